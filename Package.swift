@@ -1,0 +1,70 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "lego-trace",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "lego-trace", targets: ["lego-trace"]),
+        .executable(name: "lego-example", targets: ["lego-example"]),
+        .executable(name: "lego-bench", targets: ["lego-bench"]),
+        .library(name: "LegoRuntime", targets: ["LegoRuntime"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        // Trace events as plain Sendable values, plus the framework's naming rules.
+        .target(name: "LegoModel"),
+        // JSON Lines trace writer and streaming reader.
+        .target(name: "LegoTraceIO", dependencies: ["LegoModel"]),
+        // The instrumented, headless model of the XFLegoVIPER runtime.
+        .target(name: "LegoRuntime", dependencies: ["LegoModel", "LegoTraceIO"]),
+        // YAML scenarios (app + journey) that drive the runtime; the embedded sample app.
+        .target(name: "LegoScenario", dependencies: ["LegoRuntime", .product(name: "Yams", package: "Yams")]),
+        // The single replay state machine that rebuilds registries and relations from events.
+        .target(name: "LegoReplay", dependencies: ["LegoModel", "LegoTraceIO"]),
+        // Detectors, findings, config and baselines.
+        .target(name: "LegoAnalysis", dependencies: ["LegoReplay", .product(name: "Yams", package: "Yams")]),
+        // Report formats: text, JSON, SARIF, JUnit, GitHub annotations.
+        .target(name: "LegoReport", dependencies: ["LegoAnalysis"]),
+        // Console-log importer: framework logs to trace events.
+        .target(name: "LegoImport", dependencies: ["LegoReplay"]),
+        // Module relationship graph model and the pure-Swift DOT writer.
+        .target(name: "LegoGraph", dependencies: ["LegoReplay", "LegoAnalysis"]),
+        // libgraphviz, found with pkg-config; only LegoRender imports it.
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"])]
+        ),
+        // Renders DOT to SVG/PNG/PDF in process behind a Swift API.
+        .target(name: "LegoRender", dependencies: ["CGraphviz"]),
+        // Command entry points shared by the executable and end-to-end tests.
+        .target(name: "LegoTraceApp", dependencies: [
+            "LegoModel", "LegoTraceIO", "LegoRuntime", "LegoScenario", "LegoReplay",
+            "LegoAnalysis", "LegoReport", "LegoImport", "LegoGraph", "LegoRender",
+        ]),
+        .executableTarget(name: "lego-trace", dependencies: [
+            "LegoTraceApp", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // A small app that links the runtime as a library (used by `record -- COMMAND`).
+        .executableTarget(name: "lego-example", dependencies: ["LegoRuntime"]),
+        // Throughput and memory benchmarks; run in release mode.
+        .executableTarget(name: "lego-bench", dependencies: ["LegoTraceApp"]),
+        .target(name: "LegoTestSupport", dependencies: ["LegoModel", "LegoTraceIO"], path: "Tests/LegoTestSupport"),
+        .testTarget(name: "LegoModelTests", dependencies: ["LegoModel"]),
+        .testTarget(name: "LegoTraceIOTests", dependencies: ["LegoTraceIO", "LegoTestSupport"]),
+        .testTarget(name: "LegoRuntimeTests", dependencies: ["LegoRuntime", "LegoTestSupport"]),
+        .testTarget(name: "LegoScenarioTests", dependencies: ["LegoScenario", "LegoTestSupport"]),
+        .testTarget(name: "LegoReplayTests", dependencies: ["LegoReplay", "LegoTestSupport"]),
+        .testTarget(name: "LegoAnalysisTests", dependencies: ["LegoAnalysis", "LegoScenario", "LegoTestSupport"]),
+        .testTarget(name: "LegoReportTests", dependencies: ["LegoReport", "LegoScenario", "LegoTestSupport"]),
+        .testTarget(name: "LegoImportTests", dependencies: ["LegoImport", "LegoAnalysis", "LegoTestSupport"]),
+        .testTarget(name: "LegoGraphTests", dependencies: ["LegoGraph", "LegoScenario", "LegoTestSupport"]),
+        .testTarget(name: "LegoRenderTests", dependencies: ["LegoRender"]),
+        .testTarget(name: "LegoTraceAppTests", dependencies: ["LegoTraceApp", "LegoTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

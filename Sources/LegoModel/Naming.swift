@@ -1,0 +1,102 @@
+/// The framework's naming conventions: class prefix inference, module names from class names, component names from URLs.
+public enum Naming {
+    /// Infers the app-wide class prefix from a VIPER Routing class the way the framework does.
+    ///
+    /// Leading capitals up to the first lowercase letter, minus the last capital (`BDJEssenceRouting` → `BDJ`).
+    /// Returns nil when the class has no such prefix (e.g. `Routing` or `ABC`).
+    public static func inferPrefix(fromRoutingClass className: String) -> String? {
+        var capitals = 0
+        var sawLowercase = false
+        for scalar in className.unicodeScalars {
+            if scalar.properties.isUppercase { capitals += 1; continue }
+            sawLowercase = scalar.properties.isLowercase
+            break
+        }
+        guard sawLowercase, capitals >= 2 else { return nil }
+        return String(className.unicodeScalars.prefix(capitals - 1).map(Character.init))
+    }
+
+    /// Splits a class name into the module name and layer the framework would give it.
+    ///
+    /// Reproduces the quirk that the global prefix wins: a class that does not start with `prefix`
+    /// keeps its own prefix in the name (`LGSettingViewModel` with prefix `XF` → `LGSetting`).
+    /// Returns nil when no known suffix ends the name or nothing is left between prefix and suffix.
+    public static func split(className: String, prefix: String) -> (name: String, layer: TraceEvent.Layer)? {
+        // Longest suffix first so `ViewController` is not taken for a shorter match.
+        let layers = TraceEvent.Layer.allCases.sorted { $0.suffix.count > $1.suffix.count }
+        guard let layer = layers.first(where: { className.hasSuffix($0.suffix) }) else { return nil }
+        var stem = Substring(className.dropLast(layer.suffix.count))
+        if !prefix.isEmpty, stem.hasPrefix(prefix) { stem = stem.dropFirst(prefix.count) }
+        guard !stem.isEmpty else { return nil }
+        return (String(stem), layer)
+    }
+
+    /// The class name the framework looks up for a module layer: `<Prefix><Name><Suffix>`.
+    public static func className(prefix: String, module: String, layer: TraceEvent.Layer) -> String {
+        prefix + module + layer.suffix
+    }
+
+    /// Upper-cases the first character, as the framework does for URL components.
+    public static func capitalizedFirst(_ text: Substring) -> String {
+        guard let first = text.first else { return "" }
+        return first.uppercased() + text.dropFirst()
+    }
+
+    /// The component name a URL names: its last path component, or the host when the path is empty.
+    ///
+    /// `bdj://essence/post/postComment` → `PostComment`. Returns nil for a URL with neither.
+    public static func componentName(forURL url: String) -> String? {
+        let parts = ComponentURL(url)
+        guard let last = parts.modules.last else { return nil }
+        return last
+    }
+}
+
+/// A component URL split the way the framework splits it (no percent-decoding, case kept).
+public struct ComponentURL: Sendable, Hashable {
+    /// The URL as written.
+    public var text: String
+    /// Text before `://`, or empty.
+    public var scheme: String
+    /// The route key: everything before `?`.
+    public var path: String
+    /// Host and path components, as written.
+    public var segments: [String]
+    /// Query pairs split on `&` and the first `=`, in order.
+    public var query: [Parameter]
+
+    /// Splits `text`.
+    public init(_ text: String) {
+        self.text = text
+        let beforeQuery: Substring
+        if let q = text.firstIndex(of: "?") {
+            beforeQuery = text[..<q]
+            let queryText = text[text.index(after: q)...]
+            query = queryText.split(separator: "&").map { pair in
+                if let eq = pair.firstIndex(of: "=") {
+                    return Parameter(key: String(pair[..<eq]), value: String(pair[pair.index(after: eq)...]))
+                }
+                return Parameter(key: String(pair), value: "")
+            }
+        } else {
+            beforeQuery = Substring(text)
+            query = []
+        }
+        path = String(beforeQuery)
+        let rest: Substring
+        if let range = beforeQuery.firstRange(of: "://") {
+            scheme = String(beforeQuery[..<range.lowerBound])
+            rest = beforeQuery[range.upperBound...]
+        } else {
+            scheme = ""
+            rest = beforeQuery
+        }
+        segments = rest.split(separator: "/").map(String.init)
+    }
+
+    /// Whether the framework routes this URL to the HTTP handler component.
+    public var isHTTP: Bool { scheme.lowercased().hasPrefix("http") }
+
+    /// Host and path components with the first letter upper-cased: the module chain the URL claims.
+    public var modules: [String] { segments.map { Naming.capitalizedFirst(Substring($0)) } }
+}

@@ -1,0 +1,122 @@
+extension TraceEvent {
+    /// The closed set of event kinds of trace format v1; `docs/trace-format.md` documents each one.
+    public enum Kind: String, Sendable, CaseIterable, Hashable {
+        /// The app-wide class prefix was set (`value`: prefix, `ok`: true when inferred, `cls`: the class it was inferred from).
+        case prefixSet = "prefix.set"
+        /// A URL was registered for a component (`url`, `name`, `effect`: added/overwritten, `peerName`: the name it overwrote).
+        case urlRegister = "url.register"
+        /// A dictionary URL group replaced the whole route table (`n`: routes dropped).
+        case urlReplaceAll = "url.replaceAll"
+        /// A URL route was removed (`url`, `name`).
+        case urlRemove = "url.remove"
+        /// The HTTP handler component was registered (`name`).
+        case urlHandler = "url.handler"
+        /// An interceptor ran for an open (`url`, `value`: interceptor, `ok`: true when it blocked).
+        case urlIntercept = "url.intercept"
+        /// A URL open was requested (`url`, `op`, `obj`: the opener's component, `name`: resolved component, `params`, `ok`, `value`: failure reason).
+        case urlOpen = "url.open"
+        /// A class could not be assembled or named as intended (`cls`, `name`: the name it got, `value`: reason).
+        case namingProblem = "naming.problem"
+        /// An object of a module layer came alive (`obj`, `cls`, `layer`, `name`, `peer`: owning routing/component).
+        case objectAlloc = "object.alloc"
+        /// An object was deinitialized (`obj`, `cls`, `layer`, `name`).
+        case objectDeinit = "object.deinit"
+        /// A module or controller component was assembled (`obj`: its routing or controller, `name`, `cls`, `mk`, `gene`, `objs`: its layer objects).
+        case moduleAssemble = "module.assemble"
+        /// A routing entered the routing link table (`name`, `obj`, `effect`, `peer`: the instance it overwrote).
+        case routingAdd = "routing.add"
+        /// A name left the routing link table (`name`, `obj`: the routing released, `peer`: the entry the map held, `n`: copies removed).
+        case routingRemove = "routing.remove"
+        /// A component entered the component table (`name`, `obj`, `effect`, `peer`: the instance it overwrote).
+        case componentAdd = "component.add"
+        /// A name left the component table (`name`, `obj`, `peer`, `n`, `effect`: removed/evicted).
+        case componentRemove = "component.remove"
+        /// An event receiver registered (`name`, `obj`, `effect`, `peer`).
+        case receiverAdd = "receiver.add"
+        /// An event receiver was removed (`name`, `obj`).
+        case receiverRemove = "receiver.remove"
+        /// A routing became the live instance of a gene in the shared-module table (`gene`, `obj`, `name`).
+        case sharedAdd = "shared.add"
+        /// A relation was set (`rel`, `obj` → `peer`).
+        case link = "link"
+        /// A relation was broken (`rel`, `obj` → `peer`).
+        case unlink = "unlink"
+        /// The routing that started the transition in progress changed (`obj`, or absent when cleared).
+        case actionSet = "action.set"
+        /// A transition started (`op`, `obj`: from, `peer`: to, `name`: target name, `url`).
+        case transitionBegin = "transition.begin"
+        /// A transition completed (`op`, `obj`, `peer`, `name`, `url`, `ok`).
+        case transitionEnd = "transition.end"
+        /// A component gained (`ok`: true) or resigned (`ok`: false) focus (`obj`, `name`).
+        case focus = "focus"
+        /// Intent data passed between components (`obj` → `peer`, `value`: forward/back).
+        case intent = "intent"
+        /// A component event was sent (`value`: event name, `name`: target or absent when global, `objs`: receivers reached, `n`).
+        case eventSend = "event.send"
+        /// A notification was bridged to components (`value`: notification name, `objs`, `n`).
+        case notification = "notification"
+        /// User code took a strong reference to an object (`obj`, `value`: label).
+        case refHold = "ref.hold"
+        /// User code dropped a strong reference it held (`obj`, `value`: label).
+        case refRelease = "ref.release"
+        /// The scenario clock advanced (`value`: seconds, as text).
+        case clockAdvance = "clock.advance"
+        /// An imported console-log snapshot was applied (`line`: first line, `n`: last line, `value`: which log).
+        case snapshot = "snapshot"
+    }
+}
+
+extension TraceEvent {
+    /// VIPER layers and component flavours.
+    public enum Layer: String, Sendable, CaseIterable, Hashable {
+        case routing, presenter, activity, interactor, dataManager, viewController, viewModel
+        /// The class-name suffix the framework expects for this layer.
+        public var suffix: String {
+            switch self {
+            case .routing: "Routing"
+            case .presenter: "Presenter"
+            case .activity: "Activity"
+            case .interactor: "Interactor"
+            case .dataManager: "DataManager"
+            case .viewController: "ViewController"
+            case .viewModel: "ViewModel"
+            }
+        }
+    }
+
+    /// Relations between objects.
+    public enum Relation: String, Sendable, CaseIterable, Hashable {
+        /// Routing `next` (strong, the reverse `previous` is implied and also strong).
+        case routingNext = "routing.next"
+        /// Component `next` (weak, the reverse `from` is implied).
+        case componentNext = "component.next"
+        /// Routing `subRoutings` containment: `obj` is the parent, `peer` the sub-routing.
+        case sub = "sub"
+        /// Component containment for sub-components: `obj` is the parent component, `peer` the child.
+        case subComponent = "sub.component"
+        /// The shared Interactor (`peer`) a virtual module's routing (`obj`) uses.
+        case sharedInteractor = "shared.interactor"
+    }
+
+    /// What a registry change did.
+    public enum RegistryEffect: String, Sendable, CaseIterable, Hashable {
+        case added, overwritten, removed, evicted
+    }
+
+    /// Transitions.
+    public enum Operation: String, Sendable, CaseIterable, Hashable {
+        case show, push, present, pop, popTo, dismiss, sub
+    }
+
+    /// What kind of module was assembled.
+    public enum ModuleKind: String, Sendable, CaseIterable, Hashable {
+        /// A VIPER module (routing + layers).
+        case viper
+        /// A VIPER module assembled from a gene module under its own name.
+        case virtual
+        /// An MVC controller component.
+        case controller
+        /// An MVVM component.
+        case viewModel
+    }
+}

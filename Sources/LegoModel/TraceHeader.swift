@@ -1,0 +1,53 @@
+/// The first line of a trace: what wrote it and for which app.
+public struct TraceHeader: Sendable, Hashable {
+    /// The format name every trace carries.
+    public static let formatName = "lego-trace"
+    /// The format version this build writes.
+    public static let currentVersion = FormatVersion(major: 1, minor: 0)
+
+    /// Always `lego-trace`.
+    public var format: String
+    /// The format version of the trace.
+    public var version: FormatVersion
+    /// The program that wrote it, e.g. `lego-trace-runtime 0.1.0`.
+    public var producer: String
+    /// Wall-clock start of the recording, ISO 8601.
+    public var start: String
+    /// The app's name.
+    public var app: String
+    /// Where the events came from: `runtime` or `import`.
+    public var source: String
+    /// For imported traces: the console log it was imported from.
+    public var importedFrom: String?
+
+    /// Creates a header for the current format version.
+    public init(producer: String, start: String, app: String, source: String = "runtime", importedFrom: String? = nil) {
+        self.format = Self.formatName
+        self.version = Self.currentVersion
+        self.producer = producer
+        self.start = start
+        self.app = app
+        self.source = source
+        self.importedFrom = importedFrom
+    }
+}
+
+/// A `major.minor` format version; readers refuse a newer major version.
+public struct FormatVersion: Sendable, Hashable, CustomStringConvertible {
+    /// Incompatible changes bump this.
+    public var major: Int
+    /// Additive changes (new optional fields or kinds) bump this.
+    public var minor: Int
+    /// Creates a version.
+    public init(major: Int, minor: Int) { self.major = major; self.minor = minor }
+    /// Parses `"1.0"` or `"1"`.
+    public init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let major = Int(parts[0]) else { return nil }
+        let minor = parts.count == 2 ? Int(parts[1]) : 0
+        guard let minor else { return nil }
+        self.init(major: major, minor: minor)
+    }
+    /// `major.minor`.
+    public var description: String { "\(major).\(minor)" }
+}

@@ -1,0 +1,48 @@
+import LegoModel
+import Synchronization
+
+/// Where the runtime sends its events; the sink stamps `seq`, `time` and `thread`.
+///
+/// Implementations are thread-safe: any thread may record at any time.
+public protocol TraceSink: Sendable {
+    /// Records one event, assigning its `seq` (next in order), `time` (trace clock) and `thread`.
+    func record(_ event: TraceEvent)
+    /// Moves the trace clock forward without waiting, so scenarios can model time passing.
+    func advanceClock(by seconds: Double)
+    /// Writes out anything buffered.
+    func flush()
+}
+
+/// An in-memory sink, for tests and for replaying a run without touching disk.
+public final class TraceBuffer: TraceSink {
+    private struct State {
+        var events: [TraceEvent] = []
+        var clock: Double = 0
+    }
+    private let state = Mutex(State())
+
+    /// Creates an empty buffer.
+    public init() {}
+
+    /// Appends `event` with the next `seq` and the buffer's virtual clock as `time`.
+    public func record(_ event: TraceEvent) {
+        state.withLock { state in
+            var stamped = event
+            stamped.seq = UInt64(state.events.count + 1)
+            stamped.time = state.clock
+            stamped.thread = 1
+            state.events.append(stamped)
+        }
+    }
+
+    /// Advances the virtual clock.
+    public func advanceClock(by seconds: Double) {
+        state.withLock { $0.clock += seconds }
+    }
+
+    /// Nothing to flush in memory.
+    public func flush() {}
+
+    /// Everything recorded so far, in `seq` order.
+    public var events: [TraceEvent] { state.withLock { $0.events } }
+}

@@ -1,0 +1,2 @@
+import LegoRuntime
+print("example")

@@ -1,0 +1,2 @@
+import LegoTraceApp
+print("lego-trace")

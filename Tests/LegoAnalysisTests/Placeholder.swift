@@ -1,0 +1,4 @@
+import Testing
+@testable import LegoAnalysis
+
+@Test func moduleLinks() { #expect(Bool(true)) }

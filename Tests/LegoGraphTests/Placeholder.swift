@@ -1,0 +1,4 @@
+import Testing
+@testable import LegoGraph
+
+@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import LegoImport
+
+@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import LegoRender
+
+@Test func moduleLinks() { #expect(Bool(true)) }

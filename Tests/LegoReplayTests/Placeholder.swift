@@ -1,0 +1,4 @@
+import Testing
+@testable import LegoReplay
+
+@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import LegoReport
+
+@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import LegoRuntime
+
+@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import LegoScenario
+
+@Test func moduleLinks() { #expect(Bool(true)) }

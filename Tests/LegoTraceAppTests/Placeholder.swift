@@ -1,0 +1,4 @@
+import Testing
+@testable import LegoTraceApp
+
+@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import LegoTraceIO
+
+@Test func moduleLinks() { #expect(Bool(true)) }
