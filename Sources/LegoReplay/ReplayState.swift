@@ -1,0 +1,245 @@
+import LegoModel
+
+/// The single replay state machine: rebuilds the framework's registries, relations and object lifetimes
+/// event by event. `check`, `graph` and `import` all drive this one type; observers read it, never re-derive it.
+public final class ReplayState {
+    /// The app-wide class prefix, once set.
+    public private(set) var prefix: String?
+    /// URL route table: route key (URL text before `?`) → component name.
+    public private(set) var routes: [String: String] = [:]
+    /// The HTTP handler component, if registered.
+    public private(set) var httpHandler: String?
+    /// Live objects by identity (deinitialized objects are dropped).
+    public private(set) var objects: [ObjectID: ObjectInfo] = [:]
+    /// Module instances by their primary object (routing, or the controller for controller components).
+    public private(set) var modules: [ObjectID: ModuleInstance] = [:]
+    /// The routing link table.
+    public private(set) var routingTable = Registry()
+    /// The component table.
+    public private(set) var componentTable = Registry()
+    /// The event-receiver table.
+    public private(set) var receiverTable = Registry()
+    /// The shared-module table: gene → routing.
+    public private(set) var sharedTable: [String: ObjectID] = [:]
+    /// Relations per object.
+    public private(set) var links: [ObjectID: Links] = [:]
+    /// `currentActionRouting`: the routing that started the transition in progress.
+    public private(set) var currentAction: ObjectID?
+    /// The first component shown (the root of the component tree).
+    public private(set) var rootModule: ObjectID?
+    /// User-code strong references still held, by object.
+    public private(set) var holds: [ObjectID: [String]] = [:]
+    /// The transition started and not yet completed.
+    public private(set) var transitionInProgress: TraceEvent?
+    /// The event applied last.
+    public private(set) var lastEvent: TraceEvent?
+    /// What the last applied event changed, beyond the raw fields (derived once, here).
+    public private(set) var changes: [Change] = []
+    /// Events applied so far.
+    public private(set) var eventCount = 0
+    /// Names of every module kind seen, with whether it is a controller component (for URL verification).
+    public private(set) var moduleKinds: [String: TraceEvent.ModuleKind] = [:]
+
+    /// Creates an empty state.
+    public init() {}
+
+    /// The module instance an object belongs to (the object itself when it is a module's primary object).
+    public func moduleID(of object: ObjectID) -> ObjectID? {
+        if modules[object] != nil { return object }
+        return objects[object]?.owner
+    }
+
+    /// Whether an object is alive.
+    public func isAlive(_ object: ObjectID) -> Bool { objects[object] != nil }
+
+    /// The live routing the link table maps `name` to (weak value: nil once it deinitialized).
+    public func liveRouting(named name: String) -> ObjectID? {
+        guard let id = routingTable.map[name], isAlive(id) else { return nil }
+        return id
+    }
+
+    /// The live component the component table maps `name` to.
+    public func liveComponent(named name: String) -> ObjectID? {
+        guard let id = componentTable.map[name], isAlive(id) else { return nil }
+        return id
+    }
+
+    /// Live module instances holding `name`, oldest first.
+    public func liveModules(named name: String) -> [ObjectID] {
+        modules.values.filter { $0.name == name && $0.isAlive(in: self) }.map(\.id).sorted()
+    }
+
+    /// Applies one event, updating `changes` with what it meant.
+    public func apply(_ event: TraceEvent) {
+        changes.removeAll(keepingCapacity: true)
+        eventCount += 1
+        defer { lastEvent = event }
+        switch event.kind {
+        case .prefixSet:
+            prefix = event.value
+        case .urlRegister:
+            if let url = event.url, let name = event.name { routes[ComponentURL(url).path] = name }
+        case .urlReplaceAll:
+            routes.removeAll()
+        case .urlRemove:
+            if let url = event.url { routes[ComponentURL(url).path] = nil }
+        case .urlHandler:
+            httpHandler = event.name
+        case .objectAlloc:
+            applyAlloc(event)
+        case .objectDeinit:
+            applyDeinit(event)
+        case .moduleAssemble:
+            applyAssemble(event)
+        case .routingAdd:
+            add(event, to: &routingTable, table: .routing)
+        case .routingRemove:
+            remove(event, from: &routingTable, table: .routing)
+        case .componentAdd:
+            add(event, to: &componentTable, table: .component)
+            if rootModule == nil, let obj = event.object { rootModule = moduleID(of: obj) ?? obj }
+            if let obj = event.object, let module = moduleID(of: obj) {
+                if modules[module]?.shownAt == nil { modules[module]?.shownAt = Moment(event) }
+            }
+        case .componentRemove:
+            remove(event, from: &componentTable, table: .component)
+        case .receiverAdd:
+            add(event, to: &receiverTable, table: .receiver)
+        case .receiverRemove:
+            remove(event, from: &receiverTable, table: .receiver)
+        case .sharedAdd:
+            if let gene = event.gene ?? event.name, let obj = event.object { sharedTable[gene] = obj }
+        case .link:
+            applyLink(event, set: true)
+        case .unlink:
+            applyLink(event, set: false)
+        case .actionSet:
+            currentAction = event.object
+        case .transitionBegin:
+            transitionInProgress = event
+            if event.operation == .pop || event.operation == .dismiss || event.operation == .popTo,
+               let obj = event.object, let module = moduleID(of: obj) {
+                markGone(module, reason: event.operation == .dismiss ? .dismissed : .popped, at: Moment(event))
+            }
+        case .transitionEnd:
+            transitionInProgress = nil
+        case .refHold:
+            if let obj = event.object { holds[obj, default: []].append(event.value ?? "") }
+        case .refRelease:
+            if let obj = event.object, var labels = holds[obj] {
+                if let index = labels.firstIndex(of: event.value ?? "") { labels.remove(at: index) } else if !labels.isEmpty { labels.removeLast() }
+                holds[obj] = labels.isEmpty ? nil : labels
+            }
+        case .urlIntercept, .urlOpen, .namingProblem, .focus, .intent, .eventSend, .notification, .clockAdvance, .snapshot:
+            break
+        }
+    }
+
+    private func applyAlloc(_ event: TraceEvent) {
+        guard let obj = event.object else { return }
+        let owner = event.peer
+        objects[obj] = ObjectInfo(
+            id: obj, className: event.className ?? "", layer: event.layer, module: event.name ?? "",
+            owner: owner, born: Moment(event))
+        if let owner, owner != obj, modules[owner] != nil, !(modules[owner]!.layers.contains(obj)) {
+            modules[owner]!.layers.append(obj)
+        }
+    }
+
+    private func applyDeinit(_ event: TraceEvent) {
+        guard let obj = event.object, let info = objects.removeValue(forKey: obj) else { return }
+        holds[obj] = nil
+        changes.append(.deinitialized(object: obj, module: info.owner ?? (modules[obj] != nil ? obj : nil)))
+        let moduleID = modules[obj] != nil ? obj : info.owner
+        if let moduleID, let module = modules[moduleID], !module.isAlive(in: self) {
+            changes.append(.moduleReleased(moduleID))
+            if module.goneAt == nil { markGone(moduleID, reason: .released, at: Moment(event)) }
+            modules[moduleID] = nil
+            dropLinks(of: moduleID)
+        }
+        if modules[obj] == nil { dropLinks(of: obj) }
+    }
+
+    private func dropLinks(of obj: ObjectID) {
+        // Weak relations to a dead object read as nil; strong ones cannot outlive it.
+        links[obj] = nil
+    }
+
+    private func applyAssemble(_ event: TraceEvent) {
+        guard let obj = event.object else { return }
+        let name = event.name ?? ""
+        var module = ModuleInstance(
+            id: obj, name: name, className: event.className ?? "", kind: event.moduleKind ?? .viper,
+            gene: event.gene, layers: event.objects ?? [], assembled: Moment(event))
+        if !module.layers.contains(obj) { module.layers.insert(obj, at: 0) }
+        modules[obj] = module
+        if let kind = event.moduleKind { moduleKinds[name] = kind }
+        for layer in module.layers where layer != obj { objects[layer]?.owner = obj }
+        if objects[obj] == nil {
+            objects[obj] = ObjectInfo(id: obj, className: event.className ?? "", layer: nil, module: name, owner: nil, born: Moment(event))
+        }
+    }
+
+    private func add(_ event: TraceEvent, to registry: inout Registry, table: Registry.Table) {
+        guard let name = event.name, let obj = event.object else { return }
+        if let old = registry.map[name], old != obj, isAlive(old) {
+            changes.append(.overwritten(table: table, name: name, old: old, new: obj))
+        }
+        registry.map[name] = obj
+        registry.names.append(name)
+    }
+
+    private func remove(_ event: TraceEvent, from registry: inout Registry, table: Registry.Table) {
+        guard let name = event.name else { return }
+        let held = registry.map.removeValue(forKey: name)
+        registry.names.removeAll { $0 == name }
+        let released = event.object ?? held
+        // The framework removes by name: another live instance of the name keeps running, untracked.
+        for survivor in liveModules(named: name) {
+            let releasedModule = released.flatMap { moduleID(of: $0) }
+            if survivor != releasedModule, modules[survivor]?.goneAt == nil {
+                changes.append(.untracked(table: table, name: name, survivor: survivor))
+            }
+        }
+        guard table != .receiver, let released, let module = moduleID(of: released) else { return }
+        let reason: GoneReason = event.effect == .evicted ? .evicted : .released
+        markGone(module, reason: reason, at: Moment(event))
+    }
+
+    private func applyLink(_ event: TraceEvent, set: Bool) {
+        guard let from = event.object, let relation = event.relation else { return }
+        let to = event.peer
+        switch relation {
+        case .routingNext:
+            links[from, default: Links()].routingNext = set ? to : nil
+            if let to { links[to, default: Links()].routingPrevious = set ? from : nil }
+        case .componentNext:
+            links[from, default: Links()].componentNext = set ? to : nil
+            if let to { links[to, default: Links()].componentFrom = set ? from : nil }
+        case .sub, .subComponent:
+            guard let to else { return }
+            if set {
+                if !(links[from]?.subs.contains(to) ?? false) { links[from, default: Links()].subs.append(to) }
+                links[to, default: Links()].parent = from
+            } else {
+                links[from]?.subs.removeAll { $0 == to }
+                if links[to]?.parent == from { links[to]?.parent = nil }
+            }
+        case .sharedInteractor:
+            links[from, default: Links()].sharedInteractor = set ? to : nil
+        }
+    }
+
+    /// Marks a module's screen as gone (first time only) and, recursively, its sub-modules'.
+    private func markGone(_ module: ObjectID, reason: GoneReason, at moment: Moment) {
+        guard modules[module] != nil, modules[module]!.goneAt == nil else { return }
+        modules[module]!.goneAt = moment
+        modules[module]!.goneReason = reason
+        changes.append(.screenGone(module: module, reason: reason, at: moment))
+        for sub in links[module]?.subs ?? [] {
+            if let subModule = moduleID(of: sub), subModule != module {
+                markGone(subModule, reason: .parentGone, at: moment)
+            }
+        }
+    }
+}

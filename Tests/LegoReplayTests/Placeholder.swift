@@ -1,4 +1,0 @@
-import Testing
-@testable import LegoReplay
-
-@Test func moduleLinks() { #expect(Bool(true)) }
