@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a command's output goes: standard output for results, standard error for status and progress.
+public struct Console: Sendable {
+    /// Writes text to standard output (results).
+    public var writeOut: @Sendable (String) -> Void
+    /// Writes text to standard error (status, warnings, progress).
+    public var writeError: @Sendable (String) -> Void
+    /// Whether standard output is a terminal (colour is used only then).
+    public var outputIsTerminal: Bool
+    /// Whether standard error is a terminal (progress bars are drawn only then).
+    public var errorIsTerminal: Bool
+
+    /// Creates a console from its parts.
+    public init(writeOut: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
+                outputIsTerminal: Bool = false, errorIsTerminal: Bool = false) {
+        self.writeOut = writeOut
+        self.writeError = writeError
+        self.outputIsTerminal = outputIsTerminal
+        self.errorIsTerminal = errorIsTerminal
+    }
+
+    /// The process's standard output and error.
+    public static var standard: Console {
+        Console(
+            writeOut: { text in Console.write(text, to: 1) },
+            writeError: { text in Console.write(text, to: 2) },
+            outputIsTerminal: isatty(1) == 1,
+            errorIsTerminal: isatty(2) == 1)
+    }
+
+    /// Prints a line to standard output.
+    public func line(_ text: String) { writeOut(text + "\n") }
+    /// Prints a line to standard error.
+    public func status(_ text: String) { writeError(text + "\n") }
+    /// Prints a one-line error to standard error, prefixed with the tool name.
+    public func error(_ text: String) { writeError("lego-trace: error: \(text)\n") }
+    /// Prints a one-line warning to standard error, prefixed with the tool name.
+    public func warning(_ text: String) { writeError("lego-trace: warning: \(text)\n") }
+
+    private static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+}
