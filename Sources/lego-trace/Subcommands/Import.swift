@@ -1,0 +1,22 @@
+import ArgumentParser
+import LegoTraceApp
+
+/// `lego-trace import`: turns the real framework's console logs into a trace.
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import XFLegoVIPER console logs (routing link log, component trace log) as a trace.",
+        discussion: "Use `-` to read standard input. Then run `lego-trace check` and `lego-trace graph` on the result.")
+
+    @Argument(help: "The console log (`-` for standard input).")
+    var log: String
+
+    @Option(name: .shortAndLong, help: "Where to write the trace.")
+    var output: String = DefaultPaths.trace
+
+    @Option(name: .long, help: "Import this process only. Default: the one with the most framework lines.")
+    var pid: Int?
+
+    func run() throws {
+        try exit(with: LegoTrace.importLog(ImportRequest(logPath: log, outputPath: output, pid: pid), console: .standard))
+    }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+import LegoTraceApp
+
+/// `lego-trace rules`: lists the detectors or explains one.
+struct Rules: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the detectors, or explain one with --explain ID.")
+
+    @Option(name: .long, help: "Print why a rule matters and how to fix what it finds.")
+    var explain: String?
+
+    func run() throws {
+        try exit(with: LegoTrace.rules(explain: explain, console: .standard))
+    }
+}

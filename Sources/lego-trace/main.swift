@@ -1,2 +1,0 @@
-import LegoTraceApp
-print("lego-trace")
