@@ -17,7 +17,7 @@ struct LegoTraceCommand: ParsableCommand {
 }
 
 /// Maps a library outcome to the process exit code.
-func exit(with status: ExitStatus) throws {
+func conclude(_ status: ExitStatus) throws {
     guard status != .success else { return }
     throw ExitCode(status.code)
 }

@@ -63,6 +63,6 @@ struct Check: ParsableCommand {
             tracePath: trace, format: format, outputPath: output, failOn: failOn, grace: grace,
             urlCheck: urlCheck, configPath: config, baselinePath: baseline, writeBaselinePath: writeBaseline,
             lenient: lenient, color: color)
-        try exit(with: LegoTrace.check(request, console: .standard))
+        try conclude(LegoTrace.check(request, console: .standard))
     }
 }

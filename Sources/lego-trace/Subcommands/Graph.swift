@@ -48,6 +48,6 @@ struct Graph: ParsableCommand {
         let request = GraphRequest(
             tracePath: paths.count == 2 ? paths[0] : DefaultPaths.trace, outputPath: paths[paths.count - 1],
             format: format, at: at, focus: focus, depth: depth, layout: layout, markFindings: !noFindings)
-        try exit(with: LegoTrace.graph(request, console: .standard))
+        try conclude(LegoTrace.graph(request, console: .standard))
     }
 }

@@ -17,6 +17,6 @@ struct Import: ParsableCommand {
     var pid: Int?
 
     func run() throws {
-        try exit(with: LegoTrace.importLog(ImportRequest(logPath: log, outputPath: output, pid: pid), console: .standard))
+        try conclude(LegoTrace.importLog(ImportRequest(logPath: log, outputPath: output, pid: pid), console: .standard))
     }
 }

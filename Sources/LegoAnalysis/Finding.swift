@@ -1,0 +1,143 @@
+import LegoModel
+import LegoReplay
+
+/// How serious a finding is; `--fail-on` compares against this order.
+public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable {
+    case note, warning, error
+
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    /// Orders note < warning < error.
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// One event that proves a finding, with a short note on what it shows.
+public struct Evidence: Sendable, Hashable {
+    /// The event's sequence number.
+    public var seq: UInt64
+    /// The event's trace time in seconds.
+    public var time: Double
+    /// The event kind, e.g. `routing.add`.
+    public var kind: String
+    /// What this event shows, in one line.
+    public var note: String
+    /// For imported traces: the console-log line it came from.
+    public var line: Int?
+
+    /// Creates evidence from an event and a note.
+    public init(_ event: TraceEvent, note: String) {
+        self.seq = event.seq
+        self.time = event.time
+        self.kind = event.kind.rawValue
+        self.note = note
+        self.line = event.line
+    }
+
+    /// Creates evidence from its parts.
+    public init(seq: UInt64, time: Double, kind: String, note: String, line: Int? = nil) {
+        self.seq = seq
+        self.time = time
+        self.kind = kind
+        self.note = note
+        self.line = line
+    }
+}
+
+/// One defect a detector found in a trace.
+public struct Finding: Sendable, Hashable {
+    /// The detector's stable kebab-case id, e.g. `leaked-module`.
+    public var ruleID: String
+    /// Severity after configuration overrides.
+    public var severity: Severity
+    /// One readable sentence (may span detail lines after the first).
+    public var message: String
+    /// The module name concerned.
+    public var module: String?
+    /// The instance concerned, as its class and object id, e.g. `BDJPostRouting#17`.
+    public var instance: String?
+    /// The first event that belongs to the defect.
+    public var first: ReplayState.Moment
+    /// The last event that belongs to the defect.
+    public var last: ReplayState.Moment
+    /// The events that prove it, in seq order.
+    public var evidence: [Evidence]
+    /// Identifies the same defect across runs: rule, module, classes, URLs; never seq, times or object ids.
+    public var fingerprint: String
+
+    /// Creates a finding.
+    public init(ruleID: String, severity: Severity, message: String, module: String? = nil, instance: String? = nil,
+                first: ReplayState.Moment, last: ReplayState.Moment, evidence: [Evidence] = [], fingerprint: String) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.module = module
+        self.instance = instance
+        self.first = first
+        self.last = last
+        self.evidence = evidence
+        self.fingerprint = fingerprint
+    }
+}
+
+/// Static facts about one detector, for `lego-trace rules` and report rule tables.
+public struct RuleDescription: Sendable, Hashable {
+    /// Stable kebab-case id.
+    public var id: String
+    /// Severity when the config does not override it.
+    public var defaultSeverity: Severity
+    /// One line: what it finds.
+    public var summary: String
+    /// Why it matters and how to fix it, a few paragraphs of plain text.
+    public var why: String
+
+    /// Creates a rule description.
+    public init(id: String, defaultSeverity: Severity, summary: String, why: String) {
+        self.id = id
+        self.defaultSeverity = defaultSeverity
+        self.summary = summary
+        self.why = why
+    }
+}
+
+/// Everything one `check` produced: findings plus what the reports need to say about the input.
+public struct AnalysisResult: Sendable, Hashable {
+    /// Findings sorted by first seq, then rule id.
+    public var findings: [Finding]
+    /// The rules that ran (every registered rule, with effective severities).
+    public var rules: [RuleDescription]
+    /// Events replayed.
+    public var eventCount: Int
+    /// Trace time of the last event.
+    public var duration: Double
+    /// Whether the trace was imported from console logs (some checks cannot run then).
+    public var imported: Bool
+    /// Plain-text notes about what could not be checked, e.g. "URL hierarchy: the imported trace has no URLs".
+    public var limitations: [String]
+
+    /// Creates a result.
+    public init(findings: [Finding], rules: [RuleDescription], eventCount: Int, duration: Double,
+                imported: Bool = false, limitations: [String] = []) {
+        self.findings = findings
+        self.rules = rules
+        self.eventCount = eventCount
+        self.duration = duration
+        self.imported = imported
+        self.limitations = limitations
+    }
+
+    /// The highest severity among the findings, if any.
+    public var worstSeverity: Severity? { findings.map(\.severity).max() }
+
+    /// The same result with other findings (after a baseline suppressed some).
+    public func replacingFindings(_ findings: [Finding]) -> AnalysisResult {
+        var copy = self
+        copy.findings = findings
+        return copy
+    }
+}
