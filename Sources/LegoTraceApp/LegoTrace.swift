@@ -1,23 +1,33 @@
-/// The library entry points behind each `lego-trace` subcommand.
-///
-/// Integration scaffolding: each entry point is filled in once the module it drives has landed.
+import LegoAnalysis
+
+/// The library entry points behind each `lego-trace` subcommand; each returns the documented exit status.
 public enum LegoTrace {
-    /// The tool's version, printed by `--version` and written into reports.
+    /// The tool's version, printed by `--version` and written into reports and trace headers.
     public static let version = "0.1.0"
 
-    /// `lego-trace record`.
-    public static func record(_ request: RecordRequest, console: Console) -> ExitStatus { notYet("record", console) }
-    /// `lego-trace check`.
-    public static func check(_ request: CheckRequest, console: Console) -> ExitStatus { notYet("check", console) }
-    /// `lego-trace graph`.
-    public static func graph(_ request: GraphRequest, console: Console) -> ExitStatus { notYet("graph", console) }
-    /// `lego-trace import`.
-    public static func importLog(_ request: ImportRequest, console: Console) -> ExitStatus { notYet("import", console) }
-    /// `lego-trace rules`.
-    public static func rules(explain: String?, console: Console) -> ExitStatus { notYet("rules", console) }
-
-    private static func notYet(_ command: String, _ console: Console) -> ExitStatus {
-        console.error("\(command) is not wired up in this build")
-        return .invalidInput
+    /// `lego-trace rules`: lists the detectors, or explains one.
+    public static func rules(explain: String?, console: Console) -> ExitStatus {
+        guard let explain else {
+            let rules = DetectorRegistry.rules
+            let idWidth = rules.map(\.id.count).max() ?? 0
+            let severityWidth = rules.map(\.defaultSeverity.rawValue.count).max() ?? 0
+            for rule in rules {
+                let id = rule.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
+                let severity = rule.defaultSeverity.rawValue.padding(toLength: severityWidth, withPad: " ", startingAt: 0)
+                console.line("\(id)  \(severity)  \(rule.summary)")
+            }
+            console.line("")
+            console.line("`lego-trace rules --explain ID` says why a rule matters and how to fix what it finds.")
+            return .success
+        }
+        guard let rule = DetectorRegistry.rule(id: explain) else {
+            let known = DetectorRegistry.rules.map(\.id).joined(separator: ", ")
+            console.error("unknown rule '\(explain)' (known rules: \(known))")
+            return .invalidInput
+        }
+        console.line("\(rule.id) (\(rule.defaultSeverity.rawValue)): \(rule.summary)")
+        console.line("")
+        console.line(rule.why)
+        return .success
     }
 }

@@ -1,0 +1,84 @@
+import Foundation
+import LegoAnalysis
+import LegoGraph
+import LegoRender
+import LegoReplay
+
+extension LegoTrace {
+    /// `lego-trace graph`: draws the module relationship graph of a trace, with the analyzer's findings marked.
+    public static func graph(_ request: GraphRequest, console: Console) -> ExitStatus {
+        guard let format = graphFormat(request) else {
+            let ext = URL(fileURLWithPath: request.outputPath).pathExtension
+            console.error(
+                ext.isEmpty
+                    ? "cannot tell the format of '\(request.outputPath)': give it an extension (.svg, .png, .pdf, .dot, .json) or --format"
+                    : "unknown output format '.\(ext)' of '\(request.outputPath)' (expected .svg, .png, .pdf, .dot or .json, or --format)")
+            return .invalidInput
+        }
+        let replay: TraceReplay
+        let configuration: AnalysisConfiguration
+        do {
+            configuration = try loadConfiguration(path: nil, grace: nil, urlCheck: nil)
+        } catch {
+            console.error(error.description)
+            return .invalidInput
+        }
+        do {
+            replay = try TraceReplay(path: request.tracePath, lenient: false, console: console)
+        } catch {
+            console.error(error.description)
+            return .invalidInput
+        }
+        let builder = GraphBuilder()
+        let session = request.markFindings ? Analyzer(configuration: configuration).makeSession(header: replay.header) : nil
+        var replayer = session?.replayer ?? Replayer()
+        replayer.observers.append(builder)
+        let stopAfter = request.at.flatMap { UInt64($0) }
+        if let error = replay.run(replayer, stopAfter: stopAfter) {
+            console.error(error.description)
+            return .invalidInput
+        }
+        for warning in replay.warnings { console.warning(warning) }
+        let marks = session.map { GraphMark.marks(from: $0.result().findings) } ?? []
+        var graph = builder.graph(scope: request.at == nil ? .history : .live, marks: marks)
+        if let focus = request.focus {
+            do { graph = try graph.focus(module: focus, depth: request.depth) } catch {
+                console.error(error.description)
+                return .invalidInput
+            }
+        }
+        let layout = request.layout == "auto"
+            ? GraphLayout.auto(nodeCount: graph.nodes.count, edgeCount: graph.edges.count, hasClusters: !graph.clusters.isEmpty)
+            : request.layout
+        let bytes: [UInt8]
+        switch format {
+        case "json":
+            bytes = Array(GraphJSON.write(graph).utf8)
+        case "dot":
+            bytes = Array(DOTWriter.write(graph, options: DOTOptions(layout: layout)).utf8)
+        default:
+            let dot = DOTWriter.write(graph, options: DOTOptions(layout: layout))
+            do {
+                bytes = try GraphvizRenderer.render(dot: dot, layout: layout, format: RenderFormat(rawValue: format)!)
+            } catch {
+                console.error(error.description)
+                return .invalidInput
+            }
+        }
+        do { try OutputFile.write(bytes, to: request.outputPath) } catch {
+            console.error(error.description)
+            return .invalidInput
+        }
+        let scope = request.at.map { " at \($0 == "end" ? "the end" : "seq \($0)")" } ?? ""
+        console.status(
+            "graph\(scope): \(Format.plural(graph.nodes.count, "module")), \(Format.plural(graph.edges.count, "edge")), "
+                + "\(Format.plural(marks.count, "finding")) marked, layout \(layout) → \(request.outputPath)")
+        return .success
+    }
+
+    private static func graphFormat(_ request: GraphRequest) -> String? {
+        let format = request.format ?? URL(fileURLWithPath: request.outputPath).pathExtension.lowercased()
+        let known = ["dot": "dot", "gv": "dot", "svg": "svg", "png": "png", "pdf": "pdf", "json": "json"] as [String: String]
+        return known[format]
+    }
+}

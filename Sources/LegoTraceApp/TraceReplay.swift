@@ -1,0 +1,69 @@
+import Foundation
+import LegoModel
+import LegoReplay
+import LegoTraceIO
+
+/// Streams one trace file through a `Replayer`: the single read loop behind `check` and `graph`.
+final class TraceReplay {
+    /// The trace's header.
+    let header: TraceHeader
+    /// Seq → line, for report locations.
+    private(set) var lineMap = TraceLineMap()
+    private let reader: TraceReader
+    private let path: String
+    private let console: Console
+    private let fileSize: UInt64
+
+    /// Opens a trace; throws a one-line error for a missing, unreadable, empty or headerless file.
+    init(path: String, lenient: Bool, console: Console) throws(TraceIOError) {
+        reader = try TraceReader(path: path, options: .init(lenient: lenient))
+        header = reader.header
+        self.path = path
+        self.console = console
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        fileSize = (attributes?[.size] as? NSNumber)?.uint64Value ?? 0
+    }
+
+    /// Replays every event (or up to `stopAfter`); returns the error that stopped it early, if any.
+    ///
+    /// Observers are always finished, so the events before a malformed line still yield a result.
+    func run(_ replayer: Replayer, stopAfter: UInt64? = nil) -> TraceIOError? {
+        // Traces over ~50 MB take long enough on a terminal to deserve a bar; lines average ~130 bytes.
+        let estimatedEvents = fileSize / 130
+        let progress = fileSize > 50_000_000 ? ProgressBar(label: "checking", total: estimatedEvents, console: console) : nil
+        defer { progress?.finish() }
+        var count: UInt64 = 0
+        var failure: TraceIOError?
+        do {
+            try replayer.run(stopAfter: stopAfter) { () throws(TraceIOError) -> TraceEvent? in
+                guard let event = try reader.next() else { return nil }
+                lineMap.note(seq: event.seq, line: reader.lineNumber)
+                count += 1
+                if count & 0xFFFF == 0 { progress?.update(count) }
+                return event
+            }
+        } catch {
+            replayer.finish()
+            failure = error
+        }
+        return failure
+    }
+
+    /// What the reader noticed that a report should mention.
+    var warnings: [String] {
+        let diagnostics = reader.diagnostics
+        var warnings: [String] = []
+        if let line = diagnostics.truncatedLastLine {
+            warnings.append("\(path):\(line): the last line is truncated (the recording was cut off); it was ignored")
+        }
+        if diagnostics.skippedLineCount > 0 {
+            let examples = diagnostics.skippedLines.prefix(3).map { "line \($0.line): \($0.reason)" }.joined(separator: "; ")
+            warnings.append("\(path): skipped \(Format.plural(diagnostics.skippedLineCount, "malformed line")) (--lenient): \(examples)")
+        }
+        if !diagnostics.unknownKinds.isEmpty {
+            let kinds = diagnostics.unknownKinds.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+            warnings.append("\(path): skipped events of kinds this lego-trace does not know (written by a newer producer?): \(kinds)")
+        }
+        return warnings
+    }
+}
