@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// `lego-trace check` exit codes, formats, baselines and bad input, run as the built binary.
+@Suite struct CheckCommandTests {
+    private func recorded(_ sample: String, as name: String, in runner: CommandRunner) throws {
+        let outcome = try runner.lego("record", CommandRunner.packageFile("samples/\(sample)"), "-o", name)
+        try #require(outcome.status == 0, "\(outcome.stderr)")
+    }
+
+    @Test func cleanSampleChecksWithExitZeroAndNoFindings() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        _ = try runner.lego("record")
+        let outcome = try runner.lego("check")
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stdout.contains("No findings"))
+    }
+
+    @Test func faultSampleFailsWithExitOneAndItsThreeFaults() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try recorded("bdj-faults.yml", as: "faults.jsonl", in: runner)
+        let outcome = try runner.lego("check", "faults.jsonl")
+        #expect(outcome.status == 1)
+        for rule in ["leaked-module", "duplicate-module-name", "illegal-url-hierarchy"] {
+            #expect(outcome.stdout.contains(rule), "missing \(rule) in\n\(outcome.stdout)")
+        }
+        #expect(try runner.lego("check", "faults.jsonl", "--fail-on", "never").status == 0)
+    }
+
+    @Test func jsonAndSarifReportsAreWellFormedAndWrittenToOutput() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try recorded("bdj-faults.yml", as: "faults.jsonl", in: runner)
+        let json = try runner.lego("check", "faults.jsonl", "--format", "json", "-o", "report.json")
+        #expect(json.status == 1)
+        let report = try JSONSerialization.jsonObject(with: Data(try runner.bytes("report.json"))) as? [String: Any]
+        let findings = report?["findings"] as? [[String: Any]] ?? []
+        #expect(findings.count == 3)
+
+        let sarif = try runner.lego("check", "faults.jsonl", "--format", "sarif")
+        #expect(sarif.status == 1)
+        let log = try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any]
+        #expect(log?["version"] as? String == "2.1.0")
+        let run = (log?["runs"] as? [[String: Any]])?.first
+        let results = run?["results"] as? [[String: Any]] ?? []
+        #expect(results.count == 3)
+        for result in results {
+            let location = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+            let line = (location?["region"] as? [String: Any])?["startLine"] as? Int ?? 0
+            #expect(line >= 2, "events start on line 2 (line 1 is the header)")
+            #expect((result["partialFingerprints"] as? [String: Any])?.isEmpty == false)
+        }
+    }
+
+    @Test func baselineSuppressesKnownFindingsAndReportsWhatItSuppressed() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try recorded("bdj-faults.yml", as: "faults.jsonl", in: runner)
+        let write = try runner.lego("check", "faults.jsonl", "--write-baseline", "baseline.json")
+        #expect(write.status == 1)
+        #expect(runner.exists("baseline.json"))
+        let again = try runner.lego("check", "faults.jsonl", "--baseline", "baseline.json")
+        #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+        #expect(again.stdout.contains("3"))
+        _ = try runner.lego("record", "-o", "clean.jsonl")
+        let stale = try runner.lego("check", "clean.jsonl", "--baseline", "baseline.json")
+        #expect(stale.status == 0)
+        #expect(stale.stdout.lowercased().contains("no longer"), "\(stale.stdout)")
+    }
+
+    @Test func malformedLineStopsWithItsLineNumberUnlessLenient() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        _ = try runner.lego("record")
+        var lines = try runner.read("lego-trace.jsonl").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[4] = "{\"seq\": this is not json"
+        try runner.write("broken.jsonl", lines.joined(separator: "\n"))
+        let strict = try runner.lego("check", "broken.jsonl")
+        #expect(strict.status == 2)
+        #expect(strict.stderr.contains("broken.jsonl:5"), "\(strict.stderr)")
+        let lenient = try runner.lego("check", "broken.jsonl", "--lenient")
+        #expect(lenient.status != 2, "\(lenient.stderr)")
+        #expect((lenient.stdout + lenient.stderr).contains("skipped"))
+    }
+
+    @Test func truncatedLastLineIsAWarningNotAFailure() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        _ = try runner.lego("record")
+        let text = try runner.read("lego-trace.jsonl")
+        try runner.write("cut.jsonl", String(text.dropLast(20)))
+        let outcome = try runner.lego("check", "cut.jsonl")
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect((outcome.stdout + outcome.stderr).contains("truncated"))
+    }
+
+    @Test func unreadableInputsAreOneLineErrorsWithExitTwo() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try runner.write("empty.jsonl", "")
+        try FileManager.default.createDirectory(atPath: runner.path("adir"), withIntermediateDirectories: true)
+        try runner.write("noheader.jsonl", "{\"seq\":1,\"t\":0,\"th\":1,\"kind\":\"focus\"}\n")
+        for input in ["missing.jsonl", "empty.jsonl", "adir", "noheader.jsonl"] {
+            let outcome = try runner.lego("check", input)
+            #expect(outcome.status == 2, "\(input): \(outcome.stderr)")
+            #expect(outcome.stderr.contains(input))
+            #expect(outcome.stderr.split(separator: "\n").count == 1, "\(input): \(outcome.stderr)")
+        }
+        let usage = try runner.lego("check", "--format", "yaml")
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("yaml"))
+    }
+
+    @Test func configFileAllowlistsAModuleMeantToOutliveItsScreen() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try recorded("bdj-faults.yml", as: "faults.jsonl", in: runner)
+        let json = try runner.lego("check", "faults.jsonl", "--format", "json")
+        let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let leak = (report?["findings"] as? [[String: Any]])?.first { $0["rule"] as? String == "leaked-module" }
+        let module = try #require(leak?["module"] as? String)
+        try runner.write(".lego-trace.yml", "allow:\n  leaked-module: [\"\(module)\"]\n")
+        let allowed = try runner.lego("check", "faults.jsonl", "--format", "json")
+        #expect(!allowed.stdout.contains("\"leaked-module\""), "\(allowed.stdout)")
+    }
+}

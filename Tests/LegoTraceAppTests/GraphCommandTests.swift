@@ -1,0 +1,73 @@
+import Foundation
+import FoundationXML
+import Testing
+
+/// `lego-trace graph` formats, options and bad input, run as the built binary.
+@Suite struct GraphCommandTests {
+    @Test func graphAfterRecordDrawsTheDefaultTraceToSVG() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        _ = try runner.lego("record")
+        let outcome = try runner.lego("graph", "out.svg")
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let document = try XMLDocument(data: Data(try runner.bytes("out.svg")))
+        #expect(document.rootElement()?.name == "svg")
+        let text = document.rootElement()?.stringValue ?? ""
+        for module in ["IndexTab", "PostComment"] { #expect(text.contains(module), "missing \(module)") }
+    }
+
+    @Test func formatFollowsTheExtensionAndFormatOverridesIt() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        _ = try runner.lego("record", CommandRunner.packageFile("samples/bdj-faults.yml"))
+        #expect(try runner.lego("graph", "g.png").status == 0)
+        #expect(Array(try runner.bytes("g.png").prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+        #expect(try runner.lego("graph", "g.pdf").status == 0)
+        #expect(String(decoding: try runner.bytes("g.pdf").prefix(5), as: UTF8.self) == "%PDF-")
+        #expect(try runner.lego("graph", "g.dot").status == 0)
+        #expect(try runner.read("g.dot").hasPrefix("digraph"))
+        #expect(try runner.lego("graph", "g.json").status == 0)
+        #expect((try JSONSerialization.jsonObject(with: Data(try runner.bytes("g.json")))) is [String: Any])
+        #expect(try runner.lego("graph", "g.txt", "--format", "dot").status == 0)
+        #expect(try runner.read("g.txt").hasPrefix("digraph"))
+        // Two runs on one trace give byte-identical DOT.
+        _ = try runner.lego("graph", "again.dot")
+        #expect(try runner.read("again.dot") == (try runner.read("g.dot")))
+    }
+
+    @Test func atFocusAndLayoutNarrowThePicture() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        _ = try runner.lego("record")
+        #expect(try runner.lego("graph", "all.dot").status == 0)
+        #expect(try runner.lego("graph", "end.dot", "--at", "end").status == 0)
+        #expect(try runner.lego("graph", "early.dot", "--at", "5").status == 0)
+        #expect(try runner.read("early.dot").count < (try runner.read("all.dot")).count)
+        #expect(try runner.lego("graph", "focus.dot", "--focus", "IndexTab", "--depth", "1").status == 0)
+        #expect(try runner.read("focus.dot").count < (try runner.read("all.dot")).count)
+        let unknown = try runner.lego("graph", "x.dot", "--focus", "NoSuchModule")
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("NoSuchModule"))
+        #expect(try runner.lego("graph", "neato.svg", "--layout", "neato").status == 0)
+    }
+
+    @Test func badRequestsFailWithExitTwoAndLeaveNoFileBehind() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let missing = try runner.lego("graph", "missing.jsonl", "out.svg")
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("missing.jsonl"))
+        #expect(!runner.exists("out.svg"))
+        _ = try runner.lego("record")
+        let badExtension = try runner.lego("graph", "out.bmp")
+        #expect(badExtension.status == 2)
+        #expect(badExtension.stderr.contains(".bmp"))
+        let badLayout = try runner.lego("graph", "out.svg", "--layout", "spring")
+        #expect(badLayout.status == 2)
+        let unwritable = try runner.lego("graph", "no/such/dir/out.svg")
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.contains("no/such/dir"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: runner.directory).filter { $0.contains("tmp") || $0.hasPrefix("out") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import LegoTraceApp
-
-@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,42 @@
+import Testing
+
+/// `lego-trace rules`, `--help` and `--version`, run as the built binary.
+@Suite struct RulesCommandTests {
+    @Test func rulesListsEveryDetectorAligned() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let outcome = try runner.lego("rules")
+        #expect(outcome.status == 0)
+        let ids = ["leaked-module", "duplicate-module-name", "illegal-url-hierarchy", "unregistered-url",
+                   "unknown-component", "lost-event", "naming-convention"]
+        let lines = outcome.stdout.split(separator: "\n")
+        for id in ids { #expect(lines.contains { $0.hasPrefix(id) }, "missing \(id)") }
+        // The severity column starts at one offset on every rule line.
+        let ruleLines = lines.filter { line in ids.contains { line.hasPrefix($0) } }
+        let severityColumns = Set(ruleLines.map { line -> Int in
+            let afterID = line.firstIndex(of: " ") ?? line.endIndex
+            let severity = line[afterID...].firstIndex { $0 != " " } ?? line.endIndex
+            return line.distance(from: line.startIndex, to: severity)
+        })
+        #expect(severityColumns.count == 1)
+    }
+
+    @Test func explainPrintsTheWhyAndUnknownIdsFail() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let explain = try runner.lego("rules", "--explain", "leaked-module")
+        #expect(explain.status == 0)
+        #expect(explain.stdout.count > 200)
+        let unknown = try runner.lego("rules", "--explain", "no-such-rule")
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no-such-rule"))
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let outcome = try runner.lego("frobnicate")
+        #expect(outcome.status == 2)
+        #expect(try runner.lego("--version").stdout.contains("0.1.0"))
+    }
+}
