@@ -1,6 +1,12 @@
 import ArgumentParser
 import LegoTraceApp
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The `lego-trace` command line: parses arguments, calls one LegoTraceApp entry point, maps the outcome to an exit code.
 @main
 struct LegoTraceCommand: ParsableCommand {
@@ -14,6 +20,22 @@ struct LegoTraceCommand: ParsableCommand {
         version: LegoTrace.version,
         subcommands: [Record.self, Check.self, Graph.self, Import.self, Rules.self]
     )
+
+    /// Runs the command, mapping argument errors to the documented exit code 2 instead of ArgumentParser's 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                let message = fullMessage(for: error)
+                if !message.isEmpty { fputs(message + "\n", stderr) }
+                Glibc.exit(ExitStatus.invalidInput.code)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
 /// Maps a library outcome to the process exit code.
