@@ -24,7 +24,7 @@ struct GitHubReport {
         }
         if let baseline = context.baseline {
             var text = "\(ReportNumber.counted(baseline.suppressed, "known finding")) suppressed by \(baseline.path); "
-                + "\(ReportNumber.counted(baseline.stale.count, "baseline entry", plural: "baseline entries")) no longer occur"
+                + "\(ReportNumber.counted(baseline.stale.count, "baseline entry", plural: "baseline entries")) no longer \(baseline.stale.count == 1 ? "occurs" : "occur")"
             for entry in baseline.stale {
                 text += "\n\(entry.rule) \(entry.module ?? "-") \(entry.fingerprint)"
             }
