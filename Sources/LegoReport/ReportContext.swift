@@ -28,9 +28,10 @@ public struct ReportContext: Sendable {
         self.informationURI = informationURI
     }
 
-    /// The trace line of `seq`, never below 1, or nil when the mapping does not know it.
+    /// The trace line of `seq`, or nil when the mapping does not know it (or gives a line below 1).
     func line(of seq: UInt64) -> Int? {
-        traceLine(seq).map { max(1, $0) }
+        guard let line = traceLine(seq), line >= 1 else { return nil }
+        return line
     }
 }
 

@@ -46,6 +46,17 @@ import Testing
         #expect(values["toolVersion"] == "0.1.0")
     }
 
+    @Test func baselineWarningsAndLimitationsGoToSystemOut() throws {
+        let context = ReportFixtures.context(baseline: ReportFixtures.baseline, warnings: ["truncated last line"])
+        let out = try #require(try suite(ReportFixtures.faulty, context).elements(forName: "system-out").first?.stringValue)
+        #expect(out.split(separator: "\n") == [
+            "not checked: URL hierarchy: the imported trace has no URLs",
+            "warning: truncated last line",
+            "baseline lego-baseline.json: 2 known findings suppressed, 1 entry no longer occurring",
+            "  stale: leaked-module BDJOld leaked-module|BDJOld|BDJOldRouting",
+        ])
+    }
+
     @Test func severalFindingsOfOneRuleAreSeveralFailuresOfOneFailingCase() throws {
         var result = ReportFixtures.faulty
         result.findings.append(result.findings[1])
