@@ -163,6 +163,7 @@ extension LegoRuntime {
         component.urlParams = Self.transmitted(params)
         // The window drops its old root; the framework does not release the old root's routing.
         screens = [ScreenEntry(interface: interface, style: .show)]
+        viewDidLoad(component)
         addComponent(component, log: true)
         emit(TraceEvent(kind: .transitionEnd, name: name, peer: made.record.ref.id, url: url, operation: .show, ok: true))
         return .success(made.record.ref)
@@ -198,6 +199,7 @@ extension LegoRuntime {
         after(0) { [unowned self] in
             // dispatch_async: UIKit shows the interface, then the new component gains focus.
             screens.append(ScreenEntry(interface: interface, style: operation))
+            viewDidLoad(next)
             emit(TraceEvent(kind: .focus, name: next.name, object: next.id, ok: true))
             emit(TraceEvent(kind: .transitionEnd, name: name, object: fromModule, peer: nextModule, url: url, operation: operation, ok: true))
         }
@@ -266,7 +268,10 @@ extension LegoRuntime {
         }
         component.fromComponent = nil
         removeComponent(component, effect: .removed)
-        // The routing drops its strong reference to the view.
+    }
+
+    /// `xfLego_bindView:`: once the view has loaded, the routing drops its strong reference to it.
+    private func viewDidLoad(_ component: ComponentObject) {
         (component as? Presenter)?.routing?.currentInterface = nil
     }
 
@@ -282,7 +287,6 @@ extension LegoRuntime {
                 releaseRouting(sub)
                 // The framework removes whichever component holds the sub's name now (the newest).
                 removeComponent(componentRegistry.value(for: sub.name), effect: .removed)
-                sub.currentInterface = nil
             }
             for sub in subs {
                 emit(TraceEvent(kind: .unlink, object: routing.id, peer: sub.id, relation: .sub))
@@ -325,6 +329,7 @@ extension LegoRuntime {
             }
         }
         parentInterface.children.append(interface)
+        viewDidLoad(component)
         emit(TraceEvent(kind: .link, object: parentComponent.id, peer: component.id, relation: .subComponent))
         after(Self.frameworkDelay) { [unowned self] in
             // Added late so the parent's trace log is not disturbed; no log for sub-components.
