@@ -100,8 +100,10 @@ import Testing
         let hold = try #require(app.events(.refHold).first)
         let release = try #require(app.events(.refRelease).first)
         #expect(hold.object == release.object && release.value == "cache")
-        let releaseSeq = release.seq
-        #expect(app.events(.objectDeinit).filter { app.objects(of: login).contains($0.object!) }.allSatisfy { $0.seq > releaseSeq })
+        // The view went with the screen; the held presenter kept routing, interactor and data manager until release.
+        let deinits = app.events(.objectDeinit).filter { app.objects(of: login).contains($0.object!) }
+        #expect(deinits.filter { $0.seq < release.seq }.map(\.layer) == [.activity])
+        #expect(Set(deinits.filter { $0.seq > release.seq }.compactMap(\.layer)) == [.presenter, .routing, .interactor, .dataManager])
     }
 
     @Test func focusAndIntentDataTravelForwardAndBack() throws {
