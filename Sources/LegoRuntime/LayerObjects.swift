@@ -55,6 +55,8 @@ class ComponentObject: LayerObject {
     var observedNotifications: [String] = []
     /// Events it received, in order (`receiveComponentEventName:intentData:`).
     var receivedEvents: [(name: String, data: String?)] = []
+    /// Data passed back to it, in order (`onNewIntent:`).
+    var backIntents: [String] = []
 
     /// The interface showing this component, if any.
     var interface: LayerObject? { nil }

@@ -6,6 +6,10 @@ extension LegoRuntime {
     /// The first VIPER Routing declared while no prefix is set infers the prefix; a class whose prefix differs
     /// from the global one keeps it in its name and records `naming.problem`.
     @discardableResult public func declare(_ module: ModuleSpec) -> String {
+        guard !module.name.isEmpty else {
+            emit(TraceEvent(kind: .namingProblem, className: module.classPrefix, value: "a module needs a non-empty name; the declaration was ignored"))
+            return module.name
+        }
         let ownSuffix = Self.primaryLayer(of: module.kind).suffix
         let ownPrefix = module.classPrefix ?? prefix ?? ""
         let className = ownPrefix + module.name + ownSuffix

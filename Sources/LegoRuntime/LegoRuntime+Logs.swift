@@ -15,10 +15,7 @@ extension LegoRuntime {
     }
 
     private func nslogPrefix() -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSSSSSZ"
-        let stamp = formatter.string(from: startDate.addingTimeInterval(now))
+        let stamp = logDateFormatter.string(from: startDate.addingTimeInterval(now))
         let pid = ProcessInfo.processInfo.processIdentifier
         return "\(stamp) \(app)[\(pid):\(Self.mainThreadNumber)] "
     }

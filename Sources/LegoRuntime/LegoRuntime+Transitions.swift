@@ -89,7 +89,7 @@ extension LegoRuntime {
             _ = popped
             emit(TraceEvent(kind: .focus, name: target.name, object: target.id, ok: true))
             if let data = top.intentData {
-                target.receivedEvents.append((Self.newIntentEvent, data))
+                target.backIntents.append(data)
                 emit(TraceEvent(kind: .intent, object: top.id, peer: target.id, value: "back"))
             }
             for component in poppedComponents { release(component) }
@@ -245,7 +245,7 @@ extension LegoRuntime {
             if let from = component.fromComponent {
                 emit(TraceEvent(kind: .focus, name: from.name, object: from.id, ok: true))
                 if let data = component.intentData {
-                    from.receivedEvents.append((Self.newIntentEvent, data))
+                    from.backIntents.append(data)
                     emit(TraceEvent(kind: .intent, object: component.id, peer: from.id, value: "back"))
                 }
             }
@@ -290,6 +290,9 @@ extension LegoRuntime {
             }
             for sub in subs {
                 emit(TraceEvent(kind: .unlink, object: routing.id, peer: sub.id, relation: .sub))
+                if let parent = routing.presenter, let child = sub.presenter {
+                    emit(TraceEvent(kind: .unlink, object: parent.id, peer: child.id, relation: .subComponent))
+                }
             }
             routing.subRoutings = nil
         }

@@ -20,6 +20,13 @@ public final class LegoRuntime {
     /// Seconds of virtual time since the runtime started.
     var now: Double = 0
     var tasks: [PendingTask] = []
+    var pruneThreshold = 1024
+    lazy var logDateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSSSSSZ"
+        return formatter
+    }()
     var taskCounter = 0
     var closeAction: (() -> Void)?
 
@@ -112,6 +119,14 @@ public final class LegoRuntime {
             }
             task.run()
         }
+        pruneRecords()
+    }
+
+    /// Forgets module instances whose objects are all gone, so long journeys stay fast.
+    private func pruneRecords() {
+        guard records.count > pruneThreshold else { return }
+        records = records.filter { $0.value.isAlive }
+        pruneThreshold = max(1024, records.count * 2)
     }
 
     // MARK: Inspection
@@ -176,10 +191,8 @@ public final class LegoRuntime {
     /// Data the module's component received: forward (`componentData`) and back (`onNewIntent:`).
     public func intentData(of module: ModuleRef) -> (forward: String?, back: [String]) {
         guard let component = records[module.id]?.component else { return (nil, []) }
-        return (component.componentData, component.receivedEvents.filter { $0.name == Self.newIntentEvent }.compactMap(\.data))
+        return (component.componentData, component.backIntents)
     }
-
-    static let newIntentEvent = "onNewIntent:"
 
     private func snapshot<Value>(_ registry: NameRegistry<Value>) -> RegistrySnapshot {
         var map: [String: ModuleRef] = [:]
