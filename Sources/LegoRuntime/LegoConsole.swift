@@ -33,3 +33,11 @@ public final class ConsoleBuffer: LegoConsole, Sendable {
     /// Everything written so far.
     public var text: String { storage.withLock { $0 } }
 }
+
+/// How the runtime frames each console message.
+public enum ConsoleFraming: Sendable, Hashable {
+    /// As `NSLog` does: `2019-06-03 14:07:21.118000+0800 App[4242:1370519] message`.
+    case nslog
+    /// The bare message and a newline.
+    case bare
+}
