@@ -96,6 +96,7 @@ import Testing
 
         #expect(app.runtime.release(label: "cache"))
         #expect(!app.runtime.isAlive(login))
+        #expect(!app.runtime.hold(login, label: "late"))
         #expect(Set(app.objects(of: login)).isSubset(of: app.deinitialized))
         let hold = try #require(app.events(.refHold).first)
         let release = try #require(app.events(.refRelease).first)
