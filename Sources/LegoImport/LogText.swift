@@ -72,11 +72,12 @@ enum LogText {
             var colon = inner.lowerBound
             while colon < inner.upperBound, bytes[colon] != 0x3A { colon += 1 }
             let addressRange = trimmed(bytes, (min(colon + 1, inner.upperBound))..<inner.upperBound)
-            guard colon < inner.upperBound, hasPrefix(bytes, addressRange, Literal.hexPrefix),
-                  isName(bytes, inner.lowerBound..<colon), let text = string(bytes, inner.lowerBound..<colon),
-                  let address = string(bytes, addressRange), !address.contains(" ")
-            else { return nil }
-            return EntryName(text: text, address: address, isNull: false)
+            if colon < inner.upperBound, hasPrefix(bytes, addressRange, Literal.hexPrefix) {
+                guard isName(bytes, inner.lowerBound..<colon), let text = string(bytes, inner.lowerBound..<colon),
+                      let address = string(bytes, addressRange), !address.contains(" ")
+                else { return nil }
+                return EntryName(text: text, address: address, isNull: false)
+            }
         }
         guard isName(bytes, range), let text = string(bytes, range) else { return nil }
         return EntryName(text: text, address: nil, isNull: false)
