@@ -295,6 +295,8 @@ struct SnapshotDiffer {
         guard value.routing != .listed, value.component != .listed else { return }
         deinitComponent(instance, line: line)
         deinitRouting(instance, line: line)
+        // A released module can no longer be adopted: keep the per-name lists short on long journeys.
+        byName[value.name]?.removeAll { $0 == instance }
     }
 
     private mutating func deinitRouting(_ instance: Int, line: Int) {
