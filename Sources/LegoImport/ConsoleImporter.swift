@@ -85,7 +85,7 @@ public struct ConsoleImporter: Sendable {
             case let .prefix(value, line): differ.prefix(value, line: line)
             }
             // Console time since the first framework line, never going back even when the clock jumps.
-            if let time = item.time, let origin { clock = max(clock, time - origin) }
+            if let time = item.time, let origin { clock = max(clock, time.seconds(since: origin)) }
             stamps.append((differ.events.count, clock, item.thread))
         }
         var events = differ.events

@@ -29,8 +29,8 @@ struct ConsoleLog {
         var process: Int32
         /// Small thread number (1...), 0 when unknown.
         var thread: UInt32
-        /// Seconds of the message's timestamp, when printed.
-        var time: Double?
+        /// The message's timestamp, when printed.
+        var time: ConsoleClock?
         /// The line that holds this message's timestamp.
         var stampLine: Int32
     }
@@ -61,7 +61,7 @@ struct ConsoleLog {
         bytes.withUnsafeBufferPointer { buffer in
             var index = 0
             var number = 0
-            var current: (process: Int32, thread: UInt32, time: Double?, stampLine: Int32)? = nil
+            var current: (process: Int32, thread: UInt32, time: ConsoleClock?, stampLine: Int32)? = nil
             let count = buffer.count
             while index < count {
                 let lineStart = index
@@ -90,9 +90,9 @@ struct ConsoleLog {
                         thread = UInt32(threadIndex.count + 1)
                         threadIndex[tidKey] = thread
                     }
-                    current = (process, thread, prefix.seconds, Int32(number))
+                    current = (process, thread, prefix.clock, Int32(number))
                     lines.append(Line(number: number, lineStart: lineStart, start: prefix.messageStart, end: lineEnd,
-                                      origin: .prefixed, process: process, thread: thread, time: prefix.seconds,
+                                      origin: .prefixed, process: process, thread: thread, time: prefix.clock,
                                       stampLine: Int32(number)))
                 } else if let current {
                     lines.append(Line(number: number, lineStart: lineStart, start: lineStart, end: lineEnd,
@@ -116,7 +116,7 @@ struct ConsoleLog {
     }
 
     private struct Prefix {
-        var seconds: Double
+        var clock: ConsoleClock
         var nameStart: Int, nameEnd: Int
         var pid: Int
         var tidStart: Int, tidEnd: Int
@@ -136,7 +136,7 @@ struct ConsoleLog {
             if buffer[index] == 0x5B, index > nameStart, let parsed = parseIDs(buffer, index + 1, end) {
                 var messageStart = parsed.after
                 if messageStart < end, buffer[messageStart] == 0x20 { messageStart += 1 }
-                return Prefix(seconds: stamp.seconds, nameStart: nameStart, nameEnd: index, pid: parsed.pid,
+                return Prefix(clock: stamp.clock, nameStart: nameStart, nameEnd: index, pid: parsed.pid,
                               tidStart: parsed.tidStart, tidEnd: parsed.tidEnd, messageStart: messageStart)
             }
             index += 1

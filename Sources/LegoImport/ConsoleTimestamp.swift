@@ -1,7 +1,7 @@
 /// A console timestamp as NSLog prints it: `2019-06-03 14:07:21.118000+0800` or `2016-11-07 10:00:00.123`.
 struct ConsoleTimestamp: Sendable, Hashable {
-    /// Seconds since 1970-01-01 00:00 (UTC when the zone was printed, local wall time otherwise).
-    var seconds: Double
+    /// When it was: whole seconds and fraction kept apart so differences stay exact to the microsecond.
+    var clock: ConsoleClock
     /// The ISO 8601 form, zone kept when printed (`2019-06-03T14:07:21.118000+08:00`).
     var iso8601: String
 
@@ -55,9 +55,9 @@ struct ConsoleTimestamp: Sendable, Hashable {
             zoneText = (sign < 0 ? "-" : "+") + twoDigits(zoneHours) + ":" + twoDigits(zoneMinutes)
         }
         let days = daysFromCivil(year: year, month: month, day: day)
-        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - zoneSeconds) + fraction
+        let clock = ConsoleClock(whole: days * 86_400 + hour * 3600 + minute * 60 + second - zoneSeconds, fraction: fraction)
         let iso = "\(year)-\(twoDigits(month))-\(twoDigits(day))T\(twoDigits(hour)):\(twoDigits(minute)):\(twoDigits(second))\(fractionText)\(zoneText)"
-        return (ConsoleTimestamp(seconds: seconds, iso8601: iso), index)
+        return (ConsoleTimestamp(clock: clock, iso8601: iso), index)
     }
 
     private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
@@ -70,5 +70,19 @@ struct ConsoleTimestamp: Sendable, Hashable {
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
+    }
+}
+
+/// A console time: whole seconds since 1970-01-01 00:00 (UTC when the zone was printed, local wall time
+/// otherwise) and the fraction, apart, because one `Double` of epoch seconds loses the microseconds.
+struct ConsoleClock: Sendable, Hashable {
+    /// Whole seconds.
+    var whole: Int
+    /// The fraction of a second, in 0..<1.
+    var fraction: Double
+
+    /// Seconds from `origin` to this time, rounded to the microsecond (the finest a console prints).
+    func seconds(since origin: ConsoleClock) -> Double {
+        ((Double(whole - origin.whole) + (fraction - origin.fraction)) * 1_000_000).rounded() / 1_000_000
     }
 }

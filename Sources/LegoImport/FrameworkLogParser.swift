@@ -13,7 +13,7 @@ struct LogItem: Sendable {
     /// The block.
     var content: Content
     /// Timestamp of its first line, when printed.
-    var time: Double?
+    var time: ConsoleClock?
     /// Thread of its first line.
     var thread: UInt32
 
@@ -50,7 +50,7 @@ final class FrameworkLogParser {
     private var blockLast = 0
     private var count: Int?
     private var bodyStarted = false
-    private var headerTime: Double?
+    private var headerTime: ConsoleClock?
     private var headerThread: UInt32 = 0
     private var skippingRaw = false
 
