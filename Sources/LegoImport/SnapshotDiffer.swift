@@ -53,6 +53,7 @@ struct SnapshotDiffer {
     private enum Log { case routing, component }
 
     private var instances: [Instance] = []
+    private var previousShortfall = false
     private var byName: [String: [Int]] = [:]
     private var routingLog = Tracker()
     private var componentLog = Tracker()
@@ -77,7 +78,10 @@ struct SnapshotDiffer {
         let names = entries.map { $0.name.isNull ? "" : naming.moduleName(forRoutingClass: $0.name.text) }
         let keys = Self.keys(entries.map(\.name), names)
         let listedCount = keys.compactMap { $0 }.count
-        if let count = snapshot.count, count < listedCount {
+        let shortfall = snapshot.count.map { $0 < listedCount } ?? false
+        defer { previousShortfall = shortfall }
+        // Warn when the shortfall starts, not on every log while it lasts.
+        if let count = snapshot.count, shortfall, !previousShortfall {
             warnings.append(ImportWarning(
                 lines: snapshot.firstLine...snapshot.firstLine,
                 message: "`current routing count: \(count)` is lower than the \(listedCount) routings listed: one module name is held by more than one routing, or a listed routing is no longer registered"))
