@@ -135,3 +135,30 @@ import Testing
     let result = try ImportFixtures.load(text: ImportFixtures.componentLog("21.000000", tree).joined(separator: "\n"))
     #expect(result.events.filter { $0.kind == .componentAdd }.map(\.name) == ["IndexTab", "New", "Essence"])
 }
+
+@Test func subRoutingsDeeperInTheChainHangOffTheirOwnRouting() throws {
+    // IndexTab pushed Post, which added sub-modules Hot and Top: Post's list is one tab deeper, names at four tabs.
+    let blocks = [
+        "Root Routing(0): (", "\tBDJIndexTabRouting", "\t-> BDJPostRouting", "\tSub Routing: (", "\t\t\t\tBDJHotRouting", "\t\t\t\tBDJTopRouting", "\t)", ")",
+        "Sub Routing from BDJPostRouting(0): (", "\tBDJHotRouting", ")",
+    ]
+    let result = try ImportFixtures.load(text: ImportFixtures.routingLog("21.000000", count: 4, blocks).joined(separator: "\n"))
+    #expect(result.warnings.isEmpty)
+    let state = ImportFixtures.replay(result.events)
+    let post = try #require(state.liveRouting(named: "Post"))
+    let hot = try #require(state.liveRouting(named: "Hot"))
+    let top = try #require(state.liveRouting(named: "Top"))
+    #expect(state.links[post]?.subs == [hot, top])
+    #expect(state.links[state.liveRouting(named: "IndexTab")!]?.routingNext == post)
+    #expect(state.routingTable.names.count == 4)
+}
+
+@Test func countShortfallIsReportedOncePerEpisode() throws {
+    let chain = ["Root Routing(0): (", "\tBDJIndexTabRouting", "\t-> BDJPostRouting", "\t-> BDJPostRouting", ")"]
+    let single = ["Root Routing(0): (", "\tBDJIndexTabRouting", "\t-> BDJPostRouting", ")"]
+    let text = (ImportFixtures.routingLog("21.000000", count: 2, chain) + ImportFixtures.routingLog("22.000000", count: 2, chain)
+        + ImportFixtures.routingLog("23.000000", count: 2, single) + ImportFixtures.routingLog("24.000000", count: 2, chain))
+        .joined(separator: "\n")
+    let result = try ImportFixtures.load(text: text)
+    #expect(result.warnings.map(\.lines) == [1...1, 24...24])
+}
