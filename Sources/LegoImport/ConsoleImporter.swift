@@ -134,10 +134,14 @@ public struct ConsoleImporter: Sendable {
             }
             return choice(index, "the only process that printed framework lines (\(parsers[index].frameworkLines))")
         }
-        // Most framework lines wins; ties go to the process that appeared first.
-        let best = candidates.max { parsers[$0].frameworkLines < parsers[$1].frameworkLines || (parsers[$0].frameworkLines == parsers[$1].frameworkLines && $0 > $1) }!
+        // A process with a readable block beats one with only garbled ones; then most framework lines wins;
+        // ties go to the process that appeared first.
+        func rank(_ index: Int) -> (Int, Int, Int) { (parsers[index].items.isEmpty ? 0 : 1, parsers[index].frameworkLines, -index) }
+        let best = candidates.max { rank($0) < rank($1) }!
         let others = candidates.filter { $0 != best }.map { "\(describe($0)) \(parsers[$0].frameworkLines)" }.joined(separator: ", ")
-        return choice(best, "printed the most framework lines (\(parsers[best].frameworkLines); others: \(others)); use the pid option to pick another")
+        let most = candidates.allSatisfy { parsers[$0].frameworkLines <= parsers[best].frameworkLines }
+        let why = most ? "printed the most framework lines" : "the process with readable framework blocks"
+        return choice(best, "\(why) (\(parsers[best].frameworkLines); others: \(others)); use the pid option to pick another")
     }
 
     /// Why the bytes are not a text log, or nil: over 10% of the first 64 KiB are control bytes or invalid UTF-8.

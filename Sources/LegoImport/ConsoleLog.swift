@@ -99,8 +99,11 @@ struct ConsoleLog {
                                       origin: .continuation, process: current.process, thread: current.thread,
                                       time: current.time, stampLine: current.stampLine))
                 } else {
+                    // Other console tools (`log stream`) also start lines with a timestamp: keep its time.
+                    let stamp = lineEnd - lineStart >= 19 && buffer[lineStart] >= 0x30 && buffer[lineStart] <= 0x39
+                        ? ConsoleTimestamp.parse(buffer, from: lineStart, to: lineEnd)?.0.clock : nil
                     lines.append(Line(number: number, lineStart: lineStart, start: lineStart, end: lineEnd,
-                                      origin: .raw, process: -1, thread: 0, time: nil, stampLine: 0))
+                                      origin: .raw, process: -1, thread: 0, time: stamp, stampLine: stamp == nil ? 0 : Int32(number)))
                 }
             }
         }

@@ -97,7 +97,15 @@ final class FrameworkLogParser {
 
     /// Handles `line` in the current mode; returns true when it must be handled again in the new mode.
     private func step(_ line: ConsoleLog.Line, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let text = LogText.trimmed(bytes, line.start..<line.end)
+        var text = LogText.trimmed(bytes, line.start..<line.end)
+        if line.origin == .raw, !text.isEmpty, bytes[text.lowerBound] >= 0x30, bytes[text.lowerBound] <= 0x39 {
+            if let header = LogText.embeddedHeader(bytes, text) {
+                text = header
+            } else if bytes[text.upperBound - 1] == 0x3A {
+                // `… App:` with nothing after it: the empty first line of a message that starts with a newline.
+                text = text.upperBound..<text.upperBound
+            }
+        }
         switch mode {
         case .idle:
             idle(line, text, bytes)

@@ -62,6 +62,35 @@ enum LogText {
         return false
     }
 
+    /// In a raw line led by another tool's columns (`log stream`: time, thread, type, pid, `App:`), the range of
+    /// a framework header that ends the line, or nil.
+    static func embeddedHeader(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int>? {
+        for literal in [Literal.routingLink, Literal.componentLog, Literal.routingCount, Literal.modulePrefix] {
+            guard let start = find(bytes, range, literal), start > range.lowerBound, bytes[start - 1] == 0x20 else { continue }
+            let rest = trimmed(bytes, (start + literal.count)..<range.upperBound)
+            switch literal {
+            case Literal.routingLink, Literal.componentLog:
+                if rest.isEmpty { return start..<range.upperBound }
+            case Literal.routingCount:
+                if number(bytes, rest) != nil { return start..<range.upperBound }
+            default:
+                if !rest.isEmpty, !rest.contains(where: { bytes[$0] == 0x20 }) { return start..<range.upperBound }
+            }
+        }
+        return nil
+    }
+
+    /// The first index where `literal` occurs in `range`.
+    private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ literal: [UInt8]) -> Int? {
+        guard range.count >= literal.count else { return nil }
+        var index = range.lowerBound
+        while index <= range.upperBound - literal.count {
+            if bytes[index] == literal[0], hasPrefix(bytes, index..<range.upperBound, literal) { return index }
+            index += 1
+        }
+        return nil
+    }
+
     /// Parses an entry name: a class or component name, `(null)`, or `<Class: 0xADDRESS>`.
     static func entryName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> EntryName? {
         guard !range.isEmpty else { return nil }

@@ -194,3 +194,61 @@ import Testing
     #expect(result.warnings[0].message.contains("line 10"))
     #expect(result.stats.snapshots == 1)
 }
+
+@Test func logStreamColumnsAreReadAsRawLinesWithTimes() throws {
+    func stream(_ second: String, _ message: String) -> String {
+        "2019-06-03 14:07:\(second)+0800 0x14e5f1   Default     0x0                  4242   0    App: \(message)"
+    }
+    let text = [
+        "Filtering the log data using \"process == \\\"App\\\"\"",
+        "Timestamp                       Thread     Type        Activity             PID    TTL  ",
+        stream("21.100000", "inspectModulePrefix: BDJ"),
+        stream("21.110000", "Component trace log:"), stream("21.110000", ""), "(", "\t-> IndexTab", ")",
+        stream("21.125000", "current routing count: 1"), stream("21.125000", "Routing link:"), stream("21.125000", ""),
+        "Root Routing(0): (", "\tBDJIndexTabRouting", ")",
+        stream("22.500000", "Component trace log:"), stream("22.500000", ""), "(", "\tIndexTab", "\t-> Post", ")",
+    ].joined(separator: "\n")
+    let result = try ImportFixtures.load(text: text)
+    #expect(result.warnings.isEmpty)
+    #expect(result.stats.snapshots == 3)
+    #expect(result.events.first?.kind == .prefixSet)
+    #expect(result.header.start == "2019-06-03T14:07:21.100000+08:00")
+    #expect(abs((result.events.last?.time ?? 0) - 1.4) < 1e-9)
+    let state = ImportFixtures.replay(result.events)
+    #expect(state.componentNames == ["IndexTab", "Post"])
+    #expect(state.routingNames == ["IndexTab"])
+}
+
+@Test func standardInputIsReadForDash() throws {
+    let saved = dup(0)
+    let file = open(ImportFixtures.path("legacy-crlf.log"), O_RDONLY)
+    try #require(saved >= 0 && file >= 0)
+    dup2(file, 0)
+    close(file)
+    defer {
+        dup2(saved, 0)
+        close(saved)
+    }
+    let result = try ConsoleImporter().importLog(path: "-")
+    #expect(result.stats.snapshots == 4)
+    #expect(result.header.importedFrom == "-")
+}
+
+@Test func controlBytesInsideABlockMakeItGarbled() throws {
+    let text = (ImportFixtures.componentLog("21.000000", ["(", "\t-> IndexTab", ")"])
+        + ImportFixtures.componentLog("22.000000", ["(", "\tIndex\u{01}Tab", "\t-> Post", ")"])).joined(separator: "\n")
+    let result = try ImportFixtures.load(text: text)
+    #expect(result.warnings.count == 1)
+    #expect(result.warnings[0].message.contains("control bytes"))
+    #expect(result.stats.snapshots == 1)
+}
+
+@Test func processWithValidBlocksIsPreferredOverOneWithOnlyGarbage() throws {
+    let other = "2019-06-03 14:07:21.000000+0800 Other[777:1] "
+    let garbage = [other + "Component trace log:", other, "(", "\tA", "\tB", "\tC", "\tD", "]"]
+    let valid = ImportFixtures.componentLog("22.000000", ["(", "\t-> IndexTab", ")"])
+    let result = try ImportFixtures.load(text: (garbage + valid).joined(separator: "\n"))
+    #expect(result.process.pid == 4242)
+    #expect(result.process.reason.contains("Other[777] 8"))
+    #expect(result.process.reason.contains("readable framework blocks"))
+}
