@@ -162,3 +162,25 @@ import Testing
     let result = try ImportFixtures.load(text: text)
     #expect(result.warnings.map(\.lines) == [1...1, 24...24])
 }
+
+@Test func nullComponentIsReleasedButStillRegistered() throws {
+    let text = (ImportFixtures.componentLog("21.000000", ["(", "\tIndexTab", "\t[\t\t\t", "\t\t(", "\t\t\t-> Essence", "\t\t)", "\t]", ")"])
+        + ImportFixtures.componentLog("22.000000", ["(", "\tIndexTab", "\t[\t\t\t", "\t\t(", "\t\t\t(null)", "\t\t)", "\t]", ")"])
+        + ImportFixtures.componentLog("23.000000", ["(", "\t-> IndexTab", ")"])).joined(separator: "\n")
+    let result = try ImportFixtures.load(text: text)
+    let snapshots = result.events.filter { $0.kind == .snapshot }
+    #expect(snapshots.count == 3)
+    let second = result.events.filter { $0.seq > snapshots[1].seq && $0.seq < snapshots[2].seq }
+    #expect(second.map(\.kind) == [.unlink, .objectDeinit])
+    #expect(second.last?.name == "Essence")
+    let state = ReplayState()
+    let replayer = Replayer(state: state)
+    for event in result.events where event.seq < snapshots[2].seq { replayer.apply(event) }
+    #expect(state.componentTable.map["Essence"] != nil)
+    #expect(state.liveComponent(named: "Essence") == nil)
+    let third = result.events.filter { $0.seq > snapshots[2].seq }
+    #expect(third.map(\.kind) == [.componentRemove])
+    #expect(third.first?.name == "Essence")
+    // No routing link log in the file: the module kind is unknown, not claimed to be a controller.
+    #expect(result.events.first { $0.kind == .moduleAssemble }?.moduleKind == nil)
+}
