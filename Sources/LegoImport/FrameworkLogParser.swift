@@ -31,7 +31,9 @@ struct LogItem: Sendable {
 ///
 /// NSLog prints each log in several messages (`current routing count: N`, `Routing link:`, then a message that
 /// starts with a newline and holds the blocks), so other output may fall between them. With prefixes, a message's
-/// continuation lines delimit a block; without (raw lines), the block grammar does.
+/// continuation lines delimit a block; without (raw lines), the block grammar does. `Component trace log:` followed
+/// directly by the next framework message (or the end of the file) is an empty component table: the framework would
+/// crash indexing it, the runtime model prints only the header.
 final class FrameworkLogParser {
     /// Blocks read, in line order.
     private(set) var items: [LogItem] = []
@@ -83,11 +85,10 @@ final class FrameworkLogParser {
                 warn("truncated routing link log: the file ends inside a block; skipped")
             }
         case .componentBody:
-            if component.isComplete {
+            if component.isComplete || !component.hasStarted {
                 finishComponent()
             } else {
-                warn(component.hasStarted ? "truncated component trace log: the file ends inside the tree; skipped"
-                                          : "the log ends after `Component trace log:` without its tree; skipped")
+                warn("truncated component trace log: the file ends inside the tree; skipped")
             }
         }
         mode = .idle
@@ -226,7 +227,7 @@ final class FrameworkLogParser {
                 bodyStarted = true
                 feedComponent(line, bytes)
             } else if isHeader(bytes, text) {
-                warn("`Component trace log:` without its tree; skipped")
+                finishComponent()
                 mode = .idle
                 return true
             }
@@ -236,6 +237,11 @@ final class FrameworkLogParser {
             return false
         case .raw:
             if text.isEmpty, !component.hasStarted || component.isComplete { return false }
+            if !component.hasStarted, isHeader(bytes, text) {
+                finishComponent()
+                mode = .idle
+                return true
+            }
             if isHeader(bytes, text) || !component.hasStarted && !LogText.equals(bytes, text, LogText.Literal.open) {
                 warn(component.hasStarted ? "truncated component trace log: the tree is not closed; skipped"
                                           : "`Component trace log:` without its tree; skipped")
