@@ -61,12 +61,8 @@ final class FrameworkLogParser {
 
     /// Consumes the next line of this process.
     func feed(_ line: ConsoleLog.Line, _ bytes: UnsafeBufferPointer<UInt8>) {
-        var again = true
-        var guardCount = 0
-        while again, guardCount < 3 {
-            again = step(line, bytes)
-            guardCount += 1
-        }
+        // A line handed back is handled again in `idle`, which never hands it back.
+        if step(line, bytes) { _ = step(line, bytes) }
     }
 
     /// Closes the block in progress at the end of the file.
@@ -155,13 +151,10 @@ final class FrameworkLogParser {
             items.append(LogItem(content: .prefix(prefix.text, line: line.number), time: line.time, thread: line.thread))
         } else if RoutingLinkBlock.opensBlock(bytes, text) {
             // A routing list without its two header lines (cut off, or pasted on its own).
-            begin(.routingBody, line, counted: false)
+            begin(.routingBody, line)
             bodyStarted = true
             if let problem = routing.feed(bytes, line.start..<line.end, line: line.number) {
-                countLine(line)
                 garbled("routing link log", problem, line)
-            } else {
-                countLine(line)
             }
         }
     }
@@ -278,7 +271,7 @@ final class FrameworkLogParser {
         }
     }
 
-    private func begin(_ newMode: Mode, _ line: ConsoleLog.Line, counted: Bool = true) {
+    private func begin(_ newMode: Mode, _ line: ConsoleLog.Line) {
         mode = newMode
         routing = RoutingLinkBlock()
         component = ComponentTreeBlock()
@@ -288,7 +281,7 @@ final class FrameworkLogParser {
         bodyStarted = false
         headerTime = line.time
         headerThread = line.thread
-        if counted { countLine(line) }
+        countLine(line)
     }
 
     private func countLine(_ line: ConsoleLog.Line) {
