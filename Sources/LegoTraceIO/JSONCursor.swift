@@ -187,7 +187,7 @@ struct JSONCursor {
             guard digit < 10 else { break }
             let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
-            guard !overflow1, !overflow2 else { throw LineError(reason: "number too large at column \(column)") }
+            guard !overflow1, !overflow2 else { throw LineError(reason: "number too large at column \(start - lineStart + 1)") }
             value = sum
             position += 1
         }
@@ -200,14 +200,15 @@ struct JSONCursor {
 
     /// Reads an integer that may be negative.
     mutating func signed() throws(LineError) -> Int {
+        let start = position
         let negative = current == 0x2D
         if negative { position += 1 }
         let magnitude = try unsigned()
         if negative {
-            guard magnitude <= UInt64(Int.max) + 1 else { throw LineError(reason: "number too small at column \(column)") }
+            guard magnitude <= UInt64(Int.max) + 1 else { throw LineError(reason: "number too small at column \(start - lineStart + 1)") }
             return magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude)
         }
-        guard magnitude <= UInt64(Int.max) else { throw LineError(reason: "number too large at column \(column)") }
+        guard magnitude <= UInt64(Int.max) else { throw LineError(reason: "number too large at column \(start - lineStart + 1)") }
         return Int(magnitude)
     }
 
