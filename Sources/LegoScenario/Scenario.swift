@@ -160,11 +160,10 @@ extension Scenario {
         }
 
         /// Whether this interceptor blocks `url` (matched on its route key, the text before `?`).
-        public func blocks(url: String) -> Bool {
-            let key = ComponentURL(url).path
-            return blocks.contains { pattern in
-                if pattern.hasSuffix("*") { return key.hasPrefix(pattern.dropLast()) }
-                return key == pattern
+        public func intercepts(_ url: ComponentURL) -> Bool {
+            blocks.contains { pattern in
+                if pattern.hasSuffix("*") { return url.path.hasPrefix(pattern.dropLast()) }
+                return url.path == pattern
             }
         }
     }
@@ -220,14 +219,16 @@ extension Scenario {
         case present(Target, data: String?)
         /// Pops the current (or `from:`) component, passing optional intent data back.
         case pop(data: String?)
-        /// Pops back to the named component.
-        case popTo(String, data: String?)
+        /// Pops back to the newest live component of that name.
+        case popTo(String)
         /// Dismisses the current (or `from:`) presented component, passing optional intent data back.
         case dismiss(data: String?)
         /// Adds sub-modules (`XF_SubUInterface_`, `XF_SubUInterface_URL`) to a parent, the current screen by default.
         case addSub([Target], to: String?)
         /// Sends a component event to one or several components, or to every component when `to` is nil.
         case sendEvent(String, to: [String]?, data: String?)
+        /// Registers the current (or `from:`) component for MVx notifications (`XF_RegisterMVxNotis_`).
+        case observe([String])
         /// Posts an MVx notification that the framework bridges to components.
         case postNotification(String, data: String?)
         /// Takes a strong user-code reference to a live module (nil: the current screen) under a label.
@@ -258,6 +259,7 @@ extension Scenario {
             case .dismiss: "dismiss"
             case .addSub: "addSub"
             case .sendEvent: "sendEvent"
+            case .observe: "observe"
             case .postNotification: "postNotification"
             case .hold: "hold"
             case .release: "release"

@@ -1,5 +1,6 @@
 import Foundation
 import LegoModel
+import LegoRuntime
 import Yams
 
 /// Turns scenario YAML into a `Scenario`, checking every key, type and reference as it goes.
@@ -29,10 +30,11 @@ struct ScenarioParser {
         "push": ["from", "data", "unchecked"],
         "present": ["from", "data", "unchecked"],
         "pop": ["from", "data", "unchecked"],
-        "popTo": ["from", "data", "unchecked"],
+        "popTo": ["from", "unchecked"],
         "dismiss": ["from", "data", "unchecked"],
         "addSub": ["to", "unchecked"],
         "sendEvent": ["to", "data", "unchecked"],
+        "observe": ["from", "unchecked"],
         "postNotification": ["data"],
         "hold": ["label", "unchecked"],
         "release": [],
@@ -45,7 +47,7 @@ struct ScenarioParser {
     ]
     /// Step keywords in documentation order (for suggestions and messages).
     static let stepKeywords = [
-        "showRoot", "push", "present", "pop", "popTo", "dismiss", "addSub", "sendEvent", "postNotification",
+        "showRoot", "push", "present", "pop", "popTo", "dismiss", "addSub", "sendEvent", "observe", "postNotification",
         "hold", "release", "retainCycle", "advanceClock", "enableLogs", "registerURL", "registerURLs", "removeURL",
     ]
     /// Every option key any step accepts.
@@ -271,13 +273,19 @@ struct ScenarioParser {
         }
     }
 
-    /// The layers a kind has unless the scenario lists them (matches the runtime's `ModuleSpec.defaultLayers`).
+    /// The layers a kind has unless the scenario lists them, in a fixed order (the runtime's `ModuleSpec.defaultLayers`).
     static func defaultLayers(for kind: TraceEvent.ModuleKind) -> [TraceEvent.Layer] {
+        let set = ModuleSpec.defaultLayers(for: runtimeKind(kind))
+        return TraceEvent.Layer.allCases.filter(set.contains)
+    }
+
+    /// The runtime's kind for a non-virtual trace kind.
+    static func runtimeKind(_ kind: TraceEvent.ModuleKind) -> ModuleSpec.Kind {
         switch kind {
-        case .viper: [.routing, .presenter, .activity, .interactor, .dataManager]
-        case .virtual: [.routing]
-        case .controller: [.viewController]
-        case .viewModel: [.viewModel, .viewController]
+        case .viper: .viper
+        case .controller: .controller
+        case .viewModel: .viewModel
+        case .virtual: .virtual(gene: "")
         }
     }
 
@@ -494,7 +502,7 @@ struct ScenarioParser {
             let node = try needValue("the name of the component to pop back to")
             let name = try reader.text(node, "the target of `popTo`")
             try checkComponent(name, at: node, unchecked: unchecked)
-            action = .popTo(name, data: data)
+            action = .popTo(name)
         case "addSub":
             let node = try needValue("a sub-module name or URL, or a list of them")
             var targets: [Scenario.Target] = []
@@ -522,6 +530,9 @@ struct ScenarioParser {
                 receivers = names
             }
             action = .sendEvent(name, to: receivers, data: data)
+        case "observe":
+            let names = try reader.textList(try needValue("a notification name or a list of them"), "the notifications of `observe`")
+            action = .observe(names.map(\.text))
         case "postNotification":
             action = .postNotification(try reader.text(try needValue("a notification name"), "the notification name"), data: data)
         case "hold":
