@@ -2,10 +2,15 @@ extension EmbeddedSamples {
     /// The sample app with exactly three seeded faults (`samples/bdj-faults.yml`, byte for byte).
     public static let bdjFaults = #"""
 # 百思不得姐 (BDJ): the sample app of the XFLegoVIPER guides, modelled for lego-trace.
-# Clean on purpose: every screen that goes away is released, every module name is unique,
-# and every URL is opened from a live chain that matches its path.
-# Format: docs/scenario-format.md. Seeded-fault twin: samples/bdj-faults.yml.
-description: The guides' 百思不得姐 app, one clean session through every tab.
+# The same session as samples/bdj-app.yml with EXACTLY three seeded faults, each marked FAULT:
+#   (a) leaked-module: SignIn's presenter is captured by a closure it keeps (a real retain cycle),
+#       so SignIn outlives its dismissal;
+#   (b) duplicate-module-name: a comment links back to its post, pushing a second Post while the
+#       first is live, and the registries' name entry is overwritten;
+#   (c) illegal-url-hierarchy: a tag in a comment opens bdj://essence/recommendTag although the
+#       live chain is IndexTab > Essence > AllPost > PostComment, not Essence > RecommendTag.
+# Format: docs/scenario-format.md.
+description: The 百思不得姐 sample with three seeded faults (leak, duplicate name, illegal URL hierarchy).
 
 app:
   name: BDJ
@@ -61,6 +66,10 @@ journey:
     to: PostComment
     data: "1001"
   - advanceClock: 2
+  # FAULT (c): Essence never pushed RecommendTag; this URL does not match the live chain.
+  - push: bdj://essence/recommendTag
+  - advanceClock: 1
+  - pop
   - pop:
     data: comment read
 
@@ -91,6 +100,8 @@ journey:
   # 我: sign in, then back with the result.
   - present: bdj://userCenter/signIn
     from: UserCenter
+  # FAULT (a): the login callback block captures SignIn's presenter strongly and is kept by it.
+  - retainCycle: SignIn
   - advanceClock: 1
   - dismiss:
     data: signed in
@@ -115,6 +126,10 @@ journey:
   - push: Post
     from: Essence
   - push: PostComment
+  # FAULT (b): "view original post" pushes a second Post while the first one is live.
+  - push: Post
+  - advanceClock: 1
+  - pop
   - sendEvent: BDJThemeChangedEvent
   - popTo: IndexTab
 
