@@ -166,8 +166,7 @@ struct JourneyDriver {
             switch module(step.from) {
             case .failure(let refusal): return [refusal.reason]
             case .success(let observer):
-                runtime.observe(notifications, by: observer)
-                return []
+                return runtime.observe(notifications, by: observer) ? [] : ["\(observer.name) is no longer alive"]
             }
         case .postNotification(let name, let data):
             runtime.postNotification(name, data: data)
@@ -176,8 +175,7 @@ struct JourneyDriver {
             switch module(name) {
             case .failure(let refusal): return [refusal.reason]
             case .success(let held):
-                runtime.hold(held, label: label)
-                return []
+                return runtime.hold(held, label: label) ? [] : ["\(held.name) is no longer alive"]
             }
         case .release(let label):
             return runtime.release(label: label) ? [] : ["nothing is held under `\(label)`"]
@@ -185,8 +183,7 @@ struct JourneyDriver {
             switch module(name) {
             case .failure(let refusal): return [refusal.reason]
             case .success(let leaked):
-                runtime.retainCycle(leaked)
-                return []
+                return runtime.retainCycle(leaked) ? [] : ["\(leaked.name) is no longer alive"]
             }
         case .advanceClock(let seconds):
             runtime.advanceClock(by: seconds)

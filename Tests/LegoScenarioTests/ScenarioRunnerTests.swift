@@ -203,3 +203,28 @@ app:
     #expect(!run.urlVerdicts.isEmpty)
     #expect(run.urlVerdicts.allSatisfy { $0.legal }, "\(run.urlVerdicts.filter { !$0.legal }.prefix(3))")
 }
+
+@Test func hostileModuleNamesAreDataFromYAMLToTheTrace() throws {
+    let hostile = "帖子<script>\"q\\😀"
+    let scenario = try Scenario.parse(yaml: """
+    app:
+      name: "App \\"x\\""
+      prefix: BDJ
+      modules:
+        - {name: IndexTab}
+        - {name: "帖子<script>\\"q\\\\😀"}
+    journey:
+      - showRoot: IndexTab
+      - push: "帖子<script>\\"q\\\\😀"
+      - sendEvent: "<b>\\n</b>"
+        to: "帖子<script>\\"q\\\\😀"
+      - pop
+    """, file: "hostile.yml")
+    #expect(scenario.app.modules[1].componentName == hostile)
+    let run = ReplayedRun(scenario)
+    #expect(run.summary.failures.isEmpty, "\(run.summary.failures)")
+    #expect(run.shown == ["IndexTab", hostile])
+    #expect(run.events.contains { $0.kind == .eventSend && $0.value == "<b>\n</b>" && $0.name == hostile })
+    #expect(run.screensGone.map(\.name) == [hostile])
+    #expect(run.goneButAlive.isEmpty)
+}
