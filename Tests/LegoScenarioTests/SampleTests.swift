@@ -71,3 +71,13 @@ func everySampleParses(_ name: String) throws {
     }
     #expect(generated == (try sampleText("large-app.yml")), "re-record with LEGO_RECORD_SAMPLES=1 swift test --filter largeSample")
 }
+
+@Test func theFormatDocumentsOpeningExampleParsesAndRuns() throws {
+    let doc = try String(contentsOf: samplesDirectory.deletingLastPathComponent().appendingPathComponent("docs/scenario-format.md"), encoding: .utf8)
+    let start = try #require(doc.range(of: "```yaml\n"))
+    let end = try #require(doc.range(of: "```", range: start.upperBound..<doc.endIndex))
+    let scenario = try Scenario.parse(yaml: String(doc[start.upperBound..<end.lowerBound]), file: "scenario-format.md")
+    let summary = ScenarioRunner.run(scenario, sink: nil, console: nil)
+    #expect(summary.failures.isEmpty, "\(summary.failures)")
+    #expect(summary.steps == 5)
+}
