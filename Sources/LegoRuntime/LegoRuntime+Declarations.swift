@@ -97,11 +97,21 @@ extension LegoRuntime {
         return Naming.split(className: className, prefix: prefix ?? "")?.name ?? spec.name
     }
 
+    /// Declarations whose effective name is `name`, in declaration order (indexed once per prefix/declaration change).
+    func declarations(named name: String) -> [ModuleSpec] {
+        if specsByName == nil {
+            var index: [String: [ModuleSpec]] = [:]
+            for spec in specs { index[effectiveName(of: spec), default: []].append(spec) }
+            specsByName = index
+        }
+        return specsByName?[name] ?? []
+    }
+
     /// The class family the framework finds for a component name: VIPER first, then MVVM, then MVC,
     /// else a dynamic shell of the module named by the name's longest suffix (`NewAllPost` → gene `Post`).
     func resolve(_ name: String) -> ResolvedModule? {
         func find(_ wanted: String, _ match: (ModuleSpec.Kind) -> Bool) -> ModuleSpec? {
-            specs.last { match($0.kind) && effectiveName(of: $0) == wanted }
+            declarations(named: wanted).last { match($0.kind) }
         }
         func isVIPER(_ kind: ModuleSpec.Kind) -> Bool { if case .viper = kind { true } else { false } }
         func isVirtual(_ kind: ModuleSpec.Kind) -> Bool { if case .virtual = kind { true } else { false } }

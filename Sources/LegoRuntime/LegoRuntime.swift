@@ -30,8 +30,10 @@ public final class LegoRuntime {
     var taskCounter = 0
     var closeAction: (() -> Void)?
 
-    var prefix: String?
-    var specs: [ModuleSpec] = []
+    var prefix: String? { didSet { specsByName = nil } }
+    var specs: [ModuleSpec] = [] { didSet { specsByName = nil } }
+    // Resolving a name scans every declaration otherwise: 80% of a 500-module journey's time was spent there.
+    var specsByName: [String: [ModuleSpec]]?
     var routeTable: [String: String] = [:]
     var httpHandler: String?
     var interceptors: [(name: String, blocks: (ComponentURL) -> Bool)] = []
