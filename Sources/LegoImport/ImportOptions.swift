@@ -1,0 +1,13 @@
+/// How `ConsoleImporter` reads a console log.
+public struct ImportOptions: Sendable, Hashable {
+    /// Import only this process; nil picks the process with the most framework lines.
+    public var pid: Int?
+    /// The version written into the trace header's producer (`lego-trace-import <version>`).
+    public var producerVersion: String
+
+    /// Creates options.
+    public init(pid: Int? = nil, producerVersion: String = "0.1.0") {
+        self.pid = pid
+        self.producerVersion = producerVersion
+    }
+}

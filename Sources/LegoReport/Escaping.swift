@@ -1,0 +1,95 @@
+/// Escaping shared by the formats: hostile names (newlines, ANSI escapes, bidi overrides) are data, never layout.
+enum Escaping {
+    /// Whether a scalar could move the cursor, recolour a terminal, reorder text or break a line when printed raw.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
+        default: false
+        }
+    }
+
+    /// The visible spelling of a control scalar: `\n`, `\r`, `\t`, or `\u{1B}`.
+    static func visible(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        default: "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
+    }
+
+    /// One line of terminal text: every control scalar and backslash spelled out, so the result never
+    /// contains a newline, an escape sequence or a bidi override, and `\n` in the output always means one in the data.
+    static func text(_ string: String) -> String {
+        var out = ""
+        out.unicodeScalars.reserveCapacity(string.unicodeScalars.count)
+        for scalar in string.unicodeScalars {
+            if scalar == "\\" {
+                out += "\\\\"
+            } else if isControl(scalar) {
+                out += visible(scalar)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// `text(_:)` applied to each line of a possibly multi-line string (the line breaks are the caller's to lay out).
+    static func textLines(_ string: String) -> [String] {
+        string.split(separator: "\n", omittingEmptySubsequences: false).map { text(String($0)) }
+    }
+
+    /// XML 1.0 character data or attribute text: markup characters as entities, line breaks and tabs as
+    /// character references in attributes (so parsers keep them), and every other control scalar
+    /// (most are illegal in XML 1.0) spelled out visibly as `\u{1B}`.
+    static func xml(_ string: String, attribute: Bool) -> String {
+        var out = ""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += attribute ? "&quot;" : "\""
+            case "'": out += attribute ? "&apos;" : "'"
+            case "\n": out += attribute ? "&#10;" : "\n"
+            case "\r": out += "&#13;"
+            case "\t": out += attribute ? "&#9;" : "\t"
+            case "\u{FFFE}", "\u{FFFF}": out += visible(scalar)
+            default:
+                if isControl(scalar) { out += visible(scalar) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+
+    /// A GitHub workflow command's message: `%`, CR and LF percent-encoded as the runner decodes them,
+    /// other control scalars spelled out (raw ANSI escapes would recolour the log).
+    static func githubData(_ string: String) -> String {
+        var out = ""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default:
+                if isControl(scalar) { out += visible(scalar) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+
+    /// A GitHub workflow command's property value: as `githubData(_:)`, plus `:` and `,` encoded.
+    static func githubProperty(_ string: String) -> String {
+        var out = ""
+        for scalar in githubData(string).unicodeScalars {
+            switch scalar {
+            case ":": out += "%3A"
+            case ",": out += "%2C"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

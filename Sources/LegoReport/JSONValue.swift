@@ -1,0 +1,81 @@
+/// A JSON document with object keys in the order they were written, so reports are byte-for-byte deterministic.
+enum JSONValue {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case unsigned(UInt64)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    /// A string, or null when absent.
+    static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+
+    /// An integer, or null when absent.
+    static func optional(_ value: Int?) -> JSONValue { value.map { .integer(Int64($0)) } ?? .null }
+
+    /// Pretty-printed JSON with two-space indentation and a final newline.
+    func rendered() -> String {
+        var out = ""
+        write(to: &out, indent: 0)
+        out += "\n"
+        return out
+    }
+
+    private func write(to out: inout String, indent: Int) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .integer(let value): out += String(value)
+        case .unsigned(let value): out += String(value)
+        case .number(let value):
+            // JSON has no NaN or infinity; Swift's shortest round-trip spelling is otherwise valid JSON.
+            out += value.isFinite ? value.description : "null"
+        case .string(let value): JSONValue.writeString(value, to: &out)
+        case .array(let items):
+            guard !items.isEmpty else { out += "[]"; return }
+            out += "[\n"
+            for (offset, item) in items.enumerated() {
+                out += String(repeating: "  ", count: indent + 1)
+                item.write(to: &out, indent: indent + 1)
+                out += offset == items.count - 1 ? "\n" : ",\n"
+            }
+            out += String(repeating: "  ", count: indent) + "]"
+        case .object(let members):
+            guard !members.isEmpty else { out += "{}"; return }
+            out += "{\n"
+            for (offset, (key, value)) in members.enumerated() {
+                out += String(repeating: "  ", count: indent + 1)
+                JSONValue.writeString(key, to: &out)
+                out += ": "
+                value.write(to: &out, indent: indent + 1)
+                out += offset == members.count - 1 ? "\n" : ",\n"
+            }
+            out += String(repeating: "  ", count: indent) + "}"
+        }
+    }
+
+    private static func writeString(_ value: String, to out: inout String) {
+        out += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                // Control characters must be escaped in JSON; DEL, C1, bidi controls and U+2028/2029 are escaped
+                // too, so a report pasted into a terminal or a JavaScript source stays inert.
+                if Escaping.isControl(scalar) {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import LegoImport
-
-@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,50 @@
+import LegoModel
+import LegoReplay
+import Testing
+@testable import LegoImport
+
+// `runtime-bdj-faults.log` is what the runtime model (LegoRuntime with both logs enabled) printed for the embedded
+// faults sample: an independent writer of the documented format, so the importer is checked against it too.
+
+@Test func runtimeLogOfTheFaultsSampleImportsCleanly() throws {
+    let result = try ImportFixtures.load("runtime-bdj-faults.log")
+    #expect(result.stats.linesRead == 1744)
+    #expect(result.stats.frameworkLines == 1744)
+    #expect(result.stats.snapshots == 44)
+    #expect(result.process.name == "BDJ")
+    // The only doubt is the duplicate `Post`: 13 routings listed under `current routing count: 12`.
+    #expect(result.warnings.count == 1)
+    #expect(result.warnings.first?.message.contains("lower than the 13 routings listed") == true)
+    let state = ImportFixtures.replay(result.events)
+    let expected = ["AllPost", "Essence", "FriendTrends", "IndexTab", "New", "PicturePost", "UserCenter", "VideoPost", "VoicePost", "WordsPost"]
+    #expect(state.routingNames == expected)
+    #expect(state.componentNames == expected)
+}
+
+@Test func runtimeLogShowsTheDuplicatePostAndItsUntrackedSurvivor() throws {
+    let result = try ImportFixtures.load("runtime-bdj-faults.log")
+    let adds = result.events.filter { $0.kind == .routingAdd && $0.name == "Post" }
+    #expect(adds.count >= 2)
+    let overwrite = try #require(adds.first { $0.effect == .overwritten })
+    #expect(overwrite.peer != nil && overwrite.peer != overwrite.object)
+    let state = ReplayState()
+    let replayer = Replayer(state: state)
+    var untracked = false
+    for event in result.events {
+        replayer.apply(event)
+        if state.changes.contains(where: { if case .untracked(_, "Post", _) = $0 { true } else { false } }) { untracked = true }
+    }
+    #expect(untracked)
+}
+
+@Test func componentLogWithoutATreeIsAnEmptyTable() throws {
+    let text = (ImportFixtures.componentLog("21.000000", ["(", "\t-> Login", ")"])
+        + [ImportFixtures.prefix("22.000000") + "Component trace log:"]
+        + ImportFixtures.routingLog("22.100000", count: 0, [])).joined(separator: "\n")
+    let result = try ImportFixtures.load(text: text)
+    #expect(result.warnings.isEmpty)
+    #expect(result.stats.snapshots == 3)
+    let state = ImportFixtures.replay(result.events)
+    #expect(state.componentNames.isEmpty)
+    #expect(result.events.contains { $0.kind == .componentRemove && $0.name == "Login" && $0.line == 6 })
+}

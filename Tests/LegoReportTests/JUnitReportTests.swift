@@ -1,0 +1,108 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import LegoAnalysis
+import Testing
+@testable import LegoReport
+
+@Suite struct JUnitReportTests {
+    /// Parses the report with a real XML parser and returns its single test suite.
+    private func suite(_ result: AnalysisResult, _ context: ReportContext = ReportFixtures.context()) throws -> XMLElement {
+        let document = try XMLDocument(xmlString: ReportFormat.junit.render(result: result, context: context))
+        let root = try #require(document.rootElement())
+        #expect(root.name == "testsuites")
+        let suites = root.elements(forName: "testsuite")
+        try #require(suites.count == 1)
+        #expect(suites[0].attribute(forName: "name")?.stringValue == "lego-trace")
+        return suites[0]
+    }
+
+    private func attribute(_ element: XMLElement, _ name: String) -> String? { element.attribute(forName: name)?.stringValue }
+
+    @Test func oneTestCasePerRuleAndOneFailurePerFinding() throws {
+        let suite = try suite(ReportFixtures.faulty)
+        let cases = suite.elements(forName: "testcase")
+        #expect(cases.map { attribute($0, "name") } == ReportFixtures.rules.map(\.id))
+        #expect(cases.allSatisfy { attribute($0, "classname") == "lego-trace" })
+        #expect(cases.map { $0.elements(forName: "failure").count } == [1, 1, 0, 1])
+        #expect(attribute(suite, "tests") == "4")
+        #expect(attribute(suite, "failures") == "3")
+        #expect(attribute(suite, "errors") == "0")
+        let leak = try #require(cases[0].elements(forName: "failure").first)
+        #expect(attribute(leak, "type") == "error")
+        #expect(attribute(leak, "message") == "BDJPost was popped but BDJPostRouting#17 was never deinitialized.")
+        let body = try #require(leak.stringValue)
+        #expect(body.contains("Held by: the next link of BDJIndexRouting#9."))
+        #expect(body.contains("module: BDJPost"))
+        #expect(body.contains("instance: BDJPostRouting#17"))
+        #expect(body.contains("first: seq 40 at 1.200 s (trace line 41)"))
+        #expect(body.contains("fingerprint: leaked-module|BDJPost|BDJPostRouting"))
+        #expect(body.contains("seq 1234 at 12.345 s (trace line 1235) link: next link still set"))
+        let properties = suite.elements(forName: "properties").first?.elements(forName: "property") ?? []
+        let values = Dictionary(uniqueKeysWithValues: properties.map { (attribute($0, "name") ?? "", attribute($0, "value") ?? "") })
+        #expect(values["trace"] == "out/lego-trace.jsonl")
+        #expect(values["findings"] == "3")
+        #expect(values["toolVersion"] == "0.1.0")
+    }
+
+    @Test func baselineWarningsAndLimitationsGoToSystemOut() throws {
+        let context = ReportFixtures.context(baseline: ReportFixtures.baseline, warnings: ["truncated last line"])
+        let out = try #require(try suite(ReportFixtures.faulty, context).elements(forName: "system-out").first?.stringValue)
+        #expect(out.split(separator: "\n") == [
+            "not checked: URL hierarchy: the imported trace has no URLs",
+            "warning: truncated last line",
+            "baseline lego-baseline.json: 2 known findings suppressed, 1 entry no longer occurring",
+            "  stale: leaked-module BDJOld leaked-module|BDJOld|BDJOldRouting",
+        ])
+    }
+
+    @Test func severalFindingsOfOneRuleAreSeveralFailuresOfOneFailingCase() throws {
+        var result = ReportFixtures.faulty
+        result.findings.append(result.findings[1])
+        let suite = try suite(result)
+        #expect(suite.elements(forName: "testcase")[0].elements(forName: "failure").count == 2)
+        #expect(attribute(suite, "failures") == "3")
+    }
+
+    @Test func emptyResultPassesEveryRule() throws {
+        let suite = try suite(ReportFixtures.clean)
+        #expect(attribute(suite, "tests") == "4")
+        #expect(attribute(suite, "failures") == "0")
+        #expect(suite.elements(forName: "testcase").allSatisfy { $0.elements(forName: "failure").isEmpty })
+        #expect(suite.elements(forName: "system-out").isEmpty)
+    }
+
+    @Test func hostileTextParsesAndKeepsEverythingButIllegalCharacters() throws {
+        let context = ReportFixtures.context(tracePath: ReportFixtures.hostile, baseline: ReportFixtures.baseline)
+        let suite = try suite(ReportFixtures.hostileResult, context)
+        let cases = suite.elements(forName: "testcase")
+        #expect(cases.count == 5)
+        #expect(attribute(cases[4], "name") == "custom-rule")
+        let visible = "Q\"uo'te\\back"
+        let failure = try #require(cases[4].elements(forName: "failure").first)
+        // Attributes keep the whole text, with characters illegal in XML 1.0 spelled out; a failure's message is its first line.
+        let expected = ReportFixtures.hostile
+            .replacingOccurrences(of: "\u{1B}", with: "\\u{1B}").replacingOccurrences(of: "\u{0}", with: "\\u{0}")
+            .replacingOccurrences(of: "\u{7}", with: "\\u{7}").replacingOccurrences(of: "\u{7F}", with: "\\u{7F}")
+            .replacingOccurrences(of: "\u{202E}", with: "\\u{202E}")
+        #expect(attribute(failure, "message") == visible)
+        let property = suite.elements(forName: "properties").first?.elements(forName: "property").first
+        #expect(property.map { attribute($0, "value") } == expected)
+        let body = try #require(cases[0].elements(forName: "failure").first?.stringValue)
+        #expect(body.contains("<script>alert(1)</script>&amp; 😀中文"))
+        #expect(suite.elements(forName: "system-out").first?.stringValue?.contains("not checked: Q\"uo") == true)
+    }
+
+    @Test func xmlEscapingCoversMarkupAndIllegalCharacters() {
+        #expect(Escaping.xml("a<b>&\"'", attribute: true) == "a&lt;b&gt;&amp;&quot;&apos;")
+        #expect(Escaping.xml("a<b>&\"'", attribute: false) == "a&lt;b&gt;&amp;\"'")
+        #expect(Escaping.xml("x\ny\tz\r", attribute: true) == "x&#10;y&#9;z&#13;")
+        #expect(Escaping.xml("\u{1B}[0m\u{0}\u{FFFE}", attribute: false) == "\\u{1B}[0m\\u{0}\\u{FFFE}")
+    }
+
+    @Test func matchesGolden() throws {
+        let context = ReportFixtures.context(baseline: ReportFixtures.baseline)
+        try GoldenFile.check(ReportFormat.junit.render(result: ReportFixtures.faulty, context: context), named: "faulty.junit.xml")
+    }
+}

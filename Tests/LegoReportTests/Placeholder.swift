@@ -1,4 +1,0 @@
-import Testing
-@testable import LegoReport
-
-@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,134 @@
+import Foundation
+import LegoAnalysis
+import Testing
+@testable import LegoReport
+
+@Suite struct SARIFReportTests {
+    private func run(_ result: AnalysisResult, _ context: ReportContext = ReportFixtures.context()) throws -> [String: Any] {
+        let log = try parseObject(ReportFormat.sarif.render(result: result, context: context))
+        #expect(log["version"] as? String == "2.1.0")
+        #expect(log["$schema"] as? String == "https://json.schemastore.org/sarif-2.1.0.json")
+        let runs = try #require(log["runs"] as? [[String: Any]])
+        try #require(runs.count == 1)
+        return runs[0]
+    }
+
+    @Test func driverListsEveryRuleWithHelpAndLevel() throws {
+        let run = try run(ReportFixtures.faulty)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "lego-trace")
+        #expect(driver["version"] as? String == "0.1.0")
+        #expect(driver["informationUri"] == nil)
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.map { $0["id"] as? String } == ReportFixtures.rules.map(\.id))
+        let leak = rules[0]
+        #expect(leak["name"] as? String == "LeakedModule")
+        #expect((leak["shortDescription"] as? [String: Any])?["text"] as? String == ReportFixtures.rules[0].summary)
+        #expect((leak["fullDescription"] as? [String: Any])?["text"] as? String == ReportFixtures.rules[0].why)
+        let help = try #require(leak["help"] as? [String: Any])
+        #expect((help["text"] as? String)?.contains("Break the retain cycle") == true)
+        #expect((help["markdown"] as? String)?.contains("lego-trace rules --explain leaked-module") == true)
+        #expect((leak["defaultConfiguration"] as? [String: Any])?["level"] as? String == "error")
+        #expect((rules[3]["defaultConfiguration"] as? [String: Any])?["level"] as? String == "note")
+        #expect(((leak["properties"] as? [String: Any])?["tags"] as? [String])?.contains("lego-trace") == true)
+    }
+
+    @Test func informationURIIsWrittenWhenGiven() throws {
+        var context = ReportFixtures.context()
+        context.informationURI = "https://example.org/lego-trace"
+        let run = try run(ReportFixtures.clean, context)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["informationUri"] as? String == "https://example.org/lego-trace")
+    }
+
+    @Test func resultsPointAtTheRuleTheTraceLineAndCarryFingerprints() throws {
+        let run = try run(ReportFixtures.faulty)
+        let rules = try #require((((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"]) as? [[String: Any]])
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == 3)
+        for (result, finding) in zip(results, ReportFixtures.faulty.findings) {
+            #expect(result["ruleId"] as? String == finding.ruleID)
+            let index = try #require(result["ruleIndex"] as? Int)
+            #expect(rules[index]["id"] as? String == finding.ruleID)
+            #expect((result["message"] as? [String: Any])?["text"] as? String == finding.message)
+            #expect((result["partialFingerprints"] as? [String: Any])?["legoTrace/v1"] as? String == finding.fingerprint)
+            let locations = try #require(result["locations"] as? [[String: Any]])
+            #expect(locations.count == 1)
+            let physical = try #require(locations[0]["physicalLocation"] as? [String: Any])
+            #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "out/lego-trace.jsonl")
+            #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == Int(finding.first.seq) + 1)
+            let related = try #require(result["relatedLocations"] as? [[String: Any]])
+            #expect(related.count == finding.evidence.count)
+            for (location, evidence) in zip(related, finding.evidence) {
+                let region = (location["physicalLocation"] as? [String: Any])?["region"] as? [String: Any]
+                #expect(region?["startLine"] as? Int == Int(evidence.seq) + 1)
+                #expect(((location["message"] as? [String: Any])?["text"] as? String)?.contains(evidence.note) == true)
+            }
+            let properties = try #require(result["properties"] as? [String: Any])
+            #expect(properties["seq"] as? Int == Int(finding.first.seq))
+            #expect(properties["time"] as? Double == finding.first.time)
+            #expect(properties["module"] as? String == finding.module)
+            #expect(properties["instance"] as? String == finding.instance)
+        }
+        #expect(results.map { $0["level"] as? String } == ["warning", "error", "note"])
+        let leakLocation = try #require((results[1]["locations"] as? [[String: Any]])?.first)
+        #expect((leakLocation["logicalLocations"] as? [[String: Any]])?.first?["name"] as? String == "BDJPost")
+    }
+
+    @Test func unknownTraceLineFallsBackToLineOne() throws {
+        let run = try run(ReportFixtures.faulty, ReportContext(tracePath: "t.jsonl", traceLine: { _ in 0 }))
+        let results = try #require(run["results"] as? [[String: Any]])
+        for result in results {
+            let location = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+            #expect((location?["region"] as? [String: Any])?["startLine"] as? Int == 1)
+        }
+        let noMapping = try self.run(ReportFixtures.faulty, ReportContext(tracePath: "t.jsonl"))
+        let location = ((noMapping["results"] as? [[String: Any]])?.first?["locations"] as? [[String: Any]])?.first
+        #expect(((location?["physicalLocation"] as? [String: Any])?["region"] as? [String: Any])?["startLine"] as? Int == 1)
+    }
+
+    @Test func tracePathsBecomeURIReferences() {
+        #expect(SARIFReport.uri(forPath: "./out/lego trace.jsonl") == "out/lego%20trace.jsonl")
+        #expect(SARIFReport.uri(forPath: "/tmp/a#b?.jsonl") == "file:///tmp/a%23b%3F.jsonl")
+        #expect(SARIFReport.uri(forPath: "跟踪.jsonl") == "%E8%B7%9F%E8%B8%AA.jsonl")
+    }
+
+    @Test func warningsLimitationsAndBaselineAreRunLevelFacts() throws {
+        let context = ReportFixtures.context(baseline: ReportFixtures.baseline, warnings: ["truncated last line"])
+        let run = try run(ReportFixtures.faulty, context)
+        let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == true)
+        let notifications = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+        #expect(notifications.map { $0["level"] as? String } == ["warning", "note"])
+        #expect((notifications[0]["message"] as? [String: Any])?["text"] as? String == "truncated last line")
+        let baseline = try #require((run["properties"] as? [String: Any])?["baseline"] as? [String: Any])
+        #expect(baseline["suppressed"] as? Int == 2)
+        #expect((baseline["stale"] as? [[String: Any]])?.count == 1)
+    }
+
+    @Test func emptyResultHasRulesAndNoResults() throws {
+        let run = try run(ReportFixtures.clean)
+        #expect((run["results"] as? [Any])?.isEmpty == true)
+        let rules = (((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"]) as? [Any]
+        #expect(rules?.count == 4)
+    }
+
+    @Test func hostileTextRoundTripsAndUnknownRulesGetAnIndex() throws {
+        let text = ReportFormat.sarif.render(result: ReportFixtures.hostileResult, context: ReportFixtures.context())
+        #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{0}" })
+        let run = try parseObject(text)["runs"] as? [[String: Any]]
+        let results = try #require(run?.first?["results"] as? [[String: Any]])
+        let rules = try #require(((run?.first?["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect((results[0]["message"] as? [String: Any])?["text"] as? String == ReportFixtures.hostileResult.findings[0].message)
+        #expect((results[0]["properties"] as? [String: Any])?["module"] as? String == ReportFixtures.hostile)
+        #expect((results[0]["partialFingerprints"] as? [String: Any])?["legoTrace/v1"] as? String == "leaked-module|" + ReportFixtures.hostile)
+        let customIndex = try #require(results[1]["ruleIndex"] as? Int)
+        #expect(rules[customIndex]["id"] as? String == "custom-rule")
+        #expect(rules.count == 5)
+    }
+
+    @Test func matchesGolden() throws {
+        let context = ReportFixtures.context(baseline: ReportFixtures.baseline, warnings: ["truncated last line"])
+        try GoldenFile.check(ReportFormat.sarif.render(result: ReportFixtures.faulty, context: context), named: "faulty.sarif")
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import LegoTraceIO
-
-@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,155 @@
+import Foundation
+import LegoModel
+import LegoTestSupport
+import Testing
+@testable import LegoTraceIO
+
+private let header = TraceHeader(producer: "writer-tests", start: "2026-01-01T00:00:00Z", app: "App")
+
+@Test func writerStampsSeqTimeAndThreadAndReadsBack() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("w.jsonl")
+    let writer = try TraceWriter(path: path, header: header, flushInterval: 0)
+    writer.record(TraceEvent(seq: 99, time: 99, thread: 99, kind: .objectAlloc, name: "Post", object: 3))
+    writer.advanceClock(by: 5)
+    writer.advanceClock(by: -100)
+    writer.advanceClock(by: .nan)
+    writer.record(TraceEvent(kind: .objectDeinit, name: "Post", object: 3))
+    #expect(writer.eventCount == 2)
+    writer.close()
+
+    let read = try TraceReader.readAll(path: path)
+    #expect(read.header == header)
+    #expect(read.events.map(\.seq) == [1, 2])
+    #expect(read.events.map(\.thread) == [1, 1])
+    #expect(read.events[0].time < 1)
+    #expect(read.events[1].time >= 5 && read.events[1].time < 6)
+    #expect(read.events[0].name == "Post")
+    #expect(read.diagnostics.isClean)
+}
+
+@Test func closeIsIdempotentAndLaterEventsAreDropped() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("w.jsonl")
+    let writer = try TraceWriter(path: path, header: header)
+    writer.record(TraceEvent(kind: .focus))
+    writer.close()
+    writer.close()
+    writer.record(TraceEvent(kind: .focus))
+    writer.flush()
+    #expect(writer.eventCount == 1)
+    #expect(try TraceReader.readAll(path: path).events.count == 1)
+    #expect(writer.writeError == nil)
+}
+
+@Test func headerIsOnDiskAsSoonAsTheWriterIsCreated() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("w.jsonl")
+    let writer = try TraceWriter(path: path, header: header, flushInterval: 0)
+    defer { writer.close() }
+    #expect(try TraceReader(path: path).header == header)
+}
+
+@Test func anEventBecomesVisibleAfterTheFlushIntervalWithoutClose() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("w.jsonl")
+    let writer = try TraceWriter(path: path, header: header, flushInterval: 0.05)
+    defer { writer.close() }
+    writer.record(TraceEvent(kind: .focus, name: "Visible"))
+    var seen: [TraceEvent] = []
+    // The timer fires every 50 ms; allow a loaded machine up to 5 s before calling it lost.
+    for _ in 0..<100 where seen.isEmpty {
+        try await Task.sleep(for: .milliseconds(50))
+        seen = try TraceReader.readAll(path: path).events
+    }
+    #expect(seen.map(\.name) == ["Visible"])
+}
+
+@Test func withoutATimerNothingIsWrittenUntilFlush() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("w.jsonl")
+    let writer = try TraceWriter(path: path, header: header, flushInterval: 0)
+    defer { writer.close() }
+    writer.record(TraceEvent(kind: .focus))
+    #expect(try TraceReader.readAll(path: path).events.isEmpty)
+    writer.flush()
+    #expect(try TraceReader.readAll(path: path).events.count == 1)
+}
+
+@Test func eightThreadsRecordingAtOnceLoseAndDuplicateNothing() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("threads.jsonl")
+    let writer = try TraceWriter(path: path, header: header)
+    let threads = 8, perThread = 20_000
+    let group = DispatchGroup()
+    for index in 0..<threads {
+        group.enter()
+        Thread.detachNewThread {
+            for step in 0..<perThread {
+                writer.record(TraceEvent(kind: .eventSend, name: "T\(index)", value: "step", count: step))
+            }
+            group.leave()
+        }
+    }
+    group.wait()
+    writer.close()
+
+    let read = try TraceReader.readAll(path: path)
+    #expect(read.events.count == threads * perThread)
+    #expect(read.events.map(\.seq) == (1...UInt64(threads * perThread)).map { $0 })
+    #expect(zip(read.events, read.events.dropFirst()).allSatisfy { $0.time <= $1.time })
+    // Each OS thread has its own small number, and each sender's own events stay in its order.
+    var threadOfSender: [String: UInt32] = [:]
+    var lastStep: [String: Int] = [:]
+    var ordered = true
+    for event in read.events {
+        let sender = event.name ?? ""
+        if threadOfSender[sender] == nil { threadOfSender[sender] = event.thread }
+        #expect(threadOfSender[sender] == event.thread)
+        if let last = lastStep[sender], last >= event.count ?? 0 { ordered = false }
+        lastStep[sender] = event.count
+    }
+    #expect(ordered)
+    #expect(Set(threadOfSender.values) == Set(1...UInt32(threads)))
+}
+
+@Test func aFullBufferIsWrittenWithoutWaitingForTheTimer() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("w.jsonl")
+    let writer = try TraceWriter(path: path, header: header, flushInterval: 0)
+    defer { writer.close() }
+    for event in SyntheticTrace.events(count: 2_000) { writer.record(event) }
+    let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+    #expect(size >= TraceWriter.bufferLimit)
+}
+
+@Test func writingToAMissingOrUnwritableDirectoryIsAClearError() throws {
+    let directory = try TemporaryDirectory()
+    let missing = directory.file("no/such/dir/t.jsonl")
+    #expect(throws: TraceIOError.cannotOpen(file: missing, reason: "the directory does not exist")) {
+        try TraceWriter(path: missing, header: header)
+    }
+    #expect(throws: TraceIOError.cannotOpen(file: directory.path, reason: "it is a directory")) {
+        try TraceWriter(path: directory.path, header: header)
+    }
+    if getuid() != 0 {
+        let locked = directory.file("locked")
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o500])
+        let error = TraceIOError.cannotOpen(file: locked + "/t.jsonl", reason: "permission denied (the directory or file is not writable)")
+        #expect(throws: error) { try TraceWriter(path: locked + "/t.jsonl", header: header) }
+        #expect(error.description == "\(locked)/t.jsonl: cannot open: permission denied (the directory or file is not writable)")
+    }
+}
+
+@Test func writerOnADescriptorLeavesItOpen() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("fd.jsonl")
+    #expect(FileManager.default.createFile(atPath: path, contents: nil))
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    let writer = TraceWriter(fileDescriptor: handle.fileDescriptor, header: header, flushInterval: 0)
+    writer.record(TraceEvent(kind: .focus))
+    writer.close()
+    handle.write(Data((#"{"seq":2,"kind":"link"}"# + "\n").utf8))
+    try handle.close()
+    #expect(try TraceReader.readAll(path: path).events.map(\.seq) == [1, 2])
+}
