@@ -9,10 +9,12 @@ import LegoTraceIO
 public enum ScenarioRunner {
     /// Runs `scenario` on a new runtime that records into `sink` (untraced when nil) and prints logs to `console`.
     ///
+    /// `logs` switches the framework's two console logs on from the start (`record --logs`).
     /// The runtime is closed at the end, which flushes `sink`; closing a file sink stays with the caller.
-    public static func run(_ scenario: Scenario, sink: (any TraceSink)?, console: LegoConsole?) -> RunSummary {
+    public static func run(_ scenario: Scenario, sink: (any TraceSink)?, console: LegoConsole?, logs: Bool = false) -> RunSummary {
         let counter = sink.map(CountingSink.init)
         let runtime = makeRuntime(for: scenario, sink: counter, console: console)
+        if logs { runtime.enableLogs() }
         var summary = runJourney(scenario, on: runtime)
         runtime.close()
         if let counter {

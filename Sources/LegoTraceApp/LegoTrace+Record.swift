@@ -27,14 +27,14 @@ extension LegoTrace {
             console.error(error.description)
             return .invalidInput
         }
-        let logs: LegoConsole? = request.printLogs ? StandardErrorConsole() : nil
-        let summary = ScenarioRunner.run(scenario, sink: writer, console: logs)
+        let summary = ScenarioRunner.run(scenario, sink: writer, console: StandardErrorConsole(), logs: request.printLogs)
         writer.close()
         for failure in summary.failures { console.warning(failure.description) }
         console.status("trace: \(request.outputPath)")
         console.line(
-            "recorded \(scenario.app.name): \(summary.events) events, \(summary.modules) modules, "
-                + "\(summary.steps) steps, \(Format.seconds(summary.duration)) of trace time")
+            "recorded \(scenario.app.name): \(Format.plural(summary.events, "event")), \(Format.plural(summary.modules, "module")), "
+                + "\(Format.plural(summary.steps, "step")), \(Format.seconds(summary.duration)) of trace time"
+                + (summary.failures.isEmpty ? "" : ", \(Format.plural(summary.failures.count, "step")) refused"))
         return .success
     }
 
@@ -62,11 +62,6 @@ extension LegoTrace {
         }
         return ExitStatus(code: status)
     }
-}
-
-/// Prints the framework's console logs to standard error while a scenario runs.
-struct StandardErrorConsole: LegoConsole {
-    func write(_ text: String) { Console.standard.writeError(text) }
 }
 
 /// Counts what a trace file holds, for `record`'s one-line summary.
