@@ -17,20 +17,22 @@ public enum DOTWriter {
         out += "  edge [fontname=\"Helvetica\", fontsize=\"9\", arrowsize=\"0.7\"];\n"
 
         let illegalTargets = Set(graph.nodes.filter { $0.marks.contains { $0.kind == .illegalURL } }.map(\.id))
+        var drewClusters = false
         if options.clusters {
-            writeClustered(graph.nodes, into: &out)
+            drewClusters = writeClustered(graph.nodes, into: &out)
         } else {
             for node in graph.nodes { out += "  " + nodeStatement(node) + "\n" }
         }
         for edge in graph.edges { out += "  " + edgeStatement(edge, illegal: edge.relation == .urlParent && illegalTargets.contains(edge.to)) + "\n" }
-        if options.legend { writeLegend(for: graph, clusters: options.clusters && graph.hasClusters, illegalEdge: graph.edges.contains { $0.relation == .urlParent && illegalTargets.contains($0.to) }, into: &out) }
+        if options.legend { writeLegend(for: graph, clusters: drewClusters, illegalEdge: graph.edges.contains { $0.relation == .urlParent && illegalTargets.contains($0.to) }, into: &out) }
         out += "}\n"
         return out
     }
 
     // MARK: Nodes
 
-    private static func writeClustered(_ nodes: [ModuleGraph.Node], into out: inout String) {
+    /// Writes the nodes inside their URL clusters; returns whether any cluster was drawn.
+    private static func writeClustered(_ nodes: [ModuleGraph.Node], into out: inout String) -> Bool {
         final class Cluster {
             var children: [String: Cluster] = [:]
             var nodes: [ModuleGraph.Node] = []
@@ -47,6 +49,19 @@ public enum DOTWriter {
             }
             cluster.nodes.append(node)
         }
+        // A cluster around a single module says nothing: its module is drawn in the enclosing cluster.
+        func flatten(_ cluster: Cluster) {
+            for (key, child) in cluster.children {
+                flatten(child)
+                if child.nodes.count + child.children.count < 2 {
+                    cluster.nodes += child.nodes
+                    for (grandKey, grandchild) in child.children { cluster.children[grandKey] = grandchild }
+                    cluster.children[key] = nil
+                }
+            }
+            cluster.nodes.sort { $0.id < $1.id }
+        }
+        flatten(root)
         func emit(_ cluster: Cluster, indent: String) {
             for node in cluster.nodes { out += indent + nodeStatement(node) + "\n" }
             for key in cluster.children.keys.sorted() {
@@ -57,6 +72,7 @@ public enum DOTWriter {
             }
         }
         emit(root, indent: "  ")
+        return !root.children.isEmpty
     }
 
     private static func nodeStatement(_ node: ModuleGraph.Node) -> String {
@@ -65,7 +81,7 @@ public enum DOTWriter {
         if node.instanceCount > 1 { lines.append("\(node.instanceCount) instances") }
         var attributes = [("label", quote(lines.joined(separator: "\n")))]
         attributes += kindStyle(node.kind, marks: Set(node.marks.map(\.kind)))
-        attributes.append(("tooltip", quote(tooltip(node))))
+        attributes.append(("tooltip", quoteTooltip(tooltip(node))))
         if !node.marks.isEmpty {
             let kinds = Array(Set(node.marks.map(\.kind))).sorted()
             attributes.append(("xlabel", quote(kinds.map { "⚠ " + $0.caption }.joined(separator: "\n"))))
@@ -117,7 +133,7 @@ public enum DOTWriter {
         case .urlParent:
             break
         }
-        attributes.append(("tooltip", quote(edgeTooltip(edge))))
+        attributes.append(("tooltip", quoteTooltip(edgeTooltip(edge))))
         return "\(quote("m:" + edge.from)) -> \(quote("m:" + edge.to)) [\(attributes.map { "\($0)=\($1)" }.joined(separator: ", "))];"
     }
 
@@ -185,6 +201,21 @@ public enum DOTWriter {
     }
 
     // MARK: Escaping
+
+    /// Like `quote`, for tooltips: Graphviz unescapes tooltips once more and then expands `\N`, `\G`,
+    /// `\E`, `\H`, `\T`, `\L` (and `\n`, `\l`, `\r`), so a backslash before one of those letters is
+    /// followed by an invisible WORD JOINER (U+2060) to keep the text literal.
+    public static func quoteTooltip(_ text: String) -> String {
+        guard text.contains("\\") else { return quote(text) }
+        var guarded = ""
+        var previous: Character?
+        for character in text {
+            if previous == "\\", "NGEHTLnlr".contains(character) { guarded.append("\u{2060}") }
+            guarded.append(character)
+            previous = character
+        }
+        return quote(guarded)
+    }
 
     /// `text` as a quoted DOT string that Graphviz shows verbatim in labels, tooltips and SVG.
     ///

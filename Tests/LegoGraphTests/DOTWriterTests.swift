@@ -91,7 +91,7 @@ import Testing
     let (events, findings) = SampleTraces.faults()
     let dot = DOTWriter.write(GraphBuilder.build(events: events, scope: .live, marks: GraphMark.marks(from: findings)))
     let lines = dot.split(separator: "\n").map(String.init)
-    let leaked = try #require(lines.first { $0.contains("xlabel=\"⚠ leaked\"") && $0.hasPrefix("  \"m:") })
+    let leaked = try #require(lines.first { $0.contains("xlabel=\"⚠ leaked\"") && $0.contains("\"m:Post#") })
     #expect(leaked.contains("peripheries=\"2\"") && leaked.contains("color=\"#dc2626\""))
     let duplicate = try #require(lines.first { $0.contains("xlabel=\"⚠ duplicate name\"") && $0.contains("\"m:Post#") })
     #expect(duplicate.contains("dashed") && duplicate.contains("color=\"#ea580c\""))
@@ -104,9 +104,19 @@ import Testing
     let graph = GraphBuilder.build(events: SampleTraces.navigation().events, scope: .history)
     let dot = DOTWriter.write(graph)
     #expect(dot.contains("subgraph \"cluster_url:bdj://essence\" {"))
-    #expect(dot.contains("subgraph \"cluster_url:bdj://essence/post\" {"))
+    // Single-module clusters are folded into their parent: PostComment joins Essence and Post.
+    #expect(!dot.contains("cluster_url:bdj://essence/post"))
+    #expect(!dot.contains("cluster_url:bdj://login"))
+    let essence = dot.components(separatedBy: "subgraph \"cluster_url:bdj://essence\" {")[1].components(separatedBy: "\n  }")[0]
+    for module in ["Essence", "Post", "PostComment"] { #expect(essence.contains("\"m:\(module)\" [")) }
     let flat = DOTWriter.write(graph, options: DOTOptions.forLayout("sfdp"))
     #expect(!flat.contains("cluster_url:"))
     #expect(flat.contains("cluster_legend"))
     #expect(DOTOptions.forLayout("dot").clusters && DOTOptions.forLayout("fdp").clusters && !DOTOptions.forLayout("neato").clusters)
+}
+
+@Test func tooltipsGuardBackslashEscapesGraphvizWouldExpand() {
+    #expect(DOTWriter.quoteTooltip("a\\Nb") == "\"a\\\\\u{2060}Nb\"")
+    #expect(DOTWriter.quoteTooltip("a\\xb") == DOTWriter.quote("a\\xb"))
+    #expect(DOTWriter.quoteTooltip("plain") == "\"plain\"")
 }

@@ -35,16 +35,17 @@ struct SVG {
 
     /// The `<title>` of each `<g class="…">` group of the given class (`node`, `edge`, `cluster`).
     func titles(ofClass groupClass: String) -> [String] {
-        elements.filter { ($0.localName ?? $0.name) == "g" && $0.attribute(forName: "class")?.stringValue == groupClass }
+        elements.filter { ($0.localName ?? $0.name) == "g" && $0.attributes?.first { $0.name == "class" }?.stringValue == groupClass }
             .compactMap { group in
                 (group.children ?? []).compactMap { $0 as? XMLElement }.first { ($0.localName ?? $0.name) == "title" }?.stringValue
             }
     }
 
-    /// Every tooltip (`xlink:title` attribute).
+    /// Every tooltip (`xlink:title` attribute), without the invisible word joiners `DOTWriter.quoteTooltip` adds.
     var tooltips: [String] {
         elements.compactMap { element in
-            element.attributes?.first { $0.name == "xlink:title" || $0.localName == "title" }?.stringValue
+            element.attributes?.first { $0.name == "xlink:title" || $0.localName == "title" }?.stringValue?
+                .replacingOccurrences(of: "\u{2060}", with: "")
         }
     }
 }
