@@ -25,17 +25,20 @@ struct GraphvizErrorCapture {
         agreseterrors()
     }
 
-    /// What Graphviz reported, as one line: `Error: ` prefixes dropped, lines joined with `; `.
+    /// What Graphviz reported, as one line: `Error: ` prefixes dropped, repeats removed, at most three
+    /// messages joined with `; ` and the rest counted.
     func text() -> String {
         let raw = capturedText.withLock { $0 }
-        return raw.split(whereSeparator: \.isNewline)
+        var seen = Set<Substring>()
+        let lines = raw.split(whereSeparator: \.isNewline)
             .map { line -> Substring in
                 var line = line.drop(while: \.isWhitespace)
                 for prefix in ["Error: ", "Warning: "] where line.hasPrefix(prefix) { line = line.dropFirst(prefix.count) }
                 return line
             }
-            .filter { !$0.isEmpty }
-            .joined(separator: "; ")
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
+        let shown = lines.prefix(3).joined(separator: "; ")
+        return lines.count > 3 ? shown + "; … \(lines.count - 3) more" : shown
     }
 }
 

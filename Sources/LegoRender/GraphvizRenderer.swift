@@ -47,6 +47,12 @@ public enum GraphvizRenderer {
         guard gvLayout(context, graph, layout) == 0 else {
             throw .layoutFailed(layout: layout, message: capture.text())
         }
+        guard agerrors() < Int32(AGERR.rawValue) else {
+            // The engine reported an error but returned success: its layout is inconsistent (dot 2.43's
+            // "trouble in init_rank" with clusters) and gvFreeLayout then double-frees and aborts the
+            // process. Leaking this one layout is the only safe way out.
+            throw .layoutFailed(layout: layout, message: capture.text())
+        }
         defer { gvFreeLayout(context, graph) }
 
         var data: UnsafeMutablePointer<CChar>?
