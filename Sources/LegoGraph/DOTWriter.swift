@@ -115,7 +115,10 @@ public enum DOTWriter {
         let shown = node.instances.prefix(10)
         lines.append("instances: " + shown.joined(separator: ", ") + (node.instances.count > shown.count ? ", +\(node.instances.count - shown.count) more" : ""))
         lines.append("alive at the end: \(node.liveCount)")
-        if node.eventsReceived > 0 { lines.append("events received: \(node.eventsReceived)") }
+        if !node.eventsReceived.isEmpty {
+            let shown = node.eventsReceived.prefix(5).map { "\($0.name) ×\($0.count)" }
+            lines.append("events received: " + shown.joined(separator: ", ") + (node.eventsReceived.count > 5 ? ", +\(node.eventsReceived.count - 5) more" : ""))
+        }
         for mark in node.marks { lines.append("⚠ \(mark.kind.caption): \(mark.message)") }
         return lines.joined(separator: "\n")
     }

@@ -14,7 +14,7 @@ public final class GraphBuilder: ReplayObserver {
         var gene: String?
         var classNames: Set<String>
         var urls: Set<String> = []
-        var eventsReceived = 0
+        var eventsReceived: [String: Int] = [:]
     }
 
     private struct Pair: Hashable {
@@ -99,7 +99,7 @@ public final class GraphBuilder: ReplayObserver {
         case .eventSend:
             let sender = event.object.flatMap(state.moduleID(of:))
             for receiver in Set((event.objects ?? []).compactMap(state.moduleID(of:))) {
-                instances[receiver]?.eventsReceived += 1
+                instances[receiver]?.eventsReceived[event.value ?? "(unnamed)", default: 0] += 1
                 if let sender, sender != receiver {
                     events[Pair(from: sender, to: receiver), default: [:]][event.value ?? "(unnamed)", default: 0] += 1
                 }
@@ -153,7 +153,7 @@ public final class GraphBuilder: ReplayObserver {
                 classNames: Set(members.flatMap(\.classNames)).sorted(), urls: urls.sorted(),
                 instances: zip(sorted, members).map { "\($1.className)#\($0)" },
                 liveCount: sorted.filter { state.modules[$0]?.isAlive(in: state) ?? false }.count,
-                eventsReceived: members.reduce(0) { $0 + $1.eventsReceived },
+                eventsReceived: members.reduce([]) { Self.merge($0, $1.eventsReceived) },
                 cluster: Self.cluster(primaryURL(registered: registeredURLs[name] ?? [], other: urls))))
         }
         var edges: [EdgeKey: ModuleGraph.Edge] = [:]
@@ -191,7 +191,7 @@ public final class GraphBuilder: ReplayObserver {
                 id: id, name: module.name, kind: module.kind, gene: module.gene,
                 classNames: classes.union(record?.classNames ?? []).sorted(), urls: urls.sorted(),
                 instances: ["\(module.className)#\(module.id)"], liveCount: 1,
-                eventsReceived: record?.eventsReceived ?? 0,
+                eventsReceived: Self.merge([], record?.eventsReceived ?? [:]),
                 cluster: Self.cluster(primaryURL(registered: routesByName[module.name] ?? [], other: urls))))
         }
         var edges: [EdgeKey: ModuleGraph.Edge] = [:]

@@ -22,8 +22,8 @@ public struct ModuleGraph: Sendable, Hashable {
         public var instances: [String]
         /// How many of those instances were alive when the replay stopped.
         public var liveCount: Int
-        /// Component events its instances received.
-        public var eventsReceived: Int
+        /// Component events its instances received, by event name (sorted), whoever sent them.
+        public var eventsReceived: [EventCount]
         /// The URL cluster it is drawn in, outermost first (`["bdj://essence", "bdj://essence/post"]`); empty for none.
         public var cluster: [String]
         /// Findings drawn on it, sorted.
@@ -31,7 +31,7 @@ public struct ModuleGraph: Sendable, Hashable {
 
         /// Creates a node.
         public init(id: String, name: String, kind: TraceEvent.ModuleKind, gene: String? = nil, classNames: [String] = [],
-                    urls: [String] = [], instances: [String] = [], liveCount: Int = 0, eventsReceived: Int = 0,
+                    urls: [String] = [], instances: [String] = [], liveCount: Int = 0, eventsReceived: [EventCount] = [],
                     cluster: [String] = [], marks: [GraphMark] = []) {
             self.id = id
             self.name = name

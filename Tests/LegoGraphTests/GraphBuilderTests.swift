@@ -32,6 +32,19 @@ import Testing
     ])
     let refresh = graph.edges.first { $0.relation == .event && $0.to == "Essence" }
     #expect(refresh?.events == [ModuleGraph.EventCount(name: "Refresh", count: 2)])
+    #expect(graph.nodes.first { $0.name == "Essence" }?.eventsReceived == [ModuleGraph.EventCount(name: "Refresh", count: 2)])
+}
+
+@Test func anEventWithoutASenderCountsOnTheReceiverButDrawsNoEdge() {
+    var trace = TraceFixture()
+    let root = trace.show("Root")
+    let detail = trace.open("Detail", from: root)
+    trace.emit(TraceEvent(kind: .eventSend, name: "Detail", value: "Reload", count: 1, objects: [detail.component]))
+    trace.emit(TraceEvent(kind: .eventSend, value: "Theme", count: 2, objects: [root.component, detail.component]))
+    let graph = GraphBuilder.build(events: trace.events, scope: .history)
+    #expect(!graph.edges.contains { $0.relation == .event })
+    #expect(graph.nodes.first { $0.name == "Detail" }?.eventsReceived.map(\.name) == ["Reload", "Theme"])
+    #expect(graph.nodes.first { $0.name == "Root" }?.eventsReceived == [ModuleGraph.EventCount(name: "Theme", count: 1)])
 }
 
 @Test func liveScopeAtASeqShowsOnlyWhatWasAliveThen() {
