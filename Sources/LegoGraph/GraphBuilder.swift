@@ -168,7 +168,7 @@ public final class GraphBuilder: ReplayObserver {
         for (pair, operation) in transitions { add(pair, operation == .present ? .present : .push) }
         for pair in subs { add(pair, .sub) }
         for (pair, named) in events { add(pair, .event, events: named) }
-        return (nodes, Array(edges.values) + Self.urlParentEdges(nodes))
+        return (Self.placeURLlessNodes(nodes), Array(edges.values) + Self.urlParentEdges(nodes))
     }
 
     // MARK: Live
@@ -216,7 +216,7 @@ public final class GraphBuilder: ReplayObserver {
             }
         }
         for (pair, named) in events { add(pair.from, pair.to, .event, events: named) }
-        return (nodes, Array(edges.values) + Self.urlParentEdges(nodes))
+        return (Self.placeURLlessNodes(nodes), Array(edges.values) + Self.urlParentEdges(nodes))
     }
 
     // MARK: Shared
@@ -244,6 +244,26 @@ public final class GraphBuilder: ReplayObserver {
             clusters.append(prefix)
         }
         return clusters
+    }
+
+    /// Puts a module without a URL into the cluster its name heads (`Essence` into `bdj://essence`), if one exists.
+    private static func placeURLlessNodes(_ nodes: [ModuleGraph.Node]) -> [ModuleGraph.Node] {
+        var clusterByName: [String: [String]] = [:]
+        for node in nodes {
+            for depth in node.cluster.indices {
+                let path = Array(node.cluster[...depth])
+                guard let last = path.last?.split(separator: "/").last else { continue }
+                let name = Naming.capitalizedFirst(last)
+                if let existing = clusterByName[name], existing.joined() <= path.joined() { continue }
+                clusterByName[name] = path
+            }
+        }
+        return nodes.map { node in
+            guard node.cluster.isEmpty, node.urls.isEmpty, let cluster = clusterByName[node.name] else { return node }
+            var placed = node
+            placed.cluster = cluster
+            return placed
+        }
     }
 
     /// Edges from the module each node's URLs name as parent (the segment before the last) to the node.

@@ -108,3 +108,15 @@ import Testing
     #expect(graph.nodes.isEmpty && graph.edges.isEmpty && graph.lastSeq == nil)
     #expect(DOTWriter.write(graph).hasPrefix("digraph \"lego-trace\" {"))
 }
+
+@Test func aModuleWithoutAURLJoinsTheClusterItsNameHeads() throws {
+    var trace = TraceFixture()
+    trace.register("bdj://essence/post", for: "Post")
+    let root = trace.show("Essence")
+    _ = trace.open("Post", from: root, url: "bdj://essence/post")
+    _ = trace.open("Other", from: root)
+    let graph = GraphBuilder.build(events: trace.events, scope: .history)
+    #expect(graph.nodes.first { $0.name == "Essence" }?.cluster == ["bdj://essence"])
+    #expect(graph.nodes.first { $0.name == "Post" }?.cluster == ["bdj://essence"])
+    #expect(graph.nodes.first { $0.name == "Other" }?.cluster == [])
+}
