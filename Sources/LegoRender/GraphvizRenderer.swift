@@ -4,7 +4,8 @@ import Synchronization
 /// Renders DOT text to SVG, PNG or PDF with libgraphviz, in process.
 ///
 /// libgraphviz keeps global state (the error handler, the parser) and is not thread-safe, so every
-/// call goes through one process-wide lock; every Graphviz allocation is freed on every path.
+/// call goes through one process-wide lock. Graph, layout, render data and context are freed on every
+/// path, errors included, except a layout Graphviz itself reported as failed (freeing that one aborts).
 public enum GraphvizRenderer {
     /// Lays out `dot` with the Graphviz engine `layout` (`dot`, `neato`, `fdp`, `sfdp`, `circo`, `twopi`…)
     /// and returns the picture's bytes in `format`.

@@ -87,3 +87,17 @@ func everyLayoutEngineRendersSVG(layout: String) throws {
     #expect(sizes.count == 8)
     #expect(sizes.allSatisfy { $0 > 200 })
 }
+
+@Test func anErrorGraphvizReportsDuringLayoutRefusesThePicture() throws {
+    let error = try #require(throws: RenderError.self) {
+        try GraphvizRenderer.render(dot: "digraph { a [label=<<b>x</i>>]; a -> b; }", layout: "dot", format: .svg)
+    }
+    guard case .layoutFailed(let layout, let message) = error else {
+        Issue.record("expected layoutFailed, got \(error)")
+        return
+    }
+    #expect(layout == "dot")
+    #expect(message.contains("mismatched tag"))
+    // The process is still healthy and the next render works.
+    #expect(try GraphvizRenderer.render(dot: smallGraph, layout: "dot", format: .svg).count > 200)
+}
