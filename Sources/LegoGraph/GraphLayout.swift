@@ -3,9 +3,10 @@ public enum GraphLayout {
     /// The engines `--layout` accepts besides `auto`.
     public static let engines = ["dot", "neato", "fdp", "sfdp", "circo", "twopi"]
 
-    /// The most nodes drawn with `dot` when the graph has URL clusters.
     // Measured here (Graphviz 2.43, CPU seconds, synthetic app with back-pointing event edges): dot took
     // 1.3 s on 300 modules, 3.1 s on 400, 92 s on 1,000 (137 s with URL clusters); sfdp 2.3 s on 3,000.
+
+    /// The most nodes drawn with `dot` when the graph has URL clusters.
     public static let dotNodeLimitWithClusters = 250
     /// The most nodes drawn with `dot` when there are no clusters.
     public static let dotNodeLimit = 300
