@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "LegoAnalysisTests", dependencies: ["LegoAnalysis", "LegoScenario", "LegoTestSupport"]),
         .testTarget(name: "LegoReportTests", dependencies: ["LegoReport", "LegoScenario", "LegoTestSupport"]),
         .testTarget(name: "LegoImportTests", dependencies: ["LegoImport", "LegoAnalysis", "LegoTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "LegoGraphTests", dependencies: ["LegoGraph", "LegoScenario", "LegoTestSupport"]),
+        .testTarget(name: "LegoGraphTests", dependencies: ["LegoGraph", "LegoRender", "LegoScenario", "LegoTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "LegoRenderTests", dependencies: ["LegoRender"]),
         .testTarget(name: "LegoTraceAppTests", dependencies: ["LegoTraceApp", "LegoTestSupport"]),
     ],

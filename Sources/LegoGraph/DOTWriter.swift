@@ -1,0 +1,334 @@
+import LegoModel
+
+/// Writes a `ModuleGraph` as Graphviz DOT, in pure Swift.
+///
+/// The output is deterministic (nodes, edges, clusters and attributes in a fixed order) and every piece
+/// of trace text is escaped into a quoted DOT string, never an HTML label, so hostile names stay data.
+public enum DOTWriter {
+    /// The DOT text for `graph`.
+    public static func write(_ graph: ModuleGraph, options: DOTOptions = DOTOptions()) -> String {
+        var out = "digraph \(quote(options.graphName)) {\n"
+        let modules = graph.nodes.count == 1 ? "1 module" : "\(graph.nodes.count) modules"
+        let title = graph.scope == .history
+            ? "history: \(modules)"
+            : "live state after event \(graph.lastSeq.map(String.init) ?? "0"): \(graph.nodes.count == 1 ? "1 instance" : "\(graph.nodes.count) instances")"
+        // newrank: without it dot 2.43's cluster ranking fails ("trouble in init_rank") on 200-module app graphs.
+        out += "  graph [rankdir=\"LR\", fontname=\"Helvetica\", fontsize=\"12\", forcelabels=\"true\", newrank=\"true\", labelloc=\"t\", label=\(quote(title))];\n"
+        out += "  node [fontname=\"Helvetica\", fontsize=\"11\"];\n"
+        out += "  edge [fontname=\"Helvetica\", fontsize=\"9\", arrowsize=\"0.7\"];\n"
+
+        let illegalTargets = Set(graph.nodes.filter { $0.marks.contains { $0.kind == .illegalURL } }.map(\.id))
+        var drewClusters = false
+        if options.clusters {
+            drewClusters = writeClustered(graph.nodes, into: &out)
+        } else {
+            for node in graph.nodes { out += "  " + nodeStatement(node) + "\n" }
+        }
+        for edge in graph.edges { out += "  " + edgeStatement(edge, illegal: edge.relation == .urlParent && illegalTargets.contains(edge.to)) + "\n" }
+        if options.legend { writeLegend(for: graph, clusters: drewClusters, illegalEdge: graph.edges.contains { $0.relation == .urlParent && illegalTargets.contains($0.to) }, into: &out) }
+        out += "}\n"
+        return out
+    }
+
+    // MARK: Nodes
+
+    /// Writes the nodes inside their URL clusters; returns whether any cluster was drawn.
+    private static func writeClustered(_ nodes: [ModuleGraph.Node], into out: inout String) -> Bool {
+        final class Cluster {
+            var children: [String: Cluster] = [:]
+            var nodes: [ModuleGraph.Node] = []
+        }
+        let root = Cluster()
+        for node in nodes {
+            var cluster = root
+            for key in node.cluster {
+                if let child = cluster.children[key] { cluster = child } else {
+                    let child = Cluster()
+                    cluster.children[key] = child
+                    cluster = child
+                }
+            }
+            cluster.nodes.append(node)
+        }
+        // A cluster around a single module says nothing: its module is drawn in the enclosing cluster.
+        func flatten(_ cluster: Cluster) {
+            for (key, child) in cluster.children {
+                flatten(child)
+                if child.nodes.count + child.children.count < 2 {
+                    cluster.nodes += child.nodes
+                    for (grandKey, grandchild) in child.children { cluster.children[grandKey] = grandchild }
+                    cluster.children[key] = nil
+                }
+            }
+            cluster.nodes.sort { $0.id < $1.id }
+        }
+        flatten(root)
+        func emit(_ cluster: Cluster, indent: String) {
+            for node in cluster.nodes { out += indent + nodeStatement(node) + "\n" }
+            for key in cluster.children.keys.sorted() {
+                out += indent + "subgraph \(quote("cluster_url:" + key)) {\n"
+                out += indent + "  graph [label=\(quote(key)), style=\"rounded,dashed\", color=\"#94a3b8\", fontcolor=\"#475569\", fontsize=\"10\"];\n"
+                emit(cluster.children[key]!, indent: indent + "  ")
+                out += indent + "}\n"
+            }
+        }
+        emit(root, indent: "  ")
+        return !root.children.isEmpty
+    }
+
+    private static func nodeStatement(_ node: ModuleGraph.Node) -> String {
+        var lines = [node.name]
+        if node.kind == .virtual, let gene = node.gene { lines.append("shares \(gene)") }
+        if node.instanceCount > 1 { lines.append("\(node.instanceCount) instances") }
+        var attributes = [("label", quote(lines.joined(separator: "\n")))]
+        attributes += kindStyle(node.kind, marks: Set(node.marks.map(\.kind)))
+        attributes.append(("tooltip", quoteTooltip(tooltip(node))))
+        if !node.marks.isEmpty {
+            let kinds = Array(Set(node.marks.map(\.kind))).sorted()
+            attributes.append(("xlabel", quote(kinds.map { "⚠ " + $0.caption }.joined(separator: "\n"))))
+            attributes.append(("fontcolor", quote(kinds[0].colour)))
+        }
+        return "\(quote("m:" + node.id)) [\(attributes.map { "\($0)=\($1)" }.joined(separator: ", "))];"
+    }
+
+    /// Shape and fill by module kind, then border by the node's marks (first kind by priority decides the colour).
+    private static func kindStyle(_ kind: TraceEvent.ModuleKind, marks: Set<GraphMark.Kind>) -> [(String, String)] {
+        var style = ["filled"]
+        if kind.shape == "box" { style.insert("rounded", at: 0) }
+        if marks.contains(.duplicateName) { style.append("dashed") }
+        var attributes = [("shape", quote(kind.shape)), ("style", quote(style.joined(separator: ","))), ("fillcolor", quote(kind.fill))]
+        if let first = marks.sorted().first {
+            attributes.append(("color", quote(first.colour)))
+            attributes.append(("penwidth", "\"2\""))
+        } else {
+            attributes.append(("color", quote(kind.border)))
+        }
+        if marks.contains(.leaked) { attributes.append(("peripheries", "\"2\"")) }
+        return attributes
+    }
+
+    private static func tooltip(_ node: ModuleGraph.Node) -> String {
+        var lines = ["\(node.name) (\(node.kind.caption))"]
+        if let gene = node.gene { lines.append("gene: \(gene)") }
+        if !node.classNames.isEmpty { lines.append("classes: " + node.classNames.joined(separator: ", ")) }
+        for url in node.urls { lines.append("URL: \(url)") }
+        let shown = node.instances.prefix(10)
+        lines.append("instances: " + shown.joined(separator: ", ") + (node.instances.count > shown.count ? ", +\(node.instances.count - shown.count) more" : ""))
+        lines.append("alive at the end: \(node.liveCount)")
+        if !node.eventsReceived.isEmpty {
+            let shown = node.eventsReceived.prefix(5).map { "\($0.name) ×\($0.count)" }
+            lines.append("events received: " + shown.joined(separator: ", ") + (node.eventsReceived.count > 5 ? ", +\(node.eventsReceived.count - 5) more" : ""))
+        }
+        for mark in node.marks { lines.append("⚠ \(mark.kind.caption): \(mark.message)") }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: Edges
+
+    private static func edgeStatement(_ edge: ModuleGraph.Edge, illegal: Bool) -> String {
+        var attributes = edgeStyle(edge.relation, illegal: illegal)
+        switch edge.relation {
+        case .event:
+            let shown = edge.events.prefix(3).map { $0.count > 1 ? "\($0.name) ×\($0.count)" : $0.name }
+            let more = edge.events.count > 3 ? ["+\(edge.events.count - 3) more"] : []
+            attributes.append(("label", quote((shown + more).joined(separator: "\n"))))
+        case .push, .present, .sub:
+            if edge.count > 1 { attributes.append(("label", quote("×\(edge.count)"))) }
+        case .urlParent:
+            break
+        }
+        attributes.append(("tooltip", quoteTooltip(edgeTooltip(edge))))
+        return "\(quote("m:" + edge.from)) -> \(quote("m:" + edge.to)) [\(attributes.map { "\($0)=\($1)" }.joined(separator: ", "))];"
+    }
+
+    private static func edgeStyle(_ relation: ModuleGraph.Relation, illegal: Bool) -> [(String, String)] {
+        switch relation {
+        case .push: [("color", "\"#1f2937\""), ("style", "\"solid\"")]
+        case .present: [("color", "\"#2563eb\""), ("style", "\"bold\""), ("arrowhead", "\"empty\"")]
+        case .sub: [("color", "\"#64748b\""), ("style", "\"solid\""), ("dir", "\"both\""), ("arrowtail", "\"diamond\""), ("arrowhead", "\"none\"")]
+        // No constraint="false" on events / URL parents although it makes dot ~15× faster: with Graphviz
+        // 2.43 it triggers "lost edge" and "trouble in init_rank" failures.
+        case .event: [("color", "\"#16a34a\""), ("style", "\"dotted\""), ("fontcolor", "\"#15803d\"")]
+        case .urlParent:
+            illegal
+                ? [("color", quote(GraphMark.Kind.illegalURL.colour)), ("style", "\"dashed\""), ("penwidth", "\"2\""), ("arrowhead", "\"vee\"")]
+                : [("color", "\"#94a3b8\""), ("style", "\"dashed\""), ("arrowhead", "\"vee\"")]
+        }
+    }
+
+    private static func edgeTooltip(_ edge: ModuleGraph.Edge) -> String {
+        let times = edge.count == 1 ? "" : " (\(edge.count) times)"
+        switch edge.relation {
+        case .push: return "\(edge.from) pushed \(edge.to)\(times)"
+        case .present: return "\(edge.from) presented \(edge.to)\(times)"
+        case .sub: return "\(edge.to) is a sub-module of \(edge.from)\(times)"
+        case .event: return "\(edge.from) sent events to \(edge.to): " + edge.events.map { "\($0.name) ×\($0.count)" }.joined(separator: ", ")
+        case .urlParent: return "the URL of \(edge.to) names \(edge.from) as its parent"
+        }
+    }
+
+    // MARK: Legend
+
+    private static func writeLegend(for graph: ModuleGraph, clusters: Bool, illegalEdge: Bool, into out: inout String) {
+        var lines: [String] = []
+        let kinds = TraceEvent.ModuleKind.allCases.filter { kind in graph.nodes.contains { $0.kind == kind } }
+        for kind in kinds {
+            let attributes = [("label", quote(kind.caption))] + kindStyle(kind, marks: [])
+            lines.append("\(quote("legend:node:" + kind.rawValue)) [\(attributes.map { "\($0)=\($1)" }.joined(separator: ", "))];")
+        }
+        let marks = GraphMark.Kind.allCases.filter { kind in graph.nodes.contains { $0.marks.contains { $0.kind == kind } } }
+        for mark in marks {
+            let attributes = [("label", quote(mark.legendText))] + kindStyle(.viper, marks: [mark])
+                + [("xlabel", quote("⚠ " + mark.caption)), ("fontcolor", quote(mark.colour))]
+            lines.append("\(quote("legend:mark:" + mark.rawValue)) [\(attributes.map { "\($0)=\($1)" }.joined(separator: ", "))];")
+        }
+        let relations = ModuleGraph.Relation.allCases.filter { relation in graph.edges.contains { $0.relation == relation } }
+        var edgeSamples = relations.map { ($0.rawValue, $0.legendText, edgeStyle($0, illegal: false)) }
+        if illegalEdge { edgeSamples.append(("illegalURL", "URL parent of an illegal URL", edgeStyle(.urlParent, illegal: true))) }
+        for (key, text, style) in edgeSamples {
+            let from = quote("legend:edge:\(key):from"), to = quote("legend:edge:\(key):to")
+            lines.append("\(from) [label=\(quote(text)), shape=\"plaintext\"];")
+            lines.append("\(to) [label=\"\", shape=\"point\", width=\"0.05\"];")
+            lines.append("\(from) -> \(to) [\(style.map { "\($0)=\($1)" }.joined(separator: ", "))];")
+        }
+        if clusters {
+            lines.append("\"legend:cluster\" [label=\"modules under one URL host/path\", shape=\"box\", style=\"rounded,dashed\", color=\"#94a3b8\", fontcolor=\"#475569\"];")
+        }
+        if !graph.unplacedMarks.isEmpty {
+            let count = graph.unplacedMarks.count
+            lines.append("\"legend:unplaced\" [label=\(quote("\(count) finding\(count == 1 ? "" : "s") on modules not drawn here")), shape=\"plaintext\", fontcolor=\"#6b7280\"];")
+        }
+        guard !lines.isEmpty else { return }
+        out += "  subgraph \"cluster_legend\" {\n"
+        out += "    graph [label=\"Legend\", style=\"rounded\", color=\"#cbd5e1\", fontcolor=\"#334155\", fontsize=\"10\"];\n"
+        out += "    node [fontsize=\"9\"];\n"
+        for line in lines { out += "    " + line + "\n" }
+        out += "  }\n"
+    }
+
+    // MARK: Escaping
+
+    /// Like `quote`, for tooltips: Graphviz unescapes tooltips once more and then expands `\N`, `\G`,
+    /// `\E`, `\H`, `\T`, `\L` (and `\n`, `\l`, `\r`), so a backslash before one of those letters is
+    /// followed by an invisible WORD JOINER (U+2060) to keep the text literal.
+    public static func quoteTooltip(_ text: String) -> String {
+        guard text.contains("\\") else { return quote(text) }
+        var guarded = ""
+        var previous: Character?
+        for character in text {
+            if previous == "\\", "NGEHTLnlr".contains(character) { guarded.append("\u{2060}") }
+            guarded.append(character)
+            previous = character
+        }
+        return quote(guarded)
+    }
+
+    /// `text` as a quoted DOT string that Graphviz shows verbatim in labels, tooltips and SVG.
+    ///
+    /// Backslash and quote are escaped, line breaks become `\n`, other control characters become U+FFFD
+    /// (XML forbids them), and `&` becomes `&amp;` because Graphviz decodes entities in labels and
+    /// passes entity-like text (`&nbsp;`) unescaped into SVG titles and tooltips.
+    public static func quote(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "&": out += "&amp;"
+            case "\n", "\r", "\u{2028}", "\u{2029}": out += "\\n"
+            case "\t": out += " "
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+        return out
+    }
+}
+
+extension TraceEvent.ModuleKind {
+    fileprivate var shape: String {
+        switch self {
+        case .viper: "box"
+        case .virtual: "tab"
+        case .controller: "note"
+        case .viewModel: "ellipse"
+        }
+    }
+
+    fileprivate var fill: String {
+        switch self {
+        case .viper: "#dbeafe"
+        case .virtual: "#ccfbf1"
+        case .controller: "#fef9c3"
+        case .viewModel: "#dcfce7"
+        }
+    }
+
+    fileprivate var border: String {
+        switch self {
+        case .viper: "#1e40af"
+        case .virtual: "#0f766e"
+        case .controller: "#a16207"
+        case .viewModel: "#15803d"
+        }
+    }
+
+    /// How the legend and tooltips name the kind.
+    var caption: String {
+        switch self {
+        case .viper: "VIPER module"
+        case .virtual: "virtual (shared) module"
+        case .controller: "controller component"
+        case .viewModel: "view-model component"
+        }
+    }
+}
+
+extension GraphMark.Kind {
+    /// The colour of the mark's border, label and (for illegal URLs) edge.
+    var colour: String {
+        switch self {
+        case .leaked: "#dc2626"
+        case .duplicateName: "#ea580c"
+        case .illegalURL: "#9333ea"
+        case .other: "#6b7280"
+        }
+    }
+
+    /// The short text after ⚠ on a marked node.
+    var caption: String {
+        switch self {
+        case .leaked: "leaked"
+        case .duplicateName: "duplicate name"
+        case .illegalURL: "illegal URL"
+        case .other: "finding"
+        }
+    }
+
+    fileprivate var legendText: String {
+        switch self {
+        case .leaked: "leaked module (red, double border)"
+        case .duplicateName: "duplicate name (orange, dashed)"
+        case .illegalURL: "illegal URL hierarchy (purple)"
+        case .other: "other finding (grey)"
+        }
+    }
+}
+
+extension ModuleGraph.Relation {
+    fileprivate var legendText: String {
+        switch self {
+        case .push: "push"
+        case .present: "present"
+        case .sub: "contains sub-module"
+        case .event: "component events (names, ×count)"
+        case .urlParent: "URL parent"
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import LegoModel
+
+/// The modules of a trace and how they relate, ready for the DOT and JSON writers.
+///
+/// Nodes are sorted by id and edges by (from, to, relation), so every writer's output is deterministic.
+public struct ModuleGraph: Sendable, Hashable {
+    /// A module (history scope) or a live module instance (live scope).
+    public struct Node: Sendable, Hashable, Identifiable {
+        /// Stable key: the module name (history) or `name#object` (live).
+        public var id: String
+        /// The module (component) name.
+        public var name: String
+        /// VIPER, virtual, controller or view-model.
+        public var kind: TraceEvent.ModuleKind
+        /// The gene module a virtual (shared) module reuses.
+        public var gene: String?
+        /// Class names of its layers, sorted.
+        public var classNames: [String]
+        /// URL routes (text before `?`) that name it or opened it, sorted.
+        public var urls: [String]
+        /// Its instances as `Class#object`, in object order (one for a live node).
+        public var instances: [String]
+        /// How many of those instances were alive when the replay stopped.
+        public var liveCount: Int
+        /// Component events its instances received, by event name (sorted), whoever sent them.
+        public var eventsReceived: [EventCount]
+        /// The URL cluster it is drawn in, outermost first (`["bdj://essence", "bdj://essence/post"]`); empty for none.
+        public var cluster: [String]
+        /// Findings drawn on it, sorted.
+        public var marks: [GraphMark]
+
+        /// Creates a node.
+        public init(id: String, name: String, kind: TraceEvent.ModuleKind, gene: String? = nil, classNames: [String] = [],
+                    urls: [String] = [], instances: [String] = [], liveCount: Int = 0, eventsReceived: [EventCount] = [],
+                    cluster: [String] = [], marks: [GraphMark] = []) {
+            self.id = id
+            self.name = name
+            self.kind = kind
+            self.gene = gene
+            self.classNames = classNames
+            self.urls = urls
+            self.instances = instances
+            self.liveCount = liveCount
+            self.eventsReceived = eventsReceived
+            self.cluster = cluster
+            self.marks = marks
+        }
+
+        /// How many instances the node stands for.
+        public var instanceCount: Int { instances.count }
+    }
+
+    /// How two modules relate.
+    public enum Relation: String, Sendable, Hashable, CaseIterable, Comparable {
+        /// `from` pushed `to`.
+        case push
+        /// `from` presented `to`.
+        case present
+        /// `to` is a sub-module (or sub-component) of `from`.
+        case sub
+        /// `from` sent component events to `to`.
+        case event
+        /// `from` is the module the URL of `to` names as its parent (the segment before the last).
+        case urlParent
+
+        private var rank: Int { Self.allCases.firstIndex(of: self)! }
+        /// Orders relations in declaration order.
+        public static func < (lhs: Relation, rhs: Relation) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    /// A directed relation between two nodes.
+    public struct Edge: Sendable, Hashable {
+        /// The source node's id.
+        public var from: String
+        /// The target node's id.
+        public var to: String
+        /// What the edge means.
+        public var relation: Relation
+        /// How many times it happened (instance pairs, or events sent).
+        public var count: Int
+        /// For `.event` edges: each event name with how often it was sent, sorted by name.
+        public var events: [EventCount]
+
+        /// Creates an edge.
+        public init(from: String, to: String, relation: Relation, count: Int = 1, events: [EventCount] = []) {
+            self.from = from
+            self.to = to
+            self.relation = relation
+            self.count = count
+            self.events = events
+        }
+    }
+
+    /// One component event name and how often it went along an edge.
+    public struct EventCount: Sendable, Hashable {
+        /// The event name.
+        public var name: String
+        /// Times sent.
+        public var count: Int
+        /// Creates a count.
+        public init(name: String, count: Int) { self.name = name; self.count = count }
+    }
+
+    /// Whether this is the whole history or the live state.
+    public var scope: GraphScope
+    /// The seq of the last event replayed, if any.
+    public var lastSeq: UInt64?
+    /// Nodes, sorted by id.
+    public var nodes: [Node]
+    /// Edges, sorted by from, to, relation.
+    public var edges: [Edge]
+    /// Marks whose module is not drawn in this graph, sorted.
+    public var unplacedMarks: [GraphMark]
+
+    /// Creates a graph, sorting nodes and edges.
+    public init(scope: GraphScope, lastSeq: UInt64? = nil, nodes: [Node], edges: [Edge], unplacedMarks: [GraphMark] = []) {
+        self.scope = scope
+        self.lastSeq = lastSeq
+        self.nodes = nodes.sorted { $0.id < $1.id }
+        self.edges = edges.sorted(by: Self.edgeOrder)
+        self.unplacedMarks = unplacedMarks.sorted()
+    }
+
+    /// Every mark, placed or not, sorted.
+    public var marks: [GraphMark] { (nodes.flatMap(\.marks) + unplacedMarks).sorted() }
+
+    /// Whether any node sits in a URL cluster.
+    public var hasClusters: Bool { nodes.contains { !$0.cluster.isEmpty } }
+
+    private static func edgeOrder(_ lhs: Edge, _ rhs: Edge) -> Bool {
+        if lhs.from != rhs.from { return lhs.from < rhs.from }
+        if lhs.to != rhs.to { return lhs.to < rhs.to }
+        return lhs.relation < rhs.relation
+    }
+}

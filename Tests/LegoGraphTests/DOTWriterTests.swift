@@ -1,0 +1,122 @@
+import Foundation
+import LegoModel
+import Testing
+@testable import LegoGraph
+
+@Test func navigationHistoryMatchesItsGoldenDOT() throws {
+    let graph = GraphBuilder.build(events: SampleTraces.navigation().events, scope: .history)
+    try Golden.check(DOTWriter.write(graph), named: "navigation-history.dot")
+}
+
+@Test func navigationLiveStateBeforeTheDismissMatchesItsGoldenDOT() throws {
+    let (events, beforeDismiss) = SampleTraces.navigation()
+    let graph = GraphBuilder.build(events: events, scope: .live, stopAfter: beforeDismiss)
+    try Golden.check(DOTWriter.write(graph), named: "navigation-live-before-dismiss.dot")
+}
+
+@Test func faultsWithFindingsMatchTheirGoldenDOT() throws {
+    let (events, findings) = SampleTraces.faults()
+    let marks = GraphMark.marks(from: findings)
+    try Golden.check(DOTWriter.write(GraphBuilder.build(events: events, scope: .history, marks: marks)), named: "faults-history.dot")
+    try Golden.check(DOTWriter.write(GraphBuilder.build(events: events, scope: .live, marks: marks)), named: "faults-live.dot")
+}
+
+@Test func hostileNamesMatchTheirGoldenDOT() throws {
+    let graph = GraphBuilder.build(events: SampleTraces.hostile(), scope: .history)
+    try Golden.check(DOTWriter.write(graph), named: "hostile-history.dot")
+}
+
+@Test func theSameTraceGivesByteIdenticalDOTEveryTime() {
+    let (events, findings) = SampleTraces.faults()
+    let marks = GraphMark.marks(from: findings)
+    let first = DOTWriter.write(GraphBuilder.build(events: events, scope: .history, marks: marks))
+    for _ in 0..<5 {
+        // Shuffled marks and fresh builders (fresh dictionaries) must not change a byte.
+        let again = DOTWriter.write(GraphBuilder.build(events: events, scope: .history, marks: marks.shuffled()))
+        #expect(Array(again.utf8) == Array(first.utf8))
+    }
+    let live = DOTWriter.write(GraphBuilder.build(events: events, scope: .live, marks: marks))
+    #expect(live == DOTWriter.write(GraphBuilder.build(events: events, scope: .live, marks: marks.reversed())))
+}
+
+@Test func quotingEscapesEverythingDOTAndSVGTreatSpecially() {
+    #expect(DOTWriter.quote("plain") == "\"plain\"")
+    #expect(DOTWriter.quote("a\"b") == "\"a\\\"b\"")
+    #expect(DOTWriter.quote("back\\") == "\"back\\\\\"")
+    #expect(DOTWriter.quote("two\nlines\r") == "\"two\\nlines\\n\"")
+    #expect(DOTWriter.quote("Tom & Jerry") == "\"Tom &amp; Jerry\"")
+    #expect(DOTWriter.quote("bell\u{7}tab\t") == "\"bell\u{FFFD}tab \"")
+    #expect(DOTWriter.quote("<script>中文😀") == "\"<script>中文😀\"")
+}
+
+@Test func everyHostileNameIsEscapedInTheDOT() {
+    let dot = DOTWriter.write(GraphBuilder.build(events: SampleTraces.hostile(), scope: .history))
+    for name in SampleTraces.hostileNames {
+        #expect(dot.contains("label=\(DOTWriter.quote(name))"), "label of \(name.debugDescription)")
+    }
+    // No raw newline, no unescaped quote and no HTML label can come from trace text.
+    #expect(!dot.contains("label=<"))
+    for line in dot.split(separator: "\n") {
+        var inString = false, escaped = false
+        for character in line {
+            if escaped { escaped = false; continue }
+            if character == "\\" && inString { escaped = true; continue }
+            if character == "\"" { inString.toggle() }
+        }
+        #expect(!inString, "unbalanced quotes in \(line)")
+    }
+}
+
+@Test func theLegendExplainsExactlyTheStylesUsed() {
+    let (events, findings) = SampleTraces.faults()
+    let marked = DOTWriter.write(GraphBuilder.build(events: events, scope: .history, marks: GraphMark.marks(from: findings)))
+    for entry in ["legend:node:viper", "legend:mark:leaked", "legend:mark:duplicateName", "legend:mark:illegalURL",
+                  "legend:edge:push:from", "legend:edge:sub:from", "legend:edge:urlParent:from", "legend:edge:illegalURL:from",
+                  "legend:cluster", "legend:unplaced"] {
+        #expect(marked.contains("\"\(entry)\""), "missing \(entry)")
+    }
+    for unused in ["legend:node:controller", "legend:node:virtual", "legend:edge:present:from", "legend:edge:event:from", "legend:mark:other"] {
+        #expect(!marked.contains("\"\(unused)\""), "unexpected \(unused)")
+    }
+    let plain = DOTWriter.write(GraphBuilder.build(events: SampleTraces.navigation().events, scope: .history))
+    for entry in ["legend:node:controller", "legend:node:virtual", "legend:edge:present:from", "legend:edge:event:from"] {
+        #expect(plain.contains("\"\(entry)\""), "missing \(entry)")
+    }
+    #expect(!plain.contains("legend:mark:"))
+    #expect(!plain.contains("legend:edge:illegalURL"))
+    #expect(!DOTWriter.write(GraphBuilder.build(events: SampleTraces.navigation().events, scope: .history), options: DOTOptions(legend: false)).contains("cluster_legend"))
+}
+
+@Test func eachMarkHasItsOwnDrawing() throws {
+    let (events, findings) = SampleTraces.faults()
+    let dot = DOTWriter.write(GraphBuilder.build(events: events, scope: .live, marks: GraphMark.marks(from: findings)))
+    let lines = dot.split(separator: "\n").map(String.init)
+    let leaked = try #require(lines.first { $0.contains("xlabel=\"⚠ leaked\"") && $0.contains("\"m:Post#") })
+    #expect(leaked.contains("peripheries=\"2\"") && leaked.contains("color=\"#dc2626\""))
+    let duplicate = try #require(lines.first { $0.contains("xlabel=\"⚠ duplicate name\"") && $0.contains("\"m:Post#") })
+    #expect(duplicate.contains("dashed") && duplicate.contains("color=\"#ea580c\""))
+    let illegal = try #require(lines.first { $0.contains("xlabel=\"⚠ illegal URL\"") && $0.contains("\"m:PostComment#") })
+    #expect(illegal.contains("color=\"#9333ea\""))
+    #expect(lines.contains { $0.contains("-> \"m:PostComment#") && $0.contains("color=\"#9333ea\"") && $0.contains("dashed") })
+}
+
+@Test func clustersFollowURLHostAndPathAndCanBeLeftOut() {
+    let graph = GraphBuilder.build(events: SampleTraces.navigation().events, scope: .history)
+    let dot = DOTWriter.write(graph)
+    #expect(dot.contains("subgraph \"cluster_url:bdj://essence\" {"))
+    // Single-module clusters are folded into their parent: PostComment joins Essence and Post.
+    #expect(!dot.contains("cluster_url:bdj://essence/post"))
+    #expect(!dot.contains("cluster_url:bdj://login"))
+    let essence = dot.components(separatedBy: "subgraph \"cluster_url:bdj://essence\" {")[1].components(separatedBy: "\n  }")[0]
+    for module in ["Essence", "Post", "PostComment"] { #expect(essence.contains("\"m:\(module)\" [")) }
+    let flat = DOTWriter.write(graph, options: DOTOptions.forLayout("sfdp"))
+    #expect(!flat.contains("cluster_url:"))
+    #expect(flat.contains("cluster_legend"))
+    #expect(DOTOptions.forLayout("dot").clusters && DOTOptions.forLayout("fdp").clusters && !DOTOptions.forLayout("neato").clusters)
+}
+
+@Test func tooltipsGuardBackslashEscapesGraphvizWouldExpand() {
+    #expect(DOTWriter.quoteTooltip("a\\Nb") == "\"a\\\\\u{2060}Nb\"")
+    #expect(DOTWriter.quoteTooltip("a\\xb") == DOTWriter.quote("a\\xb"))
+    #expect(DOTWriter.quoteTooltip("plain") == "\"plain\"")
+}

@@ -1,0 +1,122 @@
+import LegoModel
+import Testing
+@testable import LegoGraph
+
+@Test func historyHasOneNodePerModuleNameWithKindsGenesAndURLs() throws {
+    let graph = GraphBuilder.build(events: SampleTraces.navigation().events, scope: .history)
+    #expect(graph.nodes.map(\.id) == ["Essence", "IndexTab", "Login", "New", "Post", "PostComment", "VideoPost"])
+    let login = try #require(graph.nodes.first { $0.name == "Login" })
+    #expect(login.kind == .controller)
+    #expect(login.classNames == ["BDJLoginViewController"])
+    #expect(login.liveCount == 0)
+    let video = try #require(graph.nodes.first { $0.name == "VideoPost" })
+    #expect(video.kind == .virtual)
+    #expect(video.gene == "Post")
+    #expect(video.classNames.contains("BDJPostPresenter") && video.classNames.contains("BDJVideoPostRouting"))
+    let post = try #require(graph.nodes.first { $0.name == "Post" })
+    #expect(post.urls == ["bdj://essence/post"])
+    #expect(post.cluster == ["bdj://essence"])
+    let comment = try #require(graph.nodes.first { $0.name == "PostComment" })
+    #expect(comment.cluster == ["bdj://essence", "bdj://essence/post"])
+    #expect(comment.liveCount == 0)
+}
+
+@Test func historyEdgesCoverEveryRelation() {
+    let graph = GraphBuilder.build(events: SampleTraces.navigation().events, scope: .history)
+    let edges = Set(graph.edges.map { "\($0.from) \($0.relation.rawValue) \($0.to) ×\($0.count)" })
+    #expect(edges == [
+        "IndexTab sub Essence ×1", "IndexTab sub New ×1",
+        "Essence push Post ×1", "Post push PostComment ×1", "Post present Login ×1", "New push VideoPost ×1",
+        "PostComment event Essence ×2", "PostComment event Post ×1",
+        "Essence urlParent Post ×1", "Post urlParent PostComment ×1", "New urlParent VideoPost ×1",
+    ])
+    let refresh = graph.edges.first { $0.relation == .event && $0.to == "Essence" }
+    #expect(refresh?.events == [ModuleGraph.EventCount(name: "Refresh", count: 2)])
+    #expect(graph.nodes.first { $0.name == "Essence" }?.eventsReceived == [ModuleGraph.EventCount(name: "Refresh", count: 2)])
+}
+
+@Test func anEventWithoutASenderCountsOnTheReceiverButDrawsNoEdge() {
+    var trace = TraceFixture()
+    let root = trace.show("Root")
+    let detail = trace.open("Detail", from: root)
+    trace.emit(TraceEvent(kind: .eventSend, name: "Detail", value: "Reload", count: 1, objects: [detail.component]))
+    trace.emit(TraceEvent(kind: .eventSend, value: "Theme", count: 2, objects: [root.component, detail.component]))
+    let graph = GraphBuilder.build(events: trace.events, scope: .history)
+    #expect(!graph.edges.contains { $0.relation == .event })
+    #expect(graph.nodes.first { $0.name == "Detail" }?.eventsReceived.map(\.name) == ["Reload", "Theme"])
+    #expect(graph.nodes.first { $0.name == "Root" }?.eventsReceived == [ModuleGraph.EventCount(name: "Theme", count: 1)])
+}
+
+@Test func liveScopeAtASeqShowsOnlyWhatWasAliveThen() {
+    let (events, beforeDismiss) = SampleTraces.navigation()
+    let atEnd = GraphBuilder.build(events: events, scope: .live)
+    #expect(atEnd.nodes.map(\.name) == ["Essence", "IndexTab", "New", "Post", "VideoPost"])
+    #expect(atEnd.lastSeq == UInt64(events.count))
+    let before = GraphBuilder.build(events: events, scope: .live, stopAfter: beforeDismiss)
+    #expect(before.lastSeq == beforeDismiss)
+    #expect(before.nodes.map(\.name) == ["Essence", "IndexTab", "Login", "New", "Post", "VideoPost"])
+    let present = before.edges.filter { $0.relation == .present }
+    #expect(present.count == 1)
+    #expect(present.first.map { $0.from.hasPrefix("Post#") && $0.to.hasPrefix("Login#") } == true)
+    #expect(!atEnd.edges.contains { $0.relation == .present })
+    // The history up to the same point already contains the popped PostComment; the live state does not.
+    let history = GraphBuilder.build(events: events, scope: .history, stopAfter: beforeDismiss)
+    #expect(history.nodes.contains { $0.name == "PostComment" })
+    #expect(!before.nodes.contains { $0.name == "PostComment" })
+}
+
+@Test func liveScopeKeepsTwoInstancesOfOneNameApart() {
+    let (events, _) = SampleTraces.faults()
+    let live = GraphBuilder.build(events: events, scope: .live)
+    let posts = live.nodes.filter { $0.name == "Post" }
+    #expect(posts.count == 3)
+    #expect(Set(posts.map(\.id)).count == 3)
+    #expect(posts.allSatisfy { $0.instanceCount == 1 && $0.liveCount == 1 })
+    let history = GraphBuilder.build(events: events, scope: .history)
+    let post = history.nodes.first { $0.name == "Post" }
+    #expect(post?.instanceCount == 3)
+    #expect(post?.liveCount == 3)
+}
+
+@Test func marksLandOnTheirInstanceInTheLiveScopeAndOnTheNameInHistory() throws {
+    let (events, findings) = SampleTraces.faults()
+    let marks = GraphMark.marks(from: findings)
+    let live = GraphBuilder.build(events: events, scope: .live, marks: marks)
+    let leaked = live.nodes.filter { $0.marks.contains { $0.kind == .leaked } }
+    #expect(leaked.count == 1)
+    #expect(leaked.first?.instances == [try #require(marks.first { $0.kind == .leaked }?.instance)])
+    #expect(live.nodes.filter { $0.marks.contains { $0.kind == .duplicateName } }.count == 1)
+    #expect(live.nodes.first { $0.name == "PostComment" }?.marks.map(\.kind) == [.illegalURL])
+    #expect(live.unplacedMarks.map(\.module) == ["Ghost"])
+
+    let history = GraphBuilder.build(events: events, scope: .history, marks: marks)
+    #expect(Set(history.nodes.first { $0.name == "Post" }?.marks.map(\.kind) ?? []) == [.leaked, .duplicateName])
+    #expect(history.marks.count == 4)
+}
+
+@Test func aReplayStoppedBeforeATransitionEndsStillDrawsIt() throws {
+    var trace = TraceFixture()
+    let root = trace.show("Root")
+    _ = trace.open("Detail", from: root)
+    let end = try #require(trace.events.last { $0.kind == .transitionEnd }?.seq)
+    let graph = GraphBuilder.build(events: trace.events, scope: .history, stopAfter: end - 1)
+    #expect(graph.edges.contains { $0.from == "Root" && $0.to == "Detail" && $0.relation == .push })
+}
+
+@Test func anEmptyTraceGivesAnEmptyGraph() {
+    let graph = GraphBuilder.build(events: [], scope: .history)
+    #expect(graph.nodes.isEmpty && graph.edges.isEmpty && graph.lastSeq == nil)
+    #expect(DOTWriter.write(graph).hasPrefix("digraph \"lego-trace\" {"))
+}
+
+@Test func aModuleWithoutAURLJoinsTheClusterItsNameHeads() throws {
+    var trace = TraceFixture()
+    trace.register("bdj://essence/post", for: "Post")
+    let root = trace.show("Essence")
+    _ = trace.open("Post", from: root, url: "bdj://essence/post")
+    _ = trace.open("Other", from: root)
+    let graph = GraphBuilder.build(events: trace.events, scope: .history)
+    #expect(graph.nodes.first { $0.name == "Essence" }?.cluster == ["bdj://essence"])
+    #expect(graph.nodes.first { $0.name == "Post" }?.cluster == ["bdj://essence"])
+    #expect(graph.nodes.first { $0.name == "Other" }?.cluster == [])
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import LegoGraph
-
-@Test func moduleLinks() { #expect(Bool(true)) }

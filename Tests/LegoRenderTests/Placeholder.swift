@@ -1,4 +1,0 @@
-import Testing
-@testable import LegoRender
-
-@Test func moduleLinks() { #expect(Bool(true)) }
