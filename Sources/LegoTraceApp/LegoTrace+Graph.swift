@@ -47,22 +47,29 @@ extension LegoTrace {
                 return .invalidInput
             }
         }
-        let layout = request.layout == "auto"
-            ? GraphLayout.auto(nodeCount: graph.nodes.count, edgeCount: graph.edges.count, hasClusters: !graph.clusters.isEmpty)
-            : request.layout
+        let layout = GraphLayout.resolve(request.layout, for: graph)
+        let dot = DOTWriter.write(graph, options: DOTOptions.forLayout(layout))
         let bytes: [UInt8]
         switch format {
         case "json":
             bytes = Array(GraphJSON.write(graph).utf8)
         case "dot":
-            bytes = Array(DOTWriter.write(graph, options: DOTOptions(layout: layout)).utf8)
+            bytes = Array(dot.utf8)
         default:
-            let dot = DOTWriter.write(graph, options: DOTOptions(layout: layout))
+            let renderFormat = RenderFormat(rawValue: format)!
             do {
-                bytes = try GraphvizRenderer.render(dot: dot, layout: layout, format: RenderFormat(rawValue: format)!)
+                bytes = try GraphvizRenderer.render(dot: dot, layout: layout, format: renderFormat)
             } catch {
-                console.error(error.description)
-                return .invalidInput
+                // Graphviz 2.43's dot fails on some ranked graphs ("trouble in init_rank"); auto may pick another engine.
+                guard request.layout == "auto", layout != "sfdp", case .layoutFailed = error,
+                      let fallback = try? GraphvizRenderer.render(
+                        dot: DOTWriter.write(graph, options: DOTOptions.forLayout("sfdp")), layout: "sfdp", format: renderFormat)
+                else {
+                    console.error(error.description)
+                    return .invalidInput
+                }
+                console.warning("\(error.description); drew it with sfdp instead")
+                bytes = fallback
             }
         }
         do { try OutputFile.write(bytes, to: request.outputPath) } catch {
