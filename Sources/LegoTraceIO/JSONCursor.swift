@@ -67,6 +67,20 @@ struct JSONCursor {
         position += 1
         let start = position
         var escaped = false
+        // Eight bytes at a time until a quote, backslash or control byte may be near (SWAR zero-byte tests).
+        while end - position >= 8 {
+            let word = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ 0x2222_2222_2222_2222
+            let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            let found = ((quotes &- 0x0101_0101_0101_0101) & ~quotes
+                | (backslashes &- 0x0101_0101_0101_0101) & ~backslashes
+                | (word &- 0x2020_2020_2020_2020) & ~word) & 0x8080_8080_8080_8080
+            if found != 0 {
+                position += found.trailingZeroBitCount / 8
+                break
+            }
+            position += 8
+        }
         while position < end {
             let byte = position.pointee
             if byte == 0x22 {
@@ -212,12 +226,6 @@ struct JSONCursor {
         return Int(magnitude)
     }
 
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
-    }
-
     /// Reads a JSON number as a finite `Double`.
     mutating func double() throws(LineError) -> Double {
         let start = position
@@ -257,7 +265,9 @@ struct JSONCursor {
         guard Self.endsNumber(current) else { throw unexpected(expected: "the end of a number") }
         // Exact integer over an exact power of ten: one correctly rounded division.
         if simple, mantissa < 1 << 53, fractionDigits <= 22 {
-            let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
+            var divisor = 1.0
+            for _ in 0..<fractionDigits { divisor *= 10 }
+            let value = Double(mantissa) / divisor
             return negative ? -value : value
         }
         let text = String(decoding: UnsafeBufferPointer(start: start, count: position - start), as: UTF8.self)
