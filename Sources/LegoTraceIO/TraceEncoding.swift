@@ -19,11 +19,16 @@ public enum TraceEncoding {
 
     /// Appends one event line, `{"seq":…}` plus `\n`, to `out`.
     public static func encode(_ event: TraceEvent, into out: inout [UInt8]) {
+        encode(event, seq: event.seq, time: event.time, thread: event.thread, into: &out)
+    }
+
+    /// Appends `event` with the given stamps instead of its own, so the writer need not copy the event to stamp it.
+    static func encode(_ event: TraceEvent, seq: UInt64, time: Double, thread: UInt32, into out: inout [UInt8]) {
         // Encoding into stack memory sized by an upper bound, then appending once, is several times faster
         // than twenty small `append(contentsOf:)` calls per event.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: upperBound(event)) { memory in
             var writer = ByteWriter(memory.baseAddress!)
-            writer.event(event)
+            writer.event(event, seq: seq, time: time, thread: thread)
             out.append(contentsOf: UnsafeBufferPointer(start: memory.baseAddress, count: writer.position - memory.baseAddress!))
         }
     }
@@ -92,13 +97,13 @@ struct ByteWriter {
     }
 
     /// Writes a whole event line.
-    mutating func event(_ event: TraceEvent) {
+    mutating func event(_ event: TraceEvent, seq: UInt64, time stamp: Double, thread: UInt32) {
         raw("{\"seq\":")
-        unsigned(event.seq)
+        unsigned(seq)
         raw(",\"t\":")
-        time(event.time)
+        time(stamp)
         raw(",\"th\":")
-        unsigned(UInt64(event.thread))
+        unsigned(UInt64(thread))
         raw(",\"kind\":")
         plain(event.kind.rawValue)
         if let name = event.name { raw(",\"name\":"); string(name) }

@@ -86,15 +86,13 @@ public final class TraceWriter: TraceSink {
         let token = ThreadToken.current
         let full = state.withLock { state -> Bool in
             guard !state.isClosed else { return false }
-            var stamped = event
-            stamped.seq = state.nextSeq
+            let seq = state.nextSeq
             state.nextSeq += 1
             // Rounding and a clock read racing the offset must never make time run backwards in the file.
             let now = Self.monotonicSeconds() - startTime + state.clockOffset
             state.lastTime = max(state.lastTime, now)
-            stamped.time = state.lastTime
-            stamped.thread = Self.threadNumber(token: token, in: &state)
-            TraceEncoding.encode(stamped, into: &state.buffer)
+            let thread = Self.threadNumber(token: token, in: &state)
+            TraceEncoding.encode(event, seq: seq, time: state.lastTime, thread: thread, into: &state.buffer)
             return state.buffer.count >= Self.bufferLimit
         }
         if full { flush() }
