@@ -52,7 +52,36 @@ struct EventLineParser {
         if cursor.current == 0x7D {
             cursor.advance()
         } else {
+            // Writers put seq, t, th and kind first, in that order: take them without the general key
+            // dispatch while the line follows that shape, then continue with the general loop.
+            var afterMember = false
+            if cursor.consume("\"seq\":") {
+                seq = try cursor.unsigned()
+                afterMember = true
+                if cursor.consume(",\"t\":") {
+                    time = try cursor.double()
+                    if cursor.consume(",\"th\":") {
+                        let value = try cursor.unsigned()
+                        guard value <= UInt64(UInt32.max) else { throw LineError(reason: "\"th\" is too large") }
+                        thread = UInt32(value)
+                        if cursor.consume(",\"kind\":\"") {
+                            cursor.back()
+                            try parseKind(&cursor, &kind, &unknownKind)
+                        }
+                    }
+                }
+            }
             while true {
+                if afterMember {
+                    cursor.skipSpace()
+                    if cursor.current == 0x2C {
+                        cursor.advance()
+                    } else {
+                        try cursor.expect(0x7D, "',' or '}'")
+                        break
+                    }
+                }
+                afterMember = true
                 cursor.skipSpace()
                 let (keyBytes, keyEscaped) = try cursor.rawString()
                 let key = keyEscaped ? try unescapedKey(keyBytes) : Self.key(keyBytes)
@@ -70,16 +99,7 @@ struct EventLineParser {
                         let value = try cursor.unsigned()
                         guard value <= UInt64(UInt32.max) else { throw LineError(reason: "\"th\" is too large") }
                         thread = UInt32(value)
-                    case .kind:
-                        let (bytes, escaped) = try cursor.rawString()
-                        if let known = try lookup(kinds, bytes, escaped) {
-                            kind = known
-                            unknownKind = nil
-                        } else if bytes.isEmpty {
-                            throw LineError(reason: "\"kind\" is empty")
-                        } else {
-                            unknownKind = try string(bytes, escaped)
-                        }
+                    case .kind: try parseKind(&cursor, &kind, &unknownKind)
                     case .name: event.name = try stringValue(&cursor)
                     case .className: event.className = try stringValue(&cursor)
                     case .object: event.object = try cursor.unsigned()
@@ -101,13 +121,6 @@ struct EventLineParser {
                     case .unknown: break
                     }
                 }
-                cursor.skipSpace()
-                if cursor.current == 0x2C {
-                    cursor.advance()
-                    continue
-                }
-                try cursor.expect(0x7D, "',' or '}'")
-                break
             }
         }
         cursor.skipSpace()
@@ -124,6 +137,18 @@ struct EventLineParser {
     }
 
     // MARK: - Values
+
+    private mutating func parseKind(_ cursor: inout JSONCursor, _ kind: inout TraceEvent.Kind?, _ unknownKind: inout String?) throws(LineError) {
+        let (bytes, escaped) = try cursor.rawString()
+        if let known = try lookup(kinds, bytes, escaped) {
+            kind = known
+            unknownKind = nil
+        } else if bytes.isEmpty {
+            throw LineError(reason: "\"kind\" is empty")
+        } else {
+            unknownKind = try string(bytes, escaped)
+        }
+    }
 
     private mutating func stringValue(_ cursor: inout JSONCursor) throws(LineError) -> String {
         let (bytes, escaped) = try cursor.rawString()

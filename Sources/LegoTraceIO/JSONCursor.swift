@@ -27,8 +27,22 @@ struct JSONCursor {
     /// 1-based column of the cursor, for messages.
     var column: Int { position - lineStart + 1 }
 
+    /// Moves past the byte under the cursor.
     @inline(__always)
     mutating func advance() { position += 1 }
+
+    /// Moves back one byte (only right after `consume`).
+    @inline(__always)
+    mutating func back() { position -= 1 }
+
+    /// Consumes `literal` if the line continues with exactly those bytes.
+    @inline(__always)
+    mutating func consume(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard end - position >= count, memcmpBytes(position, literal.utf8Start, count) else { return false }
+        position += count
+        return true
+    }
 
     /// Skips JSON whitespace.
     @inline(__always)
@@ -277,23 +291,17 @@ struct JSONCursor {
 
     /// Reads `true` or `false`.
     mutating func bool() throws(LineError) -> Bool {
-        if matchLiteral("true") { return true }
-        if matchLiteral("false") { return false }
+        if consume("true") { return true }
+        if consume("false") { return false }
         throw unexpected(expected: "true or false")
     }
 
     /// Consumes `null` if it is under the cursor.
     @inline(__always)
     mutating func skipNull() -> Bool {
-        current == 0x6E && matchLiteral("null")
+        current == 0x6E && consume("null")
     }
 
-    private mutating func matchLiteral(_ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard end - position >= count, memcmpBytes(position, literal.utf8Start, count) else { return false }
-        position += count
-        return true
-    }
 
     /// Skips any JSON value (for keys this version does not know).
     mutating func skipValue(depth: Int = 0) throws(LineError) {

@@ -258,3 +258,20 @@ extension Result {
         return nil
     }
 }
+
+@Test func linesThatLeaveTheUsualKeyOrderPartWayAreStillRead() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.write(trace(
+        #"{"seq":5,"t":1.5,"kind":"focus","th":2}"#,
+        #"{"seq":6, "t":2,"th":1,"kind":"focus"}"#,
+        #"{"seq":7,"t":3,"th":4,"kind":"focus","seq":8}"#,
+        #"{"seq":9,"t":3,"th":4,"kind":"link","kind":"focus"}"#
+    ), to: "partial.jsonl")
+    let events = try readAll(path).get().events
+    #expect(events == [
+        TraceEvent(seq: 5, time: 1.5, thread: 2, kind: .focus),
+        TraceEvent(seq: 6, time: 2, thread: 1, kind: .focus),
+        TraceEvent(seq: 8, time: 3, thread: 4, kind: .focus),
+        TraceEvent(seq: 9, time: 3, thread: 4, kind: .focus),
+    ])
+}
