@@ -319,27 +319,73 @@ enum KeyWord {
 }
 
 /// Looks up a `String`-backed enum case by its raw value's UTF-8 bytes without creating a `String`.
+///
+/// Open addressing on (length, first eight bytes, last eight bytes): for values of up to 16 bytes that
+/// triple is the value itself, so a hit needs no byte comparison; longer values are compared in full.
 struct ByteTable<Value> {
-    private var byLength: [[(bytes: [UInt8], value: Value)]]
+    private static var slotCount: Int { 64 }
+    private var lengths: [Int]
+    private var firsts: [UInt64]
+    private var lasts: [UInt64]
+    private var values: [Value?]
+    private var fullBytes: [[UInt8]]
 
     /// Indexes `cases` by raw value.
     init(_ cases: [Value]) where Value: RawRepresentable, Value.RawValue == String {
-        let longest = cases.map(\.rawValue.utf8.count).max() ?? 0
-        byLength = Array(repeating: [], count: longest + 1)
+        precondition(cases.count < Self.slotCount / 2)
+        lengths = Array(repeating: -1, count: Self.slotCount)
+        firsts = Array(repeating: 0, count: Self.slotCount)
+        lasts = Array(repeating: 0, count: Self.slotCount)
+        values = Array(repeating: nil, count: Self.slotCount)
+        fullBytes = Array(repeating: [], count: Self.slotCount)
         for value in cases {
             let bytes = Array(value.rawValue.utf8)
-            byLength[bytes.count].append((bytes, value))
+            let (first, last) = bytes.withUnsafeBufferPointer { Self.words($0) }
+            var slot = Self.slot(bytes.count, first, last)
+            while lengths[slot] != -1 { slot = (slot + 1) & (Self.slotCount - 1) }
+            lengths[slot] = bytes.count
+            firsts[slot] = first
+            lasts[slot] = last
+            values[slot] = value
+            fullBytes[slot] = bytes
         }
     }
 
     /// The case whose raw value is `bytes`, if any.
     @inline(__always)
     func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
-        guard bytes.count < byLength.count, let pointer = bytes.baseAddress else { return nil }
-        for entry in byLength[bytes.count] {
-            let equal = entry.bytes.withUnsafeBufferPointer { memcmpBytes($0.baseAddress!, pointer, bytes.count) }
-            if equal { return entry.value }
+        let count = bytes.count
+        guard count > 0, let pointer = bytes.baseAddress else { return nil }
+        let (first, last) = Self.words(bytes)
+        var slot = Self.slot(count, first, last)
+        while true {
+            let length = lengths[slot]
+            if length == -1 { return nil }
+            if length == count, firsts[slot] == first, lasts[slot] == last {
+                if count <= 16 { return values[slot] }
+                let equal = fullBytes[slot].withUnsafeBufferPointer { memcmpBytes($0.baseAddress!, pointer, count) }
+                if equal { return values[slot] }
+            }
+            slot = (slot + 1) & (Self.slotCount - 1)
         }
-        return nil
+    }
+
+    @inline(__always)
+    private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+        let count = bytes.count
+        guard count > 0, let pointer = bytes.baseAddress else { return (0, 0) }
+        if count >= 8 {
+            let raw = UnsafeRawPointer(pointer)
+            return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }
+        var word: UInt64 = 0
+        for index in 0..<count { word |= UInt64(pointer[index]) << (8 * UInt64(index)) }
+        return (word, word)
+    }
+
+    @inline(__always)
+    private static func slot(_ count: Int, _ first: UInt64, _ last: UInt64) -> Int {
+        let mixed = (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: count)
+        return Int(truncatingIfNeeded: (mixed &* 0xFF51_AFD7_ED55_8CCD) >> 58)
     }
 }

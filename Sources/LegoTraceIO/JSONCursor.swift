@@ -240,6 +240,25 @@ struct JSONCursor {
         return Int(magnitude)
     }
 
+    // Exact powers of ten up to 1e22 (every one is representable in a Double).
+    @inline(__always)
+    private static func powerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: 1
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        default:
+            (10...exponent).reduce(1e9) { value, _ in value * 10 }
+        }
+    }
+
     /// Reads a JSON number as a finite `Double`.
     mutating func double() throws(LineError) -> Double {
         let start = position
@@ -279,9 +298,7 @@ struct JSONCursor {
         guard Self.endsNumber(current) else { throw unexpected(expected: "the end of a number") }
         // Exact integer over an exact power of ten: one correctly rounded division.
         if simple, mantissa < 1 << 53, fractionDigits <= 22 {
-            var divisor = 1.0
-            for _ in 0..<fractionDigits { divisor *= 10 }
-            let value = Double(mantissa) / divisor
+            let value = Double(mantissa) / Self.powerOfTen(fractionDigits)
             return negative ? -value : value
         }
         let text = String(decoding: UnsafeBufferPointer(start: start, count: position - start), as: UTF8.self)
