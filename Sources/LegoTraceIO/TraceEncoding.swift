@@ -147,18 +147,20 @@ struct ByteWriter {
         raw("}\n")
     }
 
+    /// Writes one byte.
     @inline(__always)
     mutating func byte(_ value: UInt8) {
         position.pointee = value
         position += 1
     }
 
+    /// Writes a literal that needs no escaping.
     @inline(__always)
     mutating func raw(_ text: StaticString) {
         copy(text.utf8Start, text.utf8CodeUnitCount)
     }
 
-    // Enum raw values are ASCII literals that never need escaping.
+    /// Writes an enum raw value in quotes (ASCII literals that never need escaping).
     @inline(__always)
     mutating func plain(_ text: String) {
         byte(0x22)
@@ -262,6 +264,7 @@ struct ByteWriter {
         position += digits
     }
 
+    /// Writes an integer that may be negative.
     mutating func signed(_ value: Int) {
         if value < 0 { byte(0x2D) }
         unsigned(UInt64(value.magnitude))

@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 import LegoModel
 import Synchronization
 
@@ -195,68 +194,4 @@ public final class TraceWriter: TraceSink {
 // `close` is shadowed by `TraceWriter.close()` inside the class.
 private func closeFileDescriptor(_ descriptor: Int32) -> Int32 {
     close(descriptor)
-}
-
-/// The background timer that flushes a writer every interval.
-// @unchecked: a dispatch source may be resumed and cancelled from any thread; `start` runs once, in the writer's init.
-private final class FlushTimer: @unchecked Sendable {
-    private let source = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
-
-    func start(every interval: Double, _ handler: @escaping @Sendable () -> Void) {
-        let nanoseconds = Int(min(interval, 3600) * 1_000_000_000)
-        source.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds), leeway: .milliseconds(10))
-        source.setEventHandler(handler: handler)
-        source.resume()
-    }
-
-    func cancel() {
-        source.cancel()
-    }
-}
-
-/// A small process-wide number for the calling OS thread, stored thread-locally; writers map it to their own 1, 2, 3….
-enum ThreadToken {
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
-    private static let counter = Atomic<Int>(0)
-
-    /// The calling thread's token, assigned on first use (0, 1, 2…).
-    static var current: Int {
-        if let stored = pthread_getspecific(key) {
-            return Int(bitPattern: stored) - 1
-        }
-        let token = counter.add(1, ordering: .relaxed).oldValue
-        pthread_setspecific(key, UnsafeRawPointer(bitPattern: token + 1))
-        return token
-    }
-}
-
-/// The writers still open, so the exit hook can flush them.
-final class OpenWriters: Sendable {
-    private struct WeakWriter {
-        weak var writer: TraceWriter?
-    }
-
-    /// The process-wide registry; creating it installs the `atexit` hook.
-    static let shared: OpenWriters = {
-        atexit { TraceWriter.flushAllOpen() }
-        return OpenWriters()
-    }()
-
-    private let writers = Mutex<[ObjectIdentifier: WeakWriter]>([:])
-
-    func register(_ writer: TraceWriter) {
-        writers.withLock { $0[ObjectIdentifier(writer)] = WeakWriter(writer: writer) }
-    }
-
-    func unregister(_ writer: TraceWriter) {
-        writers.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(writer)) }
-    }
-
-    func all() -> [TraceWriter] {
-        writers.withLock { $0.values.compactMap(\.writer) }
-    }
 }
