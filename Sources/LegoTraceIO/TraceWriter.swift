@@ -46,7 +46,7 @@ public final class TraceWriter: TraceSink {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let code = errno
-            throw .cannotOpen(file: path, reason: Self.openFailureReason(path: path, code: code))
+            throw .cannotOpen(file: path, reason: Self.openFailureReason(code))
         }
         self.init(descriptor: descriptor, owns: true, name: path, header: header, flushInterval: flushInterval)
         if let error = writeError {
@@ -175,7 +175,7 @@ public final class TraceWriter: TraceSink {
         return nil
     }
 
-    private static func openFailureReason(path: String, code: Int32) -> String {
+    private static func openFailureReason(_ code: Int32) -> String {
         switch code {
         case ENOENT: "the directory does not exist"
         case EACCES, EPERM: "permission denied (the directory or file is not writable)"
