@@ -152,7 +152,10 @@ private struct ReaderState {
                 continue
             case .unknownKind(let kind):
                 guard try checkOrder(event.seq) else { continue }
-                diagnostics.unknownKinds[kind, default: 0] += 1
+                // Bounded so a hostile file of ever-new kind names cannot grow memory without limit.
+                let key = diagnostics.unknownKinds.count < TraceReader.Diagnostics.keptUnknownKinds || diagnostics.unknownKinds[kind] != nil
+                    ? kind : TraceReader.Diagnostics.otherUnknownKinds
+                diagnostics.unknownKinds[key, default: 0] += 1
             case .event:
                 guard try checkOrder(event.seq) else { continue }
                 lineNumber = currentLine

@@ -275,3 +275,14 @@ extension Result {
         TraceEvent(seq: 9, time: 3, thread: 4, kind: .focus),
     ])
 }
+
+@Test func unknownKindNamesAreCountedInBoundedMemory() throws {
+    let directory = try TemporaryDirectory()
+    let lines = (1...1_500).map { #"{"seq":\#($0),"kind":"future.kind\#($0)"}"# }
+    let path = try directory.write(([headerLine] + lines).joined(separator: "\n") + "\n", to: "many.jsonl")
+    let read = try readAll(path).get()
+    #expect(read.events.isEmpty)
+    #expect(read.diagnostics.unknownKinds.count == TraceReader.Diagnostics.keptUnknownKinds + 1)
+    #expect(read.diagnostics.unknownKinds[TraceReader.Diagnostics.otherUnknownKinds] == 500)
+    #expect(read.diagnostics.unknownKinds.values.reduce(0, +) == 1_500)
+}
