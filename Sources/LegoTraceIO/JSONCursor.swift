@@ -49,6 +49,8 @@ struct JSONCursor {
     mutating func skipSpace() {
         while position < end {
             let byte = position.pointee
+            // Writers emit no whitespace, so the common case is one compare: nothing above space is whitespace.
+            if byte > 0x20 { return }
             guard byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A else { return }
             position += 1
         }
@@ -210,6 +212,14 @@ struct JSONCursor {
     mutating func unsigned() throws(LineError) -> UInt64 {
         let start = position
         var value: UInt64 = 0
+        // Nineteen digits always fit in a UInt64; only a longer number needs overflow checks.
+        let fastEnd = end - position > 19 ? position + 19 : end
+        while position < fastEnd {
+            let digit = position.pointee &- 0x30
+            guard digit < 10 else { break }
+            value = value &* 10 &+ UInt64(digit)
+            position += 1
+        }
         while position < end {
             let digit = position.pointee &- 0x30
             guard digit < 10 else { break }

@@ -286,3 +286,18 @@ extension Result {
     #expect(read.diagnostics.unknownKinds[TraceReader.Diagnostics.otherUnknownKinds] == 500)
     #expect(read.diagnostics.unknownKinds.values.reduce(0, +) == 1_500)
 }
+
+@Test func integersAtTheEdgeOfTheirRangeAreReadExactly() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.write(trace(
+        #"{"seq":18446744073709551614,"kind":"focus","obj":18446744073709551615,"n":-9223372036854775808,"line":9223372036854775807}"#,
+        #"{"seq":18446744073709551615,"kind":"focus","n":0}"#
+    ), to: "edges.jsonl")
+    let events = try readAll(path).get().events
+    #expect(events == [
+        TraceEvent(seq: .max - 1, kind: .focus, object: .max, count: .min, line: .max),
+        TraceEvent(seq: .max, kind: .focus, count: 0),
+    ])
+    let over = try directory.write(trace(#"{"seq":18446744073709551616,"kind":"focus"}"#), to: "over.jsonl")
+    #expect(readAll(over).failure == .malformed(file: over, line: 2, reason: "number too large at column 8"))
+}
