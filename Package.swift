@@ -52,7 +52,7 @@ let package = Package(
         // A small app that links the runtime as a library (used by `record -- COMMAND`).
         .executableTarget(name: "lego-example", dependencies: ["LegoRuntime"]),
         // Throughput and memory benchmarks; run in release mode.
-        .executableTarget(name: "lego-bench", dependencies: ["LegoTraceApp"]),
+        .executableTarget(name: "lego-bench", dependencies: ["LegoTraceApp", "LegoTestSupport"]),
         .target(name: "LegoTestSupport", dependencies: ["LegoModel", "LegoTraceIO"], path: "Tests/LegoTestSupport"),
         .testTarget(name: "LegoModelTests", dependencies: ["LegoModel"]),
         .testTarget(name: "LegoTraceIOTests", dependencies: ["LegoTraceIO", "LegoTestSupport"]),

@@ -27,14 +27,30 @@ struct JSONCursor {
     /// 1-based column of the cursor, for messages.
     var column: Int { position - lineStart + 1 }
 
+    /// Moves past the byte under the cursor.
     @inline(__always)
     mutating func advance() { position += 1 }
+
+    /// Moves back one byte (only right after `consume`).
+    @inline(__always)
+    mutating func back() { position -= 1 }
+
+    /// Consumes `literal` if the line continues with exactly those bytes.
+    @inline(__always)
+    mutating func consume(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard end - position >= count, memcmpBytes(position, literal.utf8Start, count) else { return false }
+        position += count
+        return true
+    }
 
     /// Skips JSON whitespace.
     @inline(__always)
     mutating func skipSpace() {
         while position < end {
             let byte = position.pointee
+            // Writers emit no whitespace, so the common case is one compare: nothing above space is whitespace.
+            if byte > 0x20 { return }
             guard byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A else { return }
             position += 1
         }
@@ -67,6 +83,20 @@ struct JSONCursor {
         position += 1
         let start = position
         var escaped = false
+        // Eight bytes at a time until a quote, backslash or control byte may be near (SWAR zero-byte tests).
+        while end - position >= 8 {
+            let word = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ 0x2222_2222_2222_2222
+            let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            let found = ((quotes &- 0x0101_0101_0101_0101) & ~quotes
+                | (backslashes &- 0x0101_0101_0101_0101) & ~backslashes
+                | (word &- 0x2020_2020_2020_2020) & ~word) & 0x8080_8080_8080_8080
+            if found != 0 {
+                position += found.trailingZeroBitCount / 8
+                break
+            }
+            position += 8
+        }
         while position < end {
             let byte = position.pointee
             if byte == 0x22 {
@@ -182,6 +212,14 @@ struct JSONCursor {
     mutating func unsigned() throws(LineError) -> UInt64 {
         let start = position
         var value: UInt64 = 0
+        // Nineteen digits always fit in a UInt64; only a longer number needs overflow checks.
+        let fastEnd = end - position > 19 ? position + 19 : end
+        while position < fastEnd {
+            let digit = position.pointee &- 0x30
+            guard digit < 10 else { break }
+            value = value &* 10 &+ UInt64(digit)
+            position += 1
+        }
         while position < end {
             let digit = position.pointee &- 0x30
             guard digit < 10 else { break }
@@ -212,10 +250,23 @@ struct JSONCursor {
         return Int(magnitude)
     }
 
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
+    // Exact powers of ten up to 1e22 (every one is representable in a Double).
+    @inline(__always)
+    private static func powerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: 1
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        default:
+            (10...exponent).reduce(1e9) { value, _ in value * 10 }
+        }
     }
 
     /// Reads a JSON number as a finite `Double`.
@@ -257,7 +308,7 @@ struct JSONCursor {
         guard Self.endsNumber(current) else { throw unexpected(expected: "the end of a number") }
         // Exact integer over an exact power of ten: one correctly rounded division.
         if simple, mantissa < 1 << 53, fractionDigits <= 22 {
-            let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
+            let value = Double(mantissa) / Self.powerOfTen(fractionDigits)
             return negative ? -value : value
         }
         let text = String(decoding: UnsafeBufferPointer(start: start, count: position - start), as: UTF8.self)
@@ -267,23 +318,17 @@ struct JSONCursor {
 
     /// Reads `true` or `false`.
     mutating func bool() throws(LineError) -> Bool {
-        if matchLiteral("true") { return true }
-        if matchLiteral("false") { return false }
+        if consume("true") { return true }
+        if consume("false") { return false }
         throw unexpected(expected: "true or false")
     }
 
     /// Consumes `null` if it is under the cursor.
     @inline(__always)
     mutating func skipNull() -> Bool {
-        current == 0x6E && matchLiteral("null")
+        current == 0x6E && consume("null")
     }
 
-    private mutating func matchLiteral(_ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard end - position >= count, memcmpBytes(position, literal.utf8Start, count) else { return false }
-        position += count
-        return true
-    }
 
     /// Skips any JSON value (for keys this version does not know).
     mutating func skipValue(depth: Int = 0) throws(LineError) {

@@ -3,75 +3,34 @@ import LegoModel
 /// Hand-written JSON Lines encoding of trace headers and events (no `JSONEncoder`: the writer must sustain millions of events per second).
 ///
 /// Keys come out in a fixed order and absent optional fields are omitted; every string is escaped
-/// (quote, backslash, C0/C1 control characters and DEL) while other UTF-8 is kept as is.
+/// (quote, backslash, C0/C1 control characters and DEL) while other UTF-8 is kept as is. Times are
+/// seconds rounded to the microsecond, printed without trailing zeros; non-finite times are written as 0.
 public enum TraceEncoding {
     /// Appends the header line, `{"format":…}` plus `\n`, to `out`.
     public static func encode(_ header: TraceHeader, into out: inout [UInt8]) {
-        appendRaw("{\"format\":", &out)
-        appendString(header.format, &out)
-        appendRaw(",\"version\":", &out)
-        appendString(header.version.description, &out)
-        appendRaw(",\"producer\":", &out)
-        appendString(header.producer, &out)
-        appendRaw(",\"start\":", &out)
-        appendString(header.start, &out)
-        appendRaw(",\"app\":", &out)
-        appendString(header.app, &out)
-        appendRaw(",\"source\":", &out)
-        appendString(header.source, &out)
-        if let importedFrom = header.importedFrom {
-            appendRaw(",\"importedFrom\":", &out)
-            appendString(importedFrom, &out)
+        let strings = [header.format, header.producer, header.start, header.app, header.source, header.importedFrom ?? ""]
+        let bound = 256 + 6 * strings.reduce(0) { $0 + $1.utf8.count }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { memory in
+            var writer = ByteWriter(memory.baseAddress!)
+            writer.header(header)
+            out.append(contentsOf: UnsafeBufferPointer(start: memory.baseAddress, count: writer.position - memory.baseAddress!))
         }
-        appendRaw("}\n", &out)
     }
 
     /// Appends one event line, `{"seq":…}` plus `\n`, to `out`.
     public static func encode(_ event: TraceEvent, into out: inout [UInt8]) {
-        appendRaw("{\"seq\":", &out)
-        appendUnsigned(event.seq, &out)
-        appendRaw(",\"t\":", &out)
-        appendTime(event.time, &out)
-        appendRaw(",\"th\":", &out)
-        appendUnsigned(UInt64(event.thread), &out)
-        appendRaw(",\"kind\":\"", &out)
-        appendPlain(event.kind.rawValue, &out)
-        out.append(quote)
-        if let name = event.name { appendRaw(",\"name\":", &out); appendString(name, &out) }
-        if let className = event.className { appendRaw(",\"cls\":", &out); appendString(className, &out) }
-        if let object = event.object { appendRaw(",\"obj\":", &out); appendUnsigned(object, &out) }
-        if let peer = event.peer { appendRaw(",\"peer\":", &out); appendUnsigned(peer, &out) }
-        if let peerName = event.peerName { appendRaw(",\"peerName\":", &out); appendString(peerName, &out) }
-        if let url = event.url { appendRaw(",\"url\":", &out); appendString(url, &out) }
-        if let layer = event.layer { appendRaw(",\"layer\":\"", &out); appendPlain(layer.rawValue, &out); out.append(quote) }
-        if let relation = event.relation { appendRaw(",\"rel\":\"", &out); appendPlain(relation.rawValue, &out); out.append(quote) }
-        if let effect = event.effect { appendRaw(",\"effect\":\"", &out); appendPlain(effect.rawValue, &out); out.append(quote) }
-        if let operation = event.operation { appendRaw(",\"op\":\"", &out); appendPlain(operation.rawValue, &out); out.append(quote) }
-        if let moduleKind = event.moduleKind { appendRaw(",\"mk\":\"", &out); appendPlain(moduleKind.rawValue, &out); out.append(quote) }
-        if let gene = event.gene { appendRaw(",\"gene\":", &out); appendString(gene, &out) }
-        if let value = event.value { appendRaw(",\"value\":", &out); appendString(value, &out) }
-        if let count = event.count { appendRaw(",\"n\":", &out); appendSigned(count, &out) }
-        if let ok = event.ok { appendRaw(ok ? ",\"ok\":true" : ",\"ok\":false", &out) }
-        if let objects = event.objects {
-            appendRaw(",\"objs\":[", &out)
-            for (index, object) in objects.enumerated() {
-                if index > 0 { out.append(comma) }
-                appendUnsigned(object, &out)
-            }
-            out.append(closeBracket)
+        encode(event, seq: event.seq, time: event.time, thread: event.thread, into: &out)
+    }
+
+    /// Appends `event` with the given stamps instead of its own, so the writer need not copy the event to stamp it.
+    static func encode(_ event: TraceEvent, seq: UInt64, time: Double, thread: UInt32, into out: inout [UInt8]) {
+        // Encoding into stack memory sized by an upper bound, then appending once, is several times faster
+        // than twenty small `append(contentsOf:)` calls per event.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: upperBound(event)) { memory in
+            var writer = ByteWriter(memory.baseAddress!)
+            writer.event(event, seq: seq, time: time, thread: thread)
+            out.append(contentsOf: UnsafeBufferPointer(start: memory.baseAddress, count: writer.position - memory.baseAddress!))
         }
-        if let params = event.params {
-            appendRaw(",\"params\":{", &out)
-            for (index, parameter) in params.enumerated() {
-                if index > 0 { out.append(comma) }
-                appendString(parameter.key, &out)
-                out.append(colon)
-                appendString(parameter.value, &out)
-            }
-            out.append(closeBrace)
-        }
-        if let line = event.line { appendRaw(",\"line\":", &out); appendSigned(line, &out) }
-        appendRaw("}\n", &out)
     }
 
     /// The encoded event line as bytes, including the trailing newline.
@@ -81,120 +40,252 @@ public enum TraceEncoding {
         return out
     }
 
-    // MARK: - Pieces
+    /// How `time` is written in a trace (`0`, `1.5`, `12.000034`).
+    static func timeText(_ time: Double) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { memory in
+            var writer = ByteWriter(memory.baseAddress!)
+            writer.time(time)
+            return String(decoding: UnsafeBufferPointer(start: memory.baseAddress, count: writer.position - memory.baseAddress!), as: UTF8.self)
+        }
+    }
 
-    private static let quote = UInt8(ascii: "\"")
-    private static let comma = UInt8(ascii: ",")
-    private static let colon = UInt8(ascii: ":")
-    private static let closeBracket = UInt8(ascii: "]")
-    private static let closeBrace = UInt8(ascii: "}")
+    // Every string byte expands to at most 6 bytes (`\u00XX`); keys, numbers and enum values fit in 512.
+    private static func upperBound(_ event: TraceEvent) -> Int {
+        var strings = 0
+        if let name = event.name { strings += name.utf8.count }
+        if let className = event.className { strings += className.utf8.count }
+        if let peerName = event.peerName { strings += peerName.utf8.count }
+        if let url = event.url { strings += url.utf8.count }
+        if let gene = event.gene { strings += gene.utf8.count }
+        if let value = event.value { strings += value.utf8.count }
+        var bound = 512 + 6 * strings
+        if let objects = event.objects { bound += 21 * objects.count }
+        if let params = event.params {
+            for parameter in params { bound += 6 * (parameter.key.utf8.count + parameter.value.utf8.count) + 6 }
+        }
+        return bound
+    }
+}
 
+/// Writes JSON pieces through a raw pointer into memory the caller sized with an upper bound.
+struct ByteWriter {
+    /// Where the next byte goes.
+    private(set) var position: UnsafeMutablePointer<UInt8>
+
+    /// A writer starting at `start`.
+    init(_ start: UnsafeMutablePointer<UInt8>) { position = start }
+
+    /// Writes the header line.
+    mutating func header(_ header: TraceHeader) {
+        raw("{\"format\":")
+        string(header.format)
+        raw(",\"version\":")
+        string(header.version.description)
+        raw(",\"producer\":")
+        string(header.producer)
+        raw(",\"start\":")
+        string(header.start)
+        raw(",\"app\":")
+        string(header.app)
+        raw(",\"source\":")
+        string(header.source)
+        if let importedFrom = header.importedFrom {
+            raw(",\"importedFrom\":")
+            string(importedFrom)
+        }
+        raw("}\n")
+    }
+
+    /// Writes a whole event line.
+    mutating func event(_ event: TraceEvent, seq: UInt64, time stamp: Double, thread: UInt32) {
+        raw("{\"seq\":")
+        unsigned(seq)
+        raw(",\"t\":")
+        time(stamp)
+        raw(",\"th\":")
+        unsigned(UInt64(thread))
+        raw(",\"kind\":")
+        plain(event.kind.rawValue)
+        if let name = event.name { raw(",\"name\":"); string(name) }
+        if let className = event.className { raw(",\"cls\":"); string(className) }
+        if let object = event.object { raw(",\"obj\":"); unsigned(object) }
+        if let peer = event.peer { raw(",\"peer\":"); unsigned(peer) }
+        if let peerName = event.peerName { raw(",\"peerName\":"); string(peerName) }
+        if let url = event.url { raw(",\"url\":"); string(url) }
+        if let layer = event.layer { raw(",\"layer\":"); plain(layer.rawValue) }
+        if let relation = event.relation { raw(",\"rel\":"); plain(relation.rawValue) }
+        if let effect = event.effect { raw(",\"effect\":"); plain(effect.rawValue) }
+        if let operation = event.operation { raw(",\"op\":"); plain(operation.rawValue) }
+        if let moduleKind = event.moduleKind { raw(",\"mk\":"); plain(moduleKind.rawValue) }
+        if let gene = event.gene { raw(",\"gene\":"); string(gene) }
+        if let value = event.value { raw(",\"value\":"); string(value) }
+        if let count = event.count { raw(",\"n\":"); signed(count) }
+        if let ok = event.ok { ok ? raw(",\"ok\":true") : raw(",\"ok\":false") }
+        if let objects = event.objects {
+            raw(",\"objs\":[")
+            var first = true
+            for object in objects {
+                if !first { byte(0x2C) }
+                first = false
+                unsigned(object)
+            }
+            byte(0x5D)
+        }
+        if let params = event.params {
+            raw(",\"params\":{")
+            var first = true
+            for parameter in params {
+                if !first { byte(0x2C) }
+                first = false
+                string(parameter.key)
+                byte(0x3A)
+                string(parameter.value)
+            }
+            byte(0x7D)
+        }
+        if let line = event.line { raw(",\"line\":"); signed(line) }
+        raw("}\n")
+    }
+
+    /// Writes one byte.
     @inline(__always)
-    private static func appendRaw(_ text: StaticString, _ out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    mutating func byte(_ value: UInt8) {
+        position.pointee = value
+        position += 1
     }
 
-    // Enum raw values are ASCII literals that never need escaping.
+    /// Writes a literal that needs no escaping.
     @inline(__always)
-    private static func appendPlain(_ text: String, _ out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { out.append(contentsOf: $0) }
+    mutating func raw(_ text: StaticString) {
+        copy(text.utf8Start, text.utf8CodeUnitCount)
     }
 
-    /// Appends `text` as a quoted, escaped JSON string.
-    static func appendString(_ text: String, _ out: inout [UInt8]) {
-        out.append(quote)
+    /// Writes an enum raw value in quotes (ASCII literals that never need escaping).
+    @inline(__always)
+    mutating func plain(_ text: String) {
+        byte(0x22)
         var text = text
-        text.withUTF8 { appendEscaped($0, &out) }
-        out.append(quote)
+        text.withUTF8 { copy($0.baseAddress!, $0.count) }
+        byte(0x22)
     }
 
-    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, _ out: inout [UInt8]) {
+    /// Writes `text` quoted and escaped.
+    @inline(__always)
+    mutating func string(_ text: String) {
+        byte(0x22)
+        var text = text
+        text.withUTF8 { escaped($0) }
+        byte(0x22)
+    }
+
+    private mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        let count = bytes.count
         var runStart = 0
         var index = 0
-        let count = bytes.count
         while index < count {
-            let byte = bytes[index]
+            let byte = source[index]
             if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xC2 {
                 index += 1
                 continue
             }
             // 0xC2 starts U+0080…U+00FF; only U+0080…U+009F (C1 controls) get escaped.
             if byte == 0xC2 {
-                guard index + 1 < count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F else {
+                guard index + 1 < count, source[index + 1] >= 0x80, source[index + 1] <= 0x9F else {
                     index += 1
                     continue
                 }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                appendUnicodeEscape(bytes[index + 1], &out)
+                copy(source + runStart, index - runStart)
+                unicodeEscape(source[index + 1])
                 index += 2
                 runStart = index
                 continue
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            copy(source + runStart, index - runStart)
             switch byte {
-            case 0x22: appendRaw("\\\"", &out)
-            case 0x5C: appendRaw("\\\\", &out)
-            case 0x0A: appendRaw("\\n", &out)
-            case 0x0D: appendRaw("\\r", &out)
-            case 0x09: appendRaw("\\t", &out)
-            case 0x08: appendRaw("\\b", &out)
-            case 0x0C: appendRaw("\\f", &out)
-            default: appendUnicodeEscape(byte, &out)
+            case 0x22: raw("\\\"")
+            case 0x5C: raw("\\\\")
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            case 0x08: raw("\\b")
+            case 0x0C: raw("\\f")
+            default: unicodeEscape(byte)
             }
             index += 1
             runStart = index
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+        copy(source + runStart, count - runStart)
     }
 
-    private static func appendUnicodeEscape(_ codeUnit: UInt8, _ out: inout [UInt8]) {
+    // Keys and names are short: two overlapping word moves beat a call to memmove (measured ~15% of encoding).
+    @inline(__always)
+    private mutating func copy(_ source: UnsafePointer<UInt8>, _ count: Int) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(position)
+        if count >= 8 && count <= 16 {
+            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 && count < 8 {
+            to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4, as: UInt32.self)
+        } else if count > 16 {
+            position.update(from: source, count: count)
+        } else {
+            for index in 0..<count { position[index] = source[index] }
+        }
+        position += count
+    }
+
+    private mutating func unicodeEscape(_ codeUnit: UInt8) {
         let hex: StaticString = "0123456789abcdef"
-        appendRaw("\\u00", &out)
-        out.append(hex.utf8Start[Int(codeUnit >> 4)])
-        out.append(hex.utf8Start[Int(codeUnit & 0x0F)])
+        raw("\\u00")
+        byte(hex.utf8Start[Int(codeUnit >> 4)])
+        byte(hex.utf8Start[Int(codeUnit & 0x0F)])
     }
 
-    /// Appends the decimal digits of `value`.
-    static func appendUnsigned(_ value: UInt64, _ out: inout [UInt8]) {
-        if value < 10 {
-            out.append(UInt8(truncatingIfNeeded: value) &+ 48)
-            return
+    /// Writes the decimal digits of `value`.
+    @inline(__always)
+    mutating func unsigned(_ value: UInt64) {
+        var digits = 1
+        var bound: UInt64 = 10
+        while digits < 20 && value >= bound {
+            digits += 1
+            bound = bound &* 10
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var position = 20
-            var rest = value
-            repeat {
-                position -= 1
-                let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 10)
-                digits[position] = UInt8(truncatingIfNeeded: remainder) &+ 48
-                rest = quotient
-            } while rest != 0
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position..<20]))
-        }
+        var rest = value
+        var index = digits
+        repeat {
+            index -= 1
+            let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 10)
+            position[index] = UInt8(truncatingIfNeeded: remainder) &+ 48
+            rest = quotient
+        } while index > 0
+        position += digits
     }
 
-    private static func appendSigned(_ value: Int, _ out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        appendUnsigned(UInt64(value.magnitude), &out)
+    /// Writes an integer that may be negative.
+    mutating func signed(_ value: Int) {
+        if value < 0 { byte(0x2D) }
+        unsigned(UInt64(value.magnitude))
     }
 
-    /// Appends `time` in seconds rounded to microseconds with trailing zeros dropped (`0`, `1.5`, `12.000034`).
-    static func appendTime(_ time: Double, _ out: inout [UInt8]) {
+    /// Writes `time` in seconds rounded to microseconds with trailing zeros dropped (`0`, `1.5`, `12.000034`).
+    mutating func time(_ time: Double) {
         guard time.isFinite else {
-            out.append(UInt8(ascii: "0"))
+            byte(0x30)
             return
         }
         // Beyond ~285,000 years in microseconds would overflow Int64; such a clock is printed as Swift prints it.
         guard time.magnitude < 9e12 else {
-            appendPlain(time.description, &out)
+            var text = time.description
+            text.withUTF8 { copy($0.baseAddress!, $0.count) }
             return
         }
         let micros = Int64((time * 1_000_000).rounded())
-        if micros < 0 { out.append(UInt8(ascii: "-")) }
-        let magnitude = micros.magnitude
-        let (whole, fraction) = magnitude.quotientAndRemainder(dividingBy: 1_000_000)
-        appendUnsigned(whole, &out)
+        if micros < 0 { byte(0x2D) }
+        let (whole, fraction) = micros.magnitude.quotientAndRemainder(dividingBy: 1_000_000)
+        unsigned(whole)
         guard fraction != 0 else { return }
         var digits = 6
         var trimmed = fraction
@@ -202,13 +293,13 @@ public enum TraceEncoding {
             trimmed /= 10
             digits -= 1
         }
-        out.append(UInt8(ascii: "."))
+        byte(0x2E)
         var scale: UInt64 = 1
         for _ in 1..<digits { scale *= 10 }
         while scale > trimmed {
-            out.append(UInt8(ascii: "0"))
+            byte(0x30)
             scale /= 10
         }
-        appendUnsigned(trimmed, &out)
+        unsigned(trimmed)
     }
 }

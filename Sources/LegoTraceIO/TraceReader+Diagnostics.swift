@@ -3,6 +3,10 @@ extension TraceReader {
     public struct Diagnostics: Sendable, Hashable {
         /// How many skipped lines keep their line number and reason.
         public static let keptSkippedLines = 100
+        /// How many distinct unknown kind names are counted by name.
+        public static let keptUnknownKinds = 1000
+        /// The `unknownKinds` key that counts kinds beyond the first `keptUnknownKinds` names.
+        public static let otherUnknownKinds = "(other unknown kinds)"
 
         /// One line skipped in lenient mode.
         public struct SkippedLine: Sendable, Hashable {

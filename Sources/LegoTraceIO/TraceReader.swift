@@ -26,19 +26,15 @@ public final class TraceReader {
     /// The trace's first line.
     public let header: TraceHeader
     /// The line number of the event last returned by `next()` (the header is line 1).
-    public private(set) var lineNumber = 1
+    public var lineNumber: Int { state.lineNumber }
     /// What was skipped or tolerated so far.
-    public private(set) var diagnostics = Diagnostics()
+    public var diagnostics: Diagnostics { state.diagnostics }
 
-    private let file: String
-    private let options: Options
     private let descriptor: Int32
     private let ownsDescriptor: Bool
-    private var source: LineSource
-    private var parser = EventLineParser()
-    private var currentLine = 1
-    private var lastSeq: UInt64 = 0
-    private var finished = false
+    // All mutable state lives in one struct so a call to `next()` makes one exclusivity-checked access
+    // to the class instead of one per field (measured: ~10% of reading time).
+    private var state: ReaderState
 
     /// Opens the trace at `path` and reads its header.
     public convenience init(path: String, options: Options = .init()) throws(TraceIOError) {
@@ -66,8 +62,6 @@ public final class TraceReader {
     }
 
     private init(descriptor: Int32, owns: Bool, name: String, options: Options) throws(TraceIOError) {
-        self.file = name
-        self.options = options
         self.descriptor = descriptor
         self.ownsDescriptor = owns
         var source = LineSource(descriptor: descriptor)
@@ -85,16 +79,47 @@ public final class TraceReader {
             if owns { closeReaderDescriptor(descriptor) }
             throw error
         }
-        self.source = source
+        state = ReaderState(file: name, options: options, source: source)
     }
 
     deinit {
-        source.deallocate()
+        state.source.deallocate()
         if ownsDescriptor { closeReaderDescriptor(descriptor) }
     }
 
     /// The next event, or nil at the end of the trace.
     public func next() throws(TraceIOError) -> TraceEvent? {
+        try state.next()
+    }
+
+    /// Reads a whole trace into memory (for tests and small traces; use `next()` to stream).
+    public static func readAll(path: String, options: Options = .init()) throws(TraceIOError) -> (header: TraceHeader, events: [TraceEvent], diagnostics: Diagnostics) {
+        let reader = try TraceReader(path: path, options: options)
+        var events: [TraceEvent] = []
+        while let event = try reader.next() { events.append(event) }
+        return (reader.header, events, reader.diagnostics)
+    }
+}
+
+/// Everything `TraceReader.next()` changes, kept together in one struct.
+private struct ReaderState {
+    let file: String
+    let options: TraceReader.Options
+    var source: LineSource
+    var parser = EventLineParser()
+    var currentLine = 1
+    var lineNumber = 1
+    var lastSeq: UInt64 = 0
+    var finished = false
+    var diagnostics = TraceReader.Diagnostics()
+
+    init(file: String, options: TraceReader.Options, source: LineSource) {
+        self.file = file
+        self.options = options
+        self.source = source
+    }
+
+    mutating func next() throws(TraceIOError) -> TraceEvent? {
         guard !finished else { return nil }
         while true {
             let line: LineSource.Line
@@ -108,9 +133,10 @@ public final class TraceReader {
                 throw .readFailed(file: file, reason: error.reason)
             }
             currentLine += 1
+            var event = EventLineParser.blankEvent
             let outcome: EventLineParser.Outcome
             do {
-                outcome = try parser.parse(line.bytes)
+                outcome = try parser.parse(line.bytes, into: &event)
             } catch {
                 if !line.terminated {
                     // The writer was cut off mid-line: tolerated, and reported.
@@ -124,10 +150,13 @@ public final class TraceReader {
             switch outcome {
             case .blank:
                 continue
-            case .unknownKind(let kind, let seq):
-                guard try checkOrder(seq) else { continue }
-                diagnostics.unknownKinds[kind, default: 0] += 1
-            case .event(let event):
+            case .unknownKind(let kind):
+                guard try checkOrder(event.seq) else { continue }
+                // Bounded so a hostile file of ever-new kind names cannot grow memory without limit.
+                let key = diagnostics.unknownKinds.count < TraceReader.Diagnostics.keptUnknownKinds || diagnostics.unknownKinds[kind] != nil
+                    ? kind : TraceReader.Diagnostics.otherUnknownKinds
+                diagnostics.unknownKinds[key, default: 0] += 1
+            case .event:
                 guard try checkOrder(event.seq) else { continue }
                 lineNumber = currentLine
                 return event
@@ -135,17 +164,7 @@ public final class TraceReader {
         }
     }
 
-    /// Reads a whole trace into memory (for tests and small traces; use `next()` to stream).
-    public static func readAll(path: String, options: Options = .init()) throws(TraceIOError) -> (header: TraceHeader, events: [TraceEvent], diagnostics: Diagnostics) {
-        let reader = try TraceReader(path: path, options: options)
-        var events: [TraceEvent] = []
-        while let event = try reader.next() { events.append(event) }
-        return (reader.header, events, reader.diagnostics)
-    }
-
-    // MARK: - Helpers
-
-    private func checkOrder(_ seq: UInt64) throws(TraceIOError) -> Bool {
+    mutating func checkOrder(_ seq: UInt64) throws(TraceIOError) -> Bool {
         guard seq > lastSeq else {
             try skipOrThrow("out-of-order seq \(seq) after \(lastSeq)")
             return false
@@ -154,10 +173,10 @@ public final class TraceReader {
         return true
     }
 
-    private func skipOrThrow(_ reason: String) throws(TraceIOError) {
+    mutating func skipOrThrow(_ reason: String) throws(TraceIOError) {
         guard options.lenient else { throw .malformed(file: file, line: currentLine, reason: reason) }
         diagnostics.skippedLineCount += 1
-        if diagnostics.skippedLines.count < Diagnostics.keptSkippedLines {
+        if diagnostics.skippedLines.count < TraceReader.Diagnostics.keptSkippedLines {
             diagnostics.skippedLines.append(.init(line: currentLine, reason: reason))
         }
     }

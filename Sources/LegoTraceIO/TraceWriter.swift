@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 import LegoModel
 import Synchronization
 
@@ -47,7 +46,7 @@ public final class TraceWriter: TraceSink {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let code = errno
-            throw .cannotOpen(file: path, reason: Self.openFailureReason(path: path, code: code))
+            throw .cannotOpen(file: path, reason: Self.openFailureReason(code))
         }
         self.init(descriptor: descriptor, owns: true, name: path, header: header, flushInterval: flushInterval)
         if let error = writeError {
@@ -86,15 +85,13 @@ public final class TraceWriter: TraceSink {
         let token = ThreadToken.current
         let full = state.withLock { state -> Bool in
             guard !state.isClosed else { return false }
-            var stamped = event
-            stamped.seq = state.nextSeq
+            let seq = state.nextSeq
             state.nextSeq += 1
             // Rounding and a clock read racing the offset must never make time run backwards in the file.
             let now = Self.monotonicSeconds() - startTime + state.clockOffset
             state.lastTime = max(state.lastTime, now)
-            stamped.time = state.lastTime
-            stamped.thread = Self.threadNumber(token: token, in: &state)
-            TraceEncoding.encode(stamped, into: &state.buffer)
+            let thread = Self.threadNumber(token: token, in: &state)
+            TraceEncoding.encode(event, seq: seq, time: state.lastTime, thread: thread, into: &state.buffer)
             return state.buffer.count >= Self.bufferLimit
         }
         if full { flush() }
@@ -178,7 +175,7 @@ public final class TraceWriter: TraceSink {
         return nil
     }
 
-    private static func openFailureReason(path: String, code: Int32) -> String {
+    private static func openFailureReason(_ code: Int32) -> String {
         switch code {
         case ENOENT: "the directory does not exist"
         case EACCES, EPERM: "permission denied (the directory or file is not writable)"
@@ -197,68 +194,4 @@ public final class TraceWriter: TraceSink {
 // `close` is shadowed by `TraceWriter.close()` inside the class.
 private func closeFileDescriptor(_ descriptor: Int32) -> Int32 {
     close(descriptor)
-}
-
-/// The background timer that flushes a writer every interval.
-// @unchecked: a dispatch source may be resumed and cancelled from any thread; `start` runs once, in the writer's init.
-private final class FlushTimer: @unchecked Sendable {
-    private let source = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
-
-    func start(every interval: Double, _ handler: @escaping @Sendable () -> Void) {
-        let nanoseconds = Int(min(interval, 3600) * 1_000_000_000)
-        source.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds), leeway: .milliseconds(10))
-        source.setEventHandler(handler: handler)
-        source.resume()
-    }
-
-    func cancel() {
-        source.cancel()
-    }
-}
-
-/// A small process-wide number for the calling OS thread, stored thread-locally; writers map it to their own 1, 2, 3….
-enum ThreadToken {
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
-    private static let counter = Atomic<Int>(0)
-
-    /// The calling thread's token, assigned on first use (0, 1, 2…).
-    static var current: Int {
-        if let stored = pthread_getspecific(key) {
-            return Int(bitPattern: stored) - 1
-        }
-        let token = counter.add(1, ordering: .relaxed).oldValue
-        pthread_setspecific(key, UnsafeRawPointer(bitPattern: token + 1))
-        return token
-    }
-}
-
-/// The writers still open, so the exit hook can flush them.
-final class OpenWriters: Sendable {
-    private struct WeakWriter {
-        weak var writer: TraceWriter?
-    }
-
-    /// The process-wide registry; creating it installs the `atexit` hook.
-    static let shared: OpenWriters = {
-        atexit { TraceWriter.flushAllOpen() }
-        return OpenWriters()
-    }()
-
-    private let writers = Mutex<[ObjectIdentifier: WeakWriter]>([:])
-
-    func register(_ writer: TraceWriter) {
-        writers.withLock { $0[ObjectIdentifier(writer)] = WeakWriter(writer: writer) }
-    }
-
-    func unregister(_ writer: TraceWriter) {
-        writers.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(writer)) }
-    }
-
-    func all() -> [TraceWriter] {
-        writers.withLock { $0.values.compactMap(\.writer) }
-    }
 }

@@ -66,6 +66,7 @@ public enum SyntheticTrace {
             var activityClass: String
         }
 
+        private static let sections = ["Essence", "Mine", "Discover"]
         private static let words = [
             "Essence", "Post", "PostComment", "Profile", "Settings", "Message", "Search", "Detail",
             "VideoPlayer", "Album", "Topic", "UserCenter", "Feedback", "Login", "Ranking", "Notice",
@@ -76,25 +77,27 @@ public enum SyntheticTrace {
         private var pendingIndex = 0
         private var seq: UInt64 = 0
         private var lifecycle = 0
-        private var nextObject: ObjectID = 3
-        private let rootRouting: ObjectID = 1
-        private let rootActivity: ObjectID = 2
+        private var nextObject: ObjectID = 10_001
+        private let rootRouting: ObjectID = 10_000 - 2
+        private let rootActivity: ObjectID = 10_000 - 1
 
         /// Creates a generator over `modules` distinct module names (at least 1).
         public init(modules: Int = 50) {
             self.modules = (0..<max(1, modules)).map { index in
+                let section = Self.sections[index % Self.sections.count]
                 let word = Self.words[index % Self.words.count]
-                let name = index < Self.words.count ? word : word + String(index / Self.words.count)
-                let path = name.prefix(1).lowercased() + name.dropFirst()
+                let suffix = index < Self.words.count ? "" : String(index / Self.words.count)
+                let name = section + word + suffix
+                let path = word.prefix(1).lowercased() + word.dropFirst() + suffix
                 return Module(
-                    name: name, url: "bdj://essence/\(path)",
+                    name: name, url: "bdj://\(section.lowercased())/\(path)",
                     routingClass: "BDJ\(name)Routing", presenterClass: "BDJ\(name)Presenter", activityClass: "BDJ\(name)Activity"
                 )
             }
             pending = prelude()
         }
 
-        /// The next event, with `seq` counting from 1 and time advancing 250 µs per event.
+        /// The next event, with `seq` counting from 1 and time advancing about 250 µs per event.
         public mutating func next() -> TraceEvent {
             if pendingIndex == pending.count {
                 pending = cycle()
@@ -104,7 +107,8 @@ public enum SyntheticTrace {
             pendingIndex += 1
             seq += 1
             event.seq = seq
-            event.time = Double(seq * 250) / 1_000_000
+            // Whole microseconds, so the time survives the encoder's rounding exactly.
+            event.time = Double(seq * 250 + seq % 7 * 13) / 1_000_000
             event.thread = 1
             return event
         }

@@ -27,11 +27,7 @@ private func encoded(_ event: TraceEvent) -> String {
 }
 
 @Test func timeIsPrintedCompactlyToTheMicrosecond() {
-    func time(_ value: Double) -> String {
-        var out: [UInt8] = []
-        TraceEncoding.appendTime(value, &out)
-        return String(decoding: out, as: UTF8.self)
-    }
+    func time(_ value: Double) -> String { TraceEncoding.timeText(value) }
     #expect(time(0) == "0")
     #expect(time(-0.0) == "0")
     #expect(time(1.5) == "1.5")
@@ -55,4 +51,15 @@ private func encoded(_ event: TraceEvent) -> String {
 @Test func integersKeepTheirFullRange() {
     let line = encoded(TraceEvent(seq: .max, kind: .snapshot, object: 0, count: .min, line: .max))
     #expect(line == #"{"seq":18446744073709551615,"t":0,"th":0,"kind":"snapshot","obj":0,"n":-9223372036854775808,"line":9223372036854775807}"# + "\n")
+}
+
+@Test func keyWordsMatchTheirKeys() {
+    let keys: [(UInt64, String)] = [
+        (KeyWord.seq, "seq"), (KeyWord.time, "t"), (KeyWord.thread, "th"), (KeyWord.kind, "kind"), (KeyWord.name, "name"),
+        (KeyWord.object, "obj"), (KeyWord.className, "cls"), (KeyWord.peer, "peer"), (KeyWord.url, "url"), (KeyWord.layer, "layer"),
+        (KeyWord.relation, "rel"), (KeyWord.effect, "effect"), (KeyWord.operation, "op"), (KeyWord.ok, "ok"), (KeyWord.value, "value"),
+        (KeyWord.count, "n"), (KeyWord.objects, "objs"), (KeyWord.moduleKind, "mk"), (KeyWord.gene, "gene"),
+        (KeyWord.peerName, "peerName"), (KeyWord.params, "params"), (KeyWord.line, "line"),
+    ]
+    for (word, key) in keys { #expect(word == KeyWord.word(key), "\(key)") }
 }

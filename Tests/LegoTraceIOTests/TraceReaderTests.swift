@@ -258,3 +258,46 @@ extension Result {
         return nil
     }
 }
+
+@Test func linesThatLeaveTheUsualKeyOrderPartWayAreStillRead() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.write(trace(
+        #"{"seq":5,"t":1.5,"kind":"focus","th":2}"#,
+        #"{"seq":6, "t":2,"th":1,"kind":"focus"}"#,
+        #"{"seq":7,"t":3,"th":4,"kind":"focus","seq":8}"#,
+        #"{"seq":9,"t":3,"th":4,"kind":"link","kind":"focus"}"#
+    ), to: "partial.jsonl")
+    let events = try readAll(path).get().events
+    #expect(events == [
+        TraceEvent(seq: 5, time: 1.5, thread: 2, kind: .focus),
+        TraceEvent(seq: 6, time: 2, thread: 1, kind: .focus),
+        TraceEvent(seq: 8, time: 3, thread: 4, kind: .focus),
+        TraceEvent(seq: 9, time: 3, thread: 4, kind: .focus),
+    ])
+}
+
+@Test func unknownKindNamesAreCountedInBoundedMemory() throws {
+    let directory = try TemporaryDirectory()
+    let lines = (1...1_500).map { #"{"seq":\#($0),"kind":"future.kind\#($0)"}"# }
+    let path = try directory.write(([headerLine] + lines).joined(separator: "\n") + "\n", to: "many.jsonl")
+    let read = try readAll(path).get()
+    #expect(read.events.isEmpty)
+    #expect(read.diagnostics.unknownKinds.count == TraceReader.Diagnostics.keptUnknownKinds + 1)
+    #expect(read.diagnostics.unknownKinds[TraceReader.Diagnostics.otherUnknownKinds] == 500)
+    #expect(read.diagnostics.unknownKinds.values.reduce(0, +) == 1_500)
+}
+
+@Test func integersAtTheEdgeOfTheirRangeAreReadExactly() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.write(trace(
+        #"{"seq":18446744073709551614,"kind":"focus","obj":18446744073709551615,"n":-9223372036854775808,"line":9223372036854775807}"#,
+        #"{"seq":18446744073709551615,"kind":"focus","n":0}"#
+    ), to: "edges.jsonl")
+    let events = try readAll(path).get().events
+    #expect(events == [
+        TraceEvent(seq: .max - 1, kind: .focus, object: .max, count: .min, line: .max),
+        TraceEvent(seq: .max, kind: .focus, count: 0),
+    ])
+    let over = try directory.write(trace(#"{"seq":18446744073709551616,"kind":"focus"}"#), to: "over.jsonl")
+    #expect(readAll(over).failure == .malformed(file: over, line: 2, reason: "number too large at column 8"))
+}

@@ -153,3 +153,10 @@ private let header = TraceHeader(producer: "writer-tests", start: "2026-01-01T00
     try handle.close()
     #expect(try TraceReader.readAll(path: path).events.map(\.seq) == [1, 2])
 }
+
+@Test func aWriteFailureIsReportedNotIgnored() throws {
+    guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+    #expect(throws: TraceIOError.writeFailed(file: "/dev/full", reason: String(cString: strerror(ENOSPC)))) {
+        try TraceWriter(path: "/dev/full", header: header)
+    }
+}

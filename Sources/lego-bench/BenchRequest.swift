@@ -1,0 +1,57 @@
+/// What to benchmark, parsed from the command line.
+struct BenchRequest {
+    /// Sections to run, in order.
+    var sections: [BenchSection]
+    /// Events per measurement.
+    var events: Int
+
+    /// Help text for the command line.
+    static let usage = """
+        usage: lego-bench [SECTION ...] [--events N]
+          sections: \(BenchSection.all.map(\.name).joined(separator: ", ")), all (default)
+          --events N  events per measurement (default 1000000)
+        """
+
+    /// Parses `arguments` (without the program name).
+    init(arguments: [String]) throws(BenchUsageError) {
+        var names: [String] = []
+        var events = 1_000_000
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--events":
+                guard index + 1 < arguments.count, let value = Int(arguments[index + 1]), value > 0 else {
+                    throw BenchUsageError(message: "--events needs a positive number")
+                }
+                events = value
+                index += 2
+                continue
+            case "-h", "--help":
+                throw BenchUsageError(message: "benchmarks the trace writer and reader")
+            default:
+                names.append(argument)
+            }
+            index += 1
+        }
+        if names.isEmpty || names.contains("all") {
+            sections = BenchSection.all
+        } else {
+            var chosen: [BenchSection] = []
+            for name in names {
+                guard let section = BenchSection.all.first(where: { $0.name == name }) else {
+                    throw BenchUsageError(message: "unknown section '\(name)'")
+                }
+                chosen.append(section)
+            }
+            sections = chosen
+        }
+        self.events = events
+    }
+}
+
+/// A command-line mistake.
+struct BenchUsageError: Error {
+    /// What is wrong.
+    var message: String
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Renders results as an aligned text table.
+struct BenchTable {
+    /// The rows.
+    var results: [BenchResult]
+
+    /// The table, with a header row and a legend.
+    func render() -> String {
+        let header = ["section", "measurement", "events", "wall s", "events/s wall", "events/s CPU", "MB/s", "target", ""]
+        var rows = [header]
+        for result in results {
+            let megabytes = result.bytes.map { Self.decimal(Double($0) / 1_000_000 / max(result.wallSeconds, 1e-9), digits: 0) } ?? "-"
+            let target = result.targetPerSecond.map { "≥ " + Self.rate($0) + (result.targetOnCPU ? " CPU" : " wall") } ?? "-"
+            let verdict = result.meetsTarget.map { $0 ? "ok" : "MISSED" } ?? ""
+            rows.append([
+                result.section, result.name, Self.grouped(result.events), Self.decimal(result.wallSeconds, digits: 3),
+                Self.rate(result.wallRate), Self.rate(result.cpuRate), megabytes, target, verdict,
+            ])
+        }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var lines = rows.map { row in
+            zip(row, widths).enumerated().map { index, cell in
+                let padding = String(repeating: " ", count: cell.1 - cell.0.count)
+                // Text columns left-aligned, numbers right-aligned.
+                return index < 2 || index >= 7 ? cell.0 + padding : padding + cell.0
+            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }
+        lines.insert(String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)), at: 1)
+        #if DEBUG
+        lines.append("note: debug build; run `swift run -c release lego-bench` for real figures")
+        #endif
+        return lines.joined(separator: "\n")
+    }
+
+    static func rate(_ value: Double) -> String {
+        value >= 1_000_000 ? decimal(value / 1_000_000, digits: 2) + "M" : decimal(value / 1_000, digits: 0) + "k"
+    }
+
+    static func decimal(_ value: Double, digits: Int) -> String {
+        String(format: "%.\(digits)f", value)
+    }
+
+    static func grouped(_ value: Int) -> String {
+        let digits = Array(String(value))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+}
