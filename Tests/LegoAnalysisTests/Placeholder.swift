@@ -1,4 +1,1 @@
 import Testing
-@testable import LegoAnalysis
-
-@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,13 @@
+import LegoModel
+import LegoReplay
+
+/// A detector: one rule, observing the single replay and reporting findings through its context.
+///
+/// Detectors read `ReplayState` and its `changes`; they never rebuild registries or relations themselves.
+/// They keep evidence only for live suspects, so memory follows live state, not trace length.
+protocol Detector: ReplayObserver {
+    /// The rule this detector implements.
+    static var rule: RuleDescription { get }
+    /// Creates the detector for one analysis session.
+    init(context: DetectorContext)
+}
