@@ -93,7 +93,12 @@ public struct Baseline: Sendable, Hashable {
         do {
             _ = try JSONSerialization.jsonObject(with: data)
         } catch {
-            let index = (error as NSError).userInfo["NSJSONSerializationErrorIndex"] as? Int
+            let info = (error as NSError).userInfo
+            // Darwin reports the offset as a number; swift-corelibs only in the text ("around character 17").
+            var index = info["NSJSONSerializationErrorIndex"] as? Int
+            if index == nil, let text = info["NSDebugDescription"] as? String, let range = text.range(of: "character ") {
+                index = Int(text[range.upperBound...].prefix { $0.isNumber })
+            }
             let line = index.map { offset in data.prefix(offset).reduce(1) { $0 + ($1 == 0x0a ? 1 : 0) } }
             throw .invalidBaseline(file: file, line: line ?? (data.isEmpty ? 1 : nil), problem: "not valid JSON")
         }
