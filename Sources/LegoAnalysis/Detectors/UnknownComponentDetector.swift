@@ -37,7 +37,8 @@ final class UnknownComponentDetector: Detector {
             guard state.moduleKinds[name] == nil else { return }
             report(name: name, event: event, what: "URL \(route) routes to component \(name)", state: state)
         case .transitionEnd:
-            guard event.ok == false, event.peer == nil, let name = event.name, state.moduleKinds[name] == nil else { return }
+            // Opens by URL were judged at their url.open already; only transitions by name are left.
+            guard event.ok == false, event.url == nil, event.peer == nil, let name = event.name, state.moduleKinds[name] == nil else { return }
             guard [.push, .present, .show, .sub].contains(event.operation) else { return }
             if Self.isInterception(event.value) { return }
             report(name: name, event: event, what: "\(event.operation?.rawValue ?? "transition") to component \(name)", state: state)
