@@ -22,6 +22,8 @@ final class NamingConventionDetector: Detector {
         """)
 
     private let context: DetectorContext
+    // Classes (or URLs) already reported: a class is declared once but assembled many times.
+    private var reported: Set<String> = []
 
     init(context: DetectorContext) {
         self.context = context
@@ -30,14 +32,16 @@ final class NamingConventionDetector: Detector {
     func didApply(_ event: TraceEvent, state: ReplayState) {
         switch event.kind {
         case .namingProblem:
-            let className = event.className ?? "?"
-            let name = event.name
+            let subject = event.className ?? event.url.map { "URL \($0)" } ?? "?"
             let reason = event.value ?? "the framework could not assemble or name it as intended"
-            report(className: className, name: name, text: "class \(className)\(name.map { " (named \($0))" } ?? ""): \(reason)", event: event)
+            let named = event.name.map { " (named \($0))" } ?? ""
+            // The runtime's reason is usually a full sentence naming the class already.
+            let text = event.className.map { reason.contains($0) } ?? false ? reason : "\(subject)\(named): \(reason)"
+            report(subject: subject, name: event.name, text: text, event: event)
         case .moduleAssemble:
             guard let prefix = state.prefix, !prefix.isEmpty, let className = event.className, let name = event.name,
-                  event.moduleKind != .virtual, !className.hasPrefix(prefix) else { return }
-            report(className: className, name: name,
+                  event.moduleKind != .virtual, !className.hasPrefix(prefix), !reported.contains(className) else { return }
+            report(subject: className, name: name,
                    text: "class \(className) does not start with the app prefix \(prefix), so the framework names its module \(name) "
                        + "and URLs and events for the intended name miss it", event: event)
         default:
@@ -45,11 +49,11 @@ final class NamingConventionDetector: Detector {
         }
     }
 
-    private func report(className: String, name: String?, text: String, event: TraceEvent) {
-        if context.isAllowed(Self.rule, module: name) { return }
+    private func report(subject: String, name: String?, text: String, event: TraceEvent) {
+        guard reported.insert(subject).inserted, !context.isAllowed(Self.rule, module: name) else { return }
         let moment = ReplayState.Moment(event)
-        context.report(Self.rule, message: text, module: name, instance: event.object.map { "\(className)#\($0)" },
-                       first: moment, last: moment, evidence: [Evidence(event, note: "\(className) named \(name ?? "?")")],
-                       fingerprint: [className, name ?? ""])
+        context.report(Self.rule, message: text, module: name, instance: event.object.map { "\(subject)#\($0)" },
+                       first: moment, last: moment, evidence: [Evidence(event, note: "\(subject) named \(name ?? "?")")],
+                       fingerprint: [subject, name ?? ""])
     }
 }

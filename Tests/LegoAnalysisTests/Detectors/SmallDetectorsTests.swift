@@ -70,10 +70,13 @@ import Testing
     #expect(trace.findings("naming-convention").isEmpty)
     trace.prefix = ""
     trace.module("LGSetting", 10, className: "LGSetting")
+    trace.module("LGSetting", 20, className: "LGSetting")
     trace.add(TraceEvent(kind: .namingProblem, name: "", className: "XFRouting", value: "nothing between prefix and suffix"))
+    trace.add(TraceEvent(kind: .namingProblem, url: "bdj://", value: "URL names no component"))
     let findings = trace.findings("naming-convention")
     #expect(findings.map(\.message) == [
         "class LGSettingRouting does not start with the app prefix XF, so the framework names its module LGSetting and URLs and events for the intended name miss it",
-        "class XFRouting (named ): nothing between prefix and suffix",
+        "XFRouting (named ): nothing between prefix and suffix",
+        "URL bdj://: URL names no component",
     ])
 }
