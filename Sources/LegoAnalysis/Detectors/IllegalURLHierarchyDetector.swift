@@ -100,29 +100,41 @@ final class IllegalURLHierarchyDetector: Detector {
     }
 
     /// Every segment against the live chain, exactly; nil when legal.
+    ///
+    /// Several shells of one gene can follow the same module (`Essence ⊃ AllPost, PicturePost`), so every
+    /// matching successor is tried; when none leads to the opener, the deepest failure is reported.
     static func strict(_ modules: [String], opener: ObjectID?, state: ReplayState) -> Verdict? {
         guard modules.count > 1 else { return nil }
-        guard var pre = liveModule(named: modules[0], state: state) else {
+        guard let first = liveModule(named: modules[0], state: state) else {
             return Verdict(segment: 0, reason: "no live module is named \(modules[0])", anchor: nil)
         }
-        for index in 1..<(modules.count - 1) {
-            let name = modules[index]
-            if let next = successor(of: pre, named: name, state: state) { pre = next; continue }
-            let reason: String
-            if let elsewhere = liveModule(named: name, state: state) {
-                reason = "\(state.describe(elsewhere)) is live but neither a sub-module nor the next of \(state.describe(pre))"
-            } else {
-                reason = "no live module named \(name) follows \(state.describe(pre))"
+        var deepest: Verdict?
+        func fail(_ verdict: Verdict) {
+            if verdict.segment > (deepest?.segment ?? -1) { deepest = verdict }
+        }
+        func search(_ index: Int, after pre: ObjectID) -> Bool {
+            if index == modules.count - 1 {
+                guard let opener, opener != pre else { return true }
+                fail(Verdict(segment: index,
+                             reason: "the URL opens \(modules[index]) from \(state.describe(pre)), but it is opened from \(state.describe(opener))",
+                             anchor: pre))
+                return false
             }
-            return Verdict(segment: index, reason: reason, anchor: pre)
+            let name = modules[index]
+            let candidates = successors(of: pre, named: name, state: state)
+            if candidates.isEmpty {
+                let reason: String
+                if let elsewhere = liveModule(named: name, state: state) {
+                    reason = "\(state.describe(elsewhere)) is live but neither a sub-module nor the next of \(state.describe(pre))"
+                } else {
+                    reason = "no live module named \(name) follows \(state.describe(pre))"
+                }
+                fail(Verdict(segment: index, reason: reason, anchor: pre))
+                return false
+            }
+            return candidates.contains { search(index + 1, after: $0) }
         }
-        if let opener, opener != pre {
-            let last = modules.count - 1
-            return Verdict(segment: last,
-                           reason: "the URL opens \(modules[last]) from \(state.describe(pre)), but it is opened from \(state.describe(opener))",
-                           anchor: pre)
-        }
-        return nil
+        return search(1, after: first) ? nil : deepest
     }
 
     private static func liveModule(named name: String, state: ReplayState) -> ObjectID? {
@@ -131,8 +143,9 @@ final class IllegalURLHierarchyDetector: Detector {
         return nil
     }
 
-    /// The module linked after `module` (as sub-module or next) whose name or gene is `name`.
-    private static func successor(of module: ObjectID, named name: String, state: ReplayState) -> ObjectID? {
+    /// The modules linked after `module` (as sub-module or next) whose name or gene is `name`.
+    private static func successors(of module: ObjectID, named name: String, state: ReplayState) -> [ObjectID] {
+        var found: [ObjectID] = []
         for object in state.modules[module]?.layers ?? [module] {
             guard let links = state.links[object] else { continue }
             var targets = links.subs
@@ -140,11 +153,11 @@ final class IllegalURLHierarchyDetector: Detector {
             if let next = links.componentNext { targets.append(next) }
             for target in targets where state.isAlive(target) {
                 let candidate = state.moduleID(of: target) ?? target
-                guard let instance = state.modules[candidate] else { continue }
-                if instance.name == name || instance.gene == name { return candidate }
+                guard let instance = state.modules[candidate], !found.contains(candidate) else { continue }
+                if instance.name == name || instance.gene == name { found.append(candidate) }
             }
         }
-        return nil
+        return found
     }
 
     /// The live chain from the root down to `module`: `IndexTab ⊃ Essence → Post` (⊃ sub-module, → next).

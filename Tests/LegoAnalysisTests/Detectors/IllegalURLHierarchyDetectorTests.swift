@@ -92,3 +92,16 @@ private func checked(_ trace: TraceBuilder, _ mode: URLCheckMode) -> [Finding] {
     #expect(!result.findings.contains { $0.ruleID == "illegal-url-hierarchy" })
     #expect(app().analyze().limitations.isEmpty)
 }
+
+@Test func strictTriesEveryShellOfAGene() {
+    var trace = TraceBuilder()
+    trace.show("IndexTab", 1)
+    trace.sub(parent: 1, "Essence", 10)
+    trace.module("AllPost", 20, kind: .virtual, gene: "Post")
+    trace.add(TraceEvent(kind: .link, object: 10, peer: 20, relation: .sub))
+    trace.module("PicturePost", 30, kind: .virtual, gene: "Post")
+    trace.add(TraceEvent(kind: .link, object: 10, peer: 30, relation: .sub))
+    trace.register("bdj://essence/post/postComment", "PostComment")
+    trace.push(from: 30, "PostComment", 40, url: "bdj://essence/post/postComment")
+    #expect(checked(trace, .strict).isEmpty)
+}
