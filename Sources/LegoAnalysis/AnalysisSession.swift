@@ -7,23 +7,28 @@ public final class AnalysisSession {
     public let replayer: Replayer
     private let context: DetectorContext
     private let rules: [RuleDescription]
+    private let detectors: [any Detector]
 
     /// Creates a session that runs every rule the configuration leaves on.
     init(configuration: AnalysisConfiguration, header: TraceHeader) {
         let context = DetectorContext(configuration: configuration, header: header)
-        var observers: [any ReplayObserver] = []
+        var detectors: [any Detector] = []
         var rules: [RuleDescription] = []
         for detector in DetectorRegistry.detectors {
             guard let severity = configuration.severity(for: detector.rule) else { continue }
             var rule = detector.rule
             rule.defaultSeverity = severity
             rules.append(rule)
-            observers.append(detector.init(context: context))
+            detectors.append(detector.init(context: context))
         }
         self.context = context
         self.rules = rules
-        self.replayer = Replayer(observers: observers)
+        self.detectors = detectors
+        self.replayer = Replayer(observers: detectors)
     }
+
+    /// Entries the detectors keep between events; follows live state, never trace length.
+    var retainedDetectorState: Int { detectors.reduce(0) { $0 + $1.retainedCount } }
 
     /// The findings and facts of the replay; call after `replayer.finish()`.
     public func result() -> AnalysisResult {

@@ -10,4 +10,11 @@ protocol Detector: ReplayObserver {
     static var rule: RuleDescription { get }
     /// Creates the detector for one analysis session.
     init(context: DetectorContext)
+    /// How many entries the detector keeps between events (suspects, evidence, names), for memory tests.
+    var retainedCount: Int { get }
+}
+
+extension Detector {
+    /// Detectors that keep nothing between events.
+    var retainedCount: Int { 0 }
 }

@@ -49,6 +49,8 @@ final class DuplicateModuleNameDetector: Detector {
         self.context = context
     }
 
+    var retainedCount: Int { classByName.count + routeByName.count + episodes.count + episodeByModule.count }
+
     func willApply(_ event: TraceEvent, state: ReplayState) {
         switch event.kind {
         case .eventSend:

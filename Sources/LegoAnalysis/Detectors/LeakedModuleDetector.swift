@@ -61,6 +61,10 @@ final class LeakedModuleDetector: Detector {
         self.grace = context.configuration.grace
     }
 
+    var retainedCount: Int {
+        suspects.count + (queue.count - queueHead) + holdMoments.count + nextLinkMoments.count + subLinkMoments.count + reported.count
+    }
+
     func willApply(_ event: TraceEvent, state: ReplayState) {
         if event.time > nextDeadline { expire(before: event.time, state: state) }
         if context.imported, event.kind == .routingRemove, let name = event.name,

@@ -29,6 +29,8 @@ final class NamingConventionDetector: Detector {
         self.context = context
     }
 
+    var retainedCount: Int { reported.count }
+
     func didApply(_ event: TraceEvent, state: ReplayState) {
         switch event.kind {
         case .namingProblem:
