@@ -26,6 +26,9 @@ final class DetectorContext {
         self.imported = header.source == "import"
     }
 
+    /// The limitation every detector that needs events or URL opens reports for imported traces.
+    static let importedEventsLimitation = "Imported console logs record no events or URL opens: lost-event, unregistered-url and unknown-component cannot find anything in them"
+
     /// Records a note about something the analysis could not check (once per text).
     func addLimitation(_ text: String) {
         if !limitations.contains(text) { limitations.append(text) }

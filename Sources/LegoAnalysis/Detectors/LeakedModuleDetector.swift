@@ -59,6 +59,10 @@ final class LeakedModuleDetector: Detector {
     init(context: DetectorContext) {
         self.context = context
         self.grace = context.configuration.grace
+        if context.imported {
+            context.addLimitation("Leaks in imported console logs are judged by snapshots, not deinitialization: a routing still linked "
+                + "more than \(Self.importedSnapshotGrace) snapshots after its component left counts as leaked")
+        }
     }
 
     var retainedCount: Int {

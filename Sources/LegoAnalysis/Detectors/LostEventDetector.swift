@@ -23,6 +23,7 @@ final class LostEventDetector: Detector {
 
     init(context: DetectorContext) {
         self.context = context
+        if context.imported { context.addLimitation(DetectorContext.importedEventsLimitation) }
     }
 
     func willApply(_ event: TraceEvent, state: ReplayState) {

@@ -25,6 +25,7 @@ final class UnknownComponentDetector: Detector {
 
     init(context: DetectorContext) {
         self.context = context
+        if context.imported { context.addLimitation(DetectorContext.importedEventsLimitation) }
     }
 
     func willApply(_ event: TraceEvent, state: ReplayState) {

@@ -24,6 +24,7 @@ final class UnregisteredURLDetector: Detector {
 
     init(context: DetectorContext) {
         self.context = context
+        if context.imported { context.addLimitation(DetectorContext.importedEventsLimitation) }
     }
 
     func willApply(_ event: TraceEvent, state: ReplayState) {

@@ -89,6 +89,7 @@ private func checked(_ trace: TraceBuilder, _ mode: URLCheckMode) -> [Finding] {
     let result = app().analyze(header: TraceBuilder.importedHeader)
     #expect(result.imported)
     #expect(result.limitations.contains("URL hierarchy cannot be checked: imported console logs carry no URLs"))
+    #expect(result.limitations.count == 3)
     #expect(!result.findings.contains { $0.ruleID == "illegal-url-hierarchy" })
     #expect(app().analyze().limitations.isEmpty)
 }
