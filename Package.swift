@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "LegoTestSupport", dependencies: ["LegoModel", "LegoTraceIO"], path: "Tests/LegoTestSupport"),
         .testTarget(name: "LegoModelTests", dependencies: ["LegoModel"]),
         .testTarget(name: "LegoTraceIOTests", dependencies: ["LegoTraceIO", "LegoTestSupport"]),
-        .testTarget(name: "LegoRuntimeTests", dependencies: ["LegoRuntime", "LegoTestSupport"]),
+        .testTarget(name: "LegoRuntimeTests", dependencies: ["LegoRuntime", "LegoReplay", "LegoTestSupport"]),
         .testTarget(name: "LegoScenarioTests", dependencies: ["LegoScenario", "LegoTestSupport"]),
         .testTarget(name: "LegoReplayTests", dependencies: ["LegoReplay", "LegoTestSupport"]),
         .testTarget(name: "LegoAnalysisTests", dependencies: ["LegoAnalysis", "LegoScenario", "LegoTestSupport"]),

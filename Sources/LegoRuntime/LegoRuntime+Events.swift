@@ -1,0 +1,94 @@
+import LegoModel
+
+extension LegoRuntime {
+    /// Sends a component event to the named components, or to every component when `names` is nil; returns who received it.
+    ///
+    /// A directed event goes to the event-receiver table's holder of the name, else the component table's
+    /// (only the newest holder of a name); an unknown name is dropped silently.
+    @discardableResult public func sendEvent(_ event: String, to names: [String]?, data: String? = nil) -> [ModuleRef] {
+        defer { settle() }
+        guard let names else {
+            let receivers = componentRegistry.liveValues
+            for receiver in receivers { receiver.receivedEvents.append((event, data)) }
+            emit(TraceEvent(kind: .eventSend, value: event, count: receivers.count, objects: receivers.map(\.id)))
+            return receivers.compactMap(moduleRef(of:))
+        }
+        var reached: [ModuleRef] = []
+        for name in names {
+            let receiver = receiverRegistry.value(for: name) ?? componentRegistry.value(for: name)
+            receiver?.receivedEvents.append((event, data))
+            let objects = receiver.map { [$0.id] } ?? []
+            emit(TraceEvent(kind: .eventSend, name: name, value: event, count: objects.count, objects: objects))
+            if let receiver, let ref = moduleRef(of: receiver) { reached.append(ref) }
+        }
+        return reached
+    }
+
+    /// Registers a component for MVx notifications (`XF_RegisterMVxNotis_`) and as the event receiver for its name.
+    public func observe(_ notifications: [String], by module: ModuleRef) {
+        guard let component = record(of: module)?.component else { return }
+        component.observedNotifications.append(contentsOf: notifications)
+        let result = receiverRegistry.add(component, name: component.name)
+        emit(TraceEvent(kind: .receiverAdd, name: component.name, object: component.id, peer: result.peer, effect: result.effect))
+    }
+
+    /// Posts a notification; observing components (and, for `UIApplication…` names, every component) receive it.
+    @discardableResult public func postNotification(_ name: String, data: String? = nil) -> [ModuleRef] {
+        defer { settle() }
+        var receivers: [ComponentObject] = []
+        var seen = Set<ObjectID>()
+        if name.hasPrefix("UIApplication") {
+            // XFComponentManager forwards application notifications to every component in its table.
+            for component in componentRegistry.liveValues where seen.insert(component.id).inserted {
+                receivers.append(component)
+            }
+        }
+        for record in records.values.sorted(by: { $0.ref.id < $1.ref.id }) {
+            guard let component = record.component, component.observedNotifications.contains(name),
+                  seen.insert(component.id).inserted else { continue }
+            receivers.append(component)
+        }
+        for receiver in receivers { receiver.receivedEvents.append((name, data)) }
+        emit(TraceEvent(kind: .notification, value: name, count: receivers.count, objects: receivers.map(\.id)))
+        return receivers.compactMap(moduleRef(of:))
+    }
+
+    /// User code takes a strong reference to the module's component (its routing when it has none) under `label`.
+    public func hold(_ module: ModuleRef, label: String) {
+        guard let record = record(of: module), let object = record.component ?? record.routing else { return }
+        holds.append((label, object))
+        emit(TraceEvent(kind: .refHold, name: object.name, object: object.id, value: label))
+    }
+
+    /// User code drops the reference held under `label` (the latest one); false when nothing is held under it.
+    @discardableResult public func release(label: String) -> Bool {
+        defer { settle() }
+        guard let index = holds.lastIndex(where: { $0.label == label }) else { return false }
+        let held = holds.remove(at: index)
+        emit(TraceEvent(kind: .refRelease, name: held.object.name, object: held.object.id, value: label))
+        // `held` goes out of scope here: if it was the last strong reference, the object deinitializes now.
+        return true
+    }
+
+    /// User code stores a closure in the module's component that captures the component strongly: a real retain cycle.
+    public func retainCycle(_ module: ModuleRef) {
+        guard let component = record(of: module)?.component else { return }
+        component.userClosure = { _ = component.receivedEvents.count }
+    }
+
+    /// Lets time pass: runs every framework task due by then.
+    public func advanceClock(by seconds: Double) {
+        guard seconds > 0 else { return }
+        emit(TraceEvent(kind: .clockAdvance, value: String(seconds)))
+        let target = now + seconds
+        settle(until: target)
+        recorder.advanceClock(by: target - now)
+        now = target
+    }
+
+    /// Enables the routing link log and/or the component trace log.
+    public func enableLogs(routing: Bool = true, component: Bool = true) {
+        routingLogEnabled = routing
+        componentLogEnabled = component
+    }
+}

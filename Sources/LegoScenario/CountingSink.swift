@@ -1,0 +1,34 @@
+import LegoTraceIO
+import LegoModel
+import Synchronization
+
+/// Forwards every event to another sink while counting events and the trace clock, so a run can report them for any sink.
+final class CountingSink: TraceSink {
+    private let inner: any TraceSink
+    private let count = Atomic<Int>(0)
+    private let clock = Mutex<Double>(0)
+
+    /// Wraps `inner`.
+    init(_ inner: any TraceSink) { self.inner = inner }
+
+    /// Counts and forwards `event`.
+    func record(_ event: TraceEvent) {
+        count.add(1, ordering: .relaxed)
+        inner.record(event)
+    }
+
+    /// Adds to the clock total and forwards.
+    func advanceClock(by seconds: Double) {
+        clock.withLock { $0 += seconds }
+        inner.advanceClock(by: seconds)
+    }
+
+    /// Forwards.
+    func flush() { inner.flush() }
+
+    /// Events recorded so far.
+    var events: Int { count.load(ordering: .relaxed) }
+
+    /// Seconds the trace clock was advanced.
+    var elapsed: Double { clock.withLock { $0 } }
+}

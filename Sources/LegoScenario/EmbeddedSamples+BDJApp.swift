@@ -1,0 +1,125 @@
+extension EmbeddedSamples {
+    /// The clean 百思不得姐 sample app (`samples/bdj-app.yml`, byte for byte).
+    public static let bdjApp = #"""
+# 百思不得姐 (BDJ): the sample app of the XFLegoVIPER guides, modelled for lego-trace.
+# Clean on purpose: every screen that goes away is released, every module name is unique,
+# and every URL is opened from a live chain that matches its path.
+# Format: docs/scenario-format.md. Seeded-fault twin: samples/bdj-faults.yml.
+description: The guides' 百思不得姐 app, one clean session through every tab.
+
+app:
+  name: BDJ
+  prefix: BDJ
+  modules:
+    - {name: IndexTab}                          # Tab主UI框架页, the root (BDJIndexTabRouting)
+    - {name: Essence}                           # 精华 tab
+    - {name: New}                               # 新帖 tab
+    - {name: FriendTrends}                      # 关注 tab
+    - {name: UserCenter}                        # 我 tab
+    - {name: Post}                              # 通用帖子模块, the gene of the post lists
+    - {name: AllPost, kind: virtual, gene: Post}
+    - {name: VideoPost, kind: virtual, gene: Post}
+    - {name: VoicePost, kind: virtual, gene: Post}
+    - {name: PicturePost, kind: virtual, gene: Post}
+    - {name: WordsPost, kind: virtual, gene: Post}
+    - {name: PostComment}                       # 帖子评论
+    - {name: PostPictureBrowse, kind: controller}   # 浏览大图 (XF_EXPORT_COMPONENT)
+    - {name: RecommendTag}                      # 推荐标签
+    - {name: FriendsRecomment}                  # 推荐朋友 (sic, as registered)
+    - {name: SignIn, layers: [routing, presenter, activity, interactor]}   # 登录
+    - {name: Publish, kind: controller}         # 发布作品 (XFComponentViewController)
+    - {name: PublishContent}                    # 发布内容
+    - {name: WebBrowse, kind: controller}       # opens http links
+  httpHandler: WebBrowse
+  urls:                                         # [XFURLRoute initURLGroup:@[…]]
+    - bdj://indexTab
+    - bdj://indexTab/publish
+    - bdj://indexTab/publish/publishContent
+    - bdj://friendTrends/friendsRecomment
+    - bdj://userCenter/signIn
+    - bdj://essence/recommendTag
+    - bdj://essence/post
+    - bdj://essence/post/postPictureBrowse
+    - bdj://essence/post/postComment
+
+journey:
+  # didFinishLaunchingWithOptions: logs on before the root loads, then the tab bar and its children.
+  - enableLogs: true
+  - showRoot: bdj://indexTab
+  - addSub: [Essence, New, FriendTrends, UserCenter]
+  - addSub: [AllPost, VideoPost, VoicePost, PicturePost, WordsPost]
+    to: Essence
+  - observe: BDJTabBarSelectAgainNotification
+    from: Essence
+  - advanceClock: 0.5
+
+  # A post in the 全部 list: its comments (the list is a Post shell, so the URL's `post` matches it).
+  - push: bdj://essence/post/postComment
+    from: AllPost
+    data: post 1001
+  - sendEvent: BDJPostSelectedEvent
+    to: PostComment
+    data: "1001"
+  - advanceClock: 2
+  - pop:
+    data: comment read
+
+  # A picture in the 图片 list, browsed full screen (a controller component), then closed.
+  - present: bdj://essence/post/postPictureBrowse?pid=1002
+    from: PicturePost
+  - advanceClock: 1
+  - dismiss
+
+  # Recommended tags from the 精华 tab; a share sheet holds the screen briefly and lets go.
+  - push: bdj://essence/recommendTag
+    from: Essence
+  - hold: RecommendTag
+    label: share sheet
+  - advanceClock: 0.5
+  - release: share sheet
+  - pop
+
+  # Tapping the selected tab again reloads it.
+  - postNotification: BDJTabBarSelectAgainNotification
+
+  # 关注: recommended friends.
+  - push: bdj://friendTrends/friendsRecomment
+    from: FriendTrends
+  - advanceClock: 1
+  - pop
+
+  # 我: sign in, then back with the result.
+  - present: bdj://userCenter/signIn
+    from: UserCenter
+  - advanceClock: 1
+  - dismiss:
+    data: signed in
+
+  # Publish (a controller) presents PublishContent with URL params and intent data; both are closed.
+  - present: bdj://indexTab/publish
+    from: IndexTab
+  - present: bdj://indexTab/publish/publishContent?usrId=123&usrname=aa
+    data: 控制器到模块的数据
+  - advanceClock: 1
+  - dismiss:
+    data: 模块给控制器返回的数据
+  - dismiss:
+    data: 控制器的返回数据
+
+  # A link in a post opens in the HTTP handler.
+  - push: https://www.budejie.com
+    from: IndexTab
+  - pop
+
+  # By component name (XF_PUSH_Component_Fast): the hot posts, a comment, back to the tab bar.
+  - push: Post
+    from: Essence
+  - push: PostComment
+  - sendEvent: BDJThemeChangedEvent
+  - popTo: IndexTab
+
+  # Time for every released object to be gone well past any grace period.
+  - advanceClock: 3
+
+"""#
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+extension Scenario {
+    /// Reads and parses the scenario file at `path`.
+    ///
+    /// A missing, unreadable or non-UTF-8 file and every mistake inside it throw a `ScenarioError`
+    /// naming the file (and the line and column, for mistakes inside it).
+    public static func load(path: String) throws(ScenarioError) -> Scenario {
+        func fail(_ problem: String) -> ScenarioError {
+            ScenarioError(file: path, line: nil, column: nil, kind: .unreadableFile, problem: problem)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw fail("no such scenario file")
+        }
+        guard !isDirectory.boolValue else { throw fail("is a directory, not a scenario file") }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw fail("cannot read the scenario file (\(error.localizedDescription))")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw fail("is not UTF-8 text")
+        }
+        return try parse(yaml: text, file: path)
+    }
+
+    /// Parses scenario YAML; `file` names the source in errors and in the result.
+    public static func parse(yaml: String, file: String) throws(ScenarioError) -> Scenario {
+        var parser = ScenarioParser(file: file)
+        return try parser.parse(yaml: yaml)
+    }
+}

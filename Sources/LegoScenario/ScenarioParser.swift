@@ -1,0 +1,595 @@
+import Foundation
+import LegoModel
+import LegoRuntime
+import Yams
+
+/// Turns scenario YAML into a `Scenario`, checking every key, type and reference as it goes.
+struct ScenarioParser {
+    /// Keys of the document's top-level mapping.
+    static let topKeys = ["description", "app", "journey"]
+    /// Keys of `app`.
+    static let appKeys = ["name", "prefix", "modules", "urls", "httpHandler", "interceptors"]
+    /// Keys of one module.
+    static let moduleKeys = ["name", "kind", "gene", "layers", "classPrefix"]
+    /// Keys of one route written as a mapping inside a URL list.
+    static let routeKeys = ["url", "component", "unchecked"]
+    /// Keys of one interceptor.
+    static let interceptorKeys = ["name", "blocks"]
+    /// Module kinds as written.
+    static let kindNames: [String: TraceEvent.ModuleKind] = [
+        "viper": .viper, "controller": .controller, "viewModel": .viewModel, "virtual": .virtual,
+    ]
+    /// Layers as written (the trace format's layer names).
+    static let layerNames: [String: TraceEvent.Layer] = Dictionary(
+        uniqueKeysWithValues: TraceEvent.Layer.allCases.map { ($0.rawValue, $0) }
+    )
+
+    /// Step keywords and the option keys each accepts besides its own.
+    static let stepOptions: [String: [String]] = [
+        "showRoot": ["unchecked"],
+        "push": ["from", "data", "unchecked"],
+        "present": ["from", "data", "unchecked"],
+        "pop": ["from", "data", "unchecked"],
+        "popTo": ["from", "unchecked"],
+        "dismiss": ["from", "data", "unchecked"],
+        "addSub": ["to", "unchecked"],
+        "sendEvent": ["to", "data", "unchecked"],
+        "observe": ["from", "unchecked"],
+        "postNotification": ["data"],
+        "hold": ["label", "unchecked"],
+        "release": [],
+        "retainCycle": ["unchecked"],
+        "advanceClock": [],
+        "enableLogs": [],
+        "registerURL": ["component", "unchecked"],
+        "registerURLs": [],
+        "removeURL": [],
+    ]
+    /// Step keywords in documentation order (for suggestions and messages).
+    static let stepKeywords = [
+        "showRoot", "push", "present", "pop", "popTo", "dismiss", "addSub", "sendEvent", "observe", "postNotification",
+        "hold", "release", "retainCycle", "advanceClock", "enableLogs", "registerURL", "registerURLs", "removeURL",
+    ]
+    /// Every option key any step accepts.
+    static let optionKeys: Set<String> = Set(stepOptions.values.flatMap { $0 })
+
+    let reader: YAMLReader
+    /// Component names the app declares (what the journey may refer to).
+    private var componentNames: Set<String> = []
+    /// Component names in declaration order, for suggestions.
+    private var componentList: [String] = []
+    /// Route keys registered so far while reading the app and then the journey in order.
+    private var routeKeys: Set<String> = []
+    /// Labels held and not yet released at this point of the journey.
+    private var heldLabels: Set<String> = []
+    /// Whether the app declares an HTTP handler.
+    private var hasHTTPHandler = false
+
+    /// A parser reporting errors against `file`.
+    init(file: String) { reader = YAMLReader(file: file) }
+
+    /// Parses a whole scenario document.
+    mutating func parse(yaml: String) throws(ScenarioError) -> Scenario {
+        let root = try compose(yaml)
+        let top = try reader.fields(root, "the scenario", allowed: Self.topKeys)
+        let notes = try reader.optionalText(top["description"], "`description`")
+        let app = try parseApp(try reader.required(top, "app"))
+        let journeyNode = try reader.required(top, "journey")
+        let journey = try parseJourney(journeyNode)
+        return Scenario(file: reader.file, notes: notes, app: app, journey: journey)
+    }
+
+    /// Composes the YAML text into one node tree, turning Yams errors into positioned scenario errors.
+    private func compose(_ yaml: String) throws(ScenarioError) -> Node {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch let yamlError as YamlError {
+            throw syntaxError(yamlError, in: yaml)
+        } catch {
+            throw ScenarioError(file: reader.file, line: 1, column: 1, kind: .syntax, problem: "YAML syntax error: \(error)")
+        }
+        guard let root else {
+            throw ScenarioError(
+                file: reader.file, line: 1, column: 1, kind: .missingKey,
+                problem: "the scenario is empty; expected a mapping with `app` and `journey`"
+            )
+        }
+        return root
+    }
+
+    /// A one-line scenario error for a Yams error, at the position libyaml reported.
+    private func syntaxError(_ yamlError: YamlError, in yaml: String) -> ScenarioError {
+        func make(_ line: Int, _ column: Int, _ text: String) -> ScenarioError {
+            ScenarioError(file: reader.file, line: line, column: column, kind: .syntax, problem: "YAML syntax error: \(text)")
+        }
+        switch yamlError {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            let contextText = context.map { "\($0.text) (at \($0.mark.line):\($0.mark.column)), " } ?? ""
+            return make(mark.line, mark.column, contextText + problem)
+        case let .reader(problem, offset, _, yaml):
+            let (line, column) = Self.lineAndColumn(ofUTF8Offset: offset ?? 0, in: yaml)
+            return make(line, column, problem)
+        default:
+            return make(1, 1, "\(yamlError)")
+        }
+    }
+
+    /// 1-based line and column (in Unicode scalars) of a byte offset.
+    static func lineAndColumn(ofUTF8Offset offset: Int, in text: String) -> (Int, Int) {
+        var line = 1
+        var column = 1
+        var consumed = 0
+        for scalar in text.unicodeScalars {
+            if consumed >= offset { break }
+            consumed += UTF8.width(scalar)
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column)
+    }
+
+    // MARK: App
+
+    private mutating func parseApp(_ node: Node) throws(ScenarioError) -> Scenario.App {
+        let fields = try reader.fields(node, "app", allowed: Self.appKeys)
+        let name = try reader.text(try reader.required(fields, "name"), "app `name`")
+        let prefix = try reader.optionalText(fields["prefix"], "app `prefix`")
+        var app = Scenario.App(name: name, prefix: prefix, modules: [])
+        app.modules = try parseModules(try reader.required(fields, "modules"), appPrefix: prefix)
+        try resolveModules(&app)
+        for module in app.modules where componentNames.insert(module.componentName).inserted {
+            componentList.append(module.componentName)
+        }
+        if let handlerNode = fields["httpHandler"] {
+            let handler = try reader.text(handlerNode, "app `httpHandler`")
+            try checkComponent(handler, at: handlerNode, unchecked: false)
+            app.httpHandler = handler
+            hasHTTPHandler = true
+        }
+        if let urlsNode = fields["urls"] {
+            let group = try parseURLGroup(urlsNode, "app `urls`")
+            applyRoutes(group)
+            app.urls = group
+        }
+        if let interceptorsNode = fields["interceptors"] {
+            app.interceptors = try parseInterceptors(interceptorsNode)
+        }
+        return app
+    }
+
+    private func parseModules(_ node: Node, appPrefix: String?) throws(ScenarioError) -> [Scenario.Module] {
+        guard case .sequence(let items) = node else {
+            throw reader.error(node, .wrongType, "app `modules` must be a list of modules, found \(reader.describe(node))")
+        }
+        guard !items.isEmpty else {
+            throw reader.error(node, .invalidValue, "app `modules` is empty; declare at least the root module")
+        }
+        var modules: [Scenario.Module] = []
+        modules.reserveCapacity(items.count)
+        for item in items {
+            modules.append(try parseModule(item, appPrefix: appPrefix))
+        }
+        return modules
+    }
+
+    private func parseModule(_ node: Node, appPrefix: String?) throws(ScenarioError) -> Scenario.Module {
+        let fields = try reader.fields(node, "a module", allowed: Self.moduleKeys)
+        let name = try reader.text(try reader.required(fields, "name"), "module `name`")
+        let context = "module `\(name)`"
+        var kind = TraceEvent.ModuleKind.viper
+        if let kindNode = fields["kind"] {
+            let text = try reader.text(kindNode, "\(context) `kind`")
+            guard let known = Self.kindNames[text] else {
+                throw reader.error(kindNode, .invalidValue, "unknown module kind `\(text)` in \(context)"
+                    + Suggestion.hint(for: text, among: ["viper", "controller", "viewModel", "virtual"]))
+            }
+            kind = known
+        }
+        var layers: Set<TraceEvent.Layer>?
+        if let layersNode = fields["layers"] {
+            var set = Set<TraceEvent.Layer>()
+            for (text, itemNode) in try reader.textList(layersNode, "\(context) `layers`") {
+                guard let layer = Self.layerNames[text] else {
+                    throw reader.error(itemNode, .invalidValue, "unknown layer `\(text)` in \(context)"
+                        + Suggestion.hint(for: text, among: TraceEvent.Layer.allCases.map(\.rawValue)))
+                }
+                set.insert(layer)
+            }
+            layers = set
+        }
+        let classPrefix = try reader.optionalText(fields["classPrefix"], "\(context) `classPrefix`")
+        if classPrefix == nil, appPrefix == nil {
+            throw reader.error(node, .missingKey, "\(context) has no class prefix: set `prefix` in app or `classPrefix` here")
+        }
+        var gene: String?
+        if let geneNode = fields["gene"] {
+            guard kind == .virtual else {
+                throw reader.error(geneNode, .invalidValue, "`gene` only applies to modules of kind virtual; \(context) is \(kind.rawValue)")
+            }
+            gene = try reader.text(geneNode, "\(context) `gene`")
+        }
+        return Scenario.Module(
+            name: name, kind: kind, gene: gene, layers: layers, classPrefix: classPrefix,
+            position: reader.position(node)
+        )
+    }
+
+    /// Derives component names and genes, and rejects two declarations of one class.
+    private func resolveModules(_ app: inout Scenario.App) throws(ScenarioError) {
+        let globalPrefix = app.effectivePrefix ?? ""
+        var owners: [String: Scenario.Module] = [:]
+        let genePool = app.modules.filter { $0.kind == .viper }.map(\.name)
+        for index in app.modules.indices {
+            var module = app.modules[index]
+            let ownPrefix = module.classPrefix ?? globalPrefix
+            let primary = Self.primaryLayer(of: module.kind)
+            if ownPrefix != globalPrefix,
+               let split = Naming.split(className: ownPrefix + module.name + primary.suffix, prefix: globalPrefix) {
+                module.componentName = split.name
+            } else {
+                module.componentName = module.name
+            }
+            if module.kind == .virtual {
+                if let gene = module.gene {
+                    guard genePool.contains(gene) else {
+                        throw moduleError(module, .unknownReference, "gene `\(gene)` of module `\(module.name)` is not a declared viper module"
+                            + Suggestion.hint(for: gene, among: genePool))
+                    }
+                } else {
+                    // The framework's fallback: the longest suffix of the name that names an existing module.
+                    let derived = genePool.filter { $0 != module.name && module.name.hasSuffix($0) }.max { $0.count < $1.count }
+                    guard let derived else {
+                        throw moduleError(module, .missingKey, "virtual module `\(module.name)` needs a `gene`: no declared viper module name ends its name")
+                    }
+                    module.gene = derived
+                }
+            }
+            // Layers in a fixed order so the reported clash does not depend on set ordering.
+            let layers = module.layers.map { set in TraceEvent.Layer.allCases.filter(set.contains) }
+                ?? Self.defaultLayers(for: module.kind)
+            for layer in layers {
+                let className = ownPrefix + module.name + layer.suffix
+                if let first = owners[className] {
+                    throw moduleError(module, .duplicateClass,
+                        "class `\(className)` is declared twice: by module `\(first.name)` at \(first.position) and by module `\(module.name)`")
+                }
+                owners[className] = module
+            }
+            app.modules[index] = module
+        }
+    }
+
+    private func moduleError(_ module: Scenario.Module, _ kind: ScenarioError.Kind, _ problem: String) -> ScenarioError {
+        ScenarioError(file: reader.file, line: module.position.line, column: module.position.column, kind: kind, problem: problem)
+    }
+
+    /// The layer whose class names a module of `kind` (its routing, or its component class).
+    static func primaryLayer(of kind: TraceEvent.ModuleKind) -> TraceEvent.Layer {
+        switch kind {
+        case .viper, .virtual: .routing
+        case .controller: .viewController
+        case .viewModel: .viewModel
+        }
+    }
+
+    /// The layers a kind has unless the scenario lists them, in a fixed order (the runtime's `ModuleSpec.defaultLayers`).
+    static func defaultLayers(for kind: TraceEvent.ModuleKind) -> [TraceEvent.Layer] {
+        let set = ModuleSpec.defaultLayers(for: runtimeKind(kind))
+        return TraceEvent.Layer.allCases.filter(set.contains)
+    }
+
+    /// The runtime's kind for a non-virtual trace kind.
+    static func runtimeKind(_ kind: TraceEvent.ModuleKind) -> ModuleSpec.Kind {
+        switch kind {
+        case .viper: .viper
+        case .controller: .controller
+        case .viewModel: .viewModel
+        case .virtual: .virtual(gene: "")
+        }
+    }
+
+    private func parseURLGroup(_ node: Node, _ what: String) throws(ScenarioError) -> Scenario.URLGroup {
+        switch node {
+        case .sequence(let items):
+            var routes: [Scenario.Route] = []
+            routes.reserveCapacity(items.count)
+            for item in items {
+                routes.append(try parseRoute(item, what))
+            }
+            return .add(routes)
+        case .mapping:
+            var routes: [Scenario.Route] = []
+            for entry in try reader.entries(node, what) {
+                let component = try reader.text(entry.value, "the component of `\(entry.key)`")
+                routes.append(Scenario.Route(url: entry.key, component: component, position: reader.position(entry.keyNode)))
+            }
+            return .replace(routes)
+        case .scalar:
+            throw reader.error(node, .wrongType, "\(what) must be a list of URLs or a mapping of URL to component, found \(reader.describe(node))")
+        }
+    }
+
+    /// A route: a URL, or a mapping with `url`, optional `component` and `unchecked`.
+    private func parseRoute(_ node: Node, _ what: String) throws(ScenarioError) -> Scenario.Route {
+        if case .mapping = node {
+            let fields = try reader.fields(node, "a route in \(what)", allowed: Self.routeKeys)
+            let urlNode = try reader.required(fields, "url")
+            let url = try reader.text(urlNode, "route `url`")
+            let component = try reader.optionalText(fields["component"], "route `component`")
+            let unchecked = try fields["unchecked"].map { (n: Node) throws(ScenarioError) in try reader.bool(n, "`unchecked`") } ?? false
+            let route = Scenario.Route(url: url, component: component, position: reader.position(urlNode))
+            try checkRoute(route, at: urlNode, unchecked: unchecked)
+            return route
+        }
+        let url = try reader.text(node, "each URL in \(what)")
+        let route = Scenario.Route(url: url, position: reader.position(node))
+        try checkRoute(route, at: node, unchecked: false)
+        return route
+    }
+
+    private func checkRoute(_ route: Scenario.Route, at node: Node, unchecked: Bool) throws(ScenarioError) {
+        guard let component = route.componentName else {
+            throw reader.error(node, .invalidValue, "URL `\(route.url)` names no component (it has neither host nor path)")
+        }
+        try checkComponent(component, at: node, unchecked: unchecked, via: route.component == nil ? "URL `\(route.url)`" : nil)
+    }
+
+    private func parseInterceptors(_ node: Node) throws(ScenarioError) -> [Scenario.Interceptor] {
+        guard case .sequence(let items) = node else {
+            throw reader.error(node, .wrongType, "app `interceptors` must be a list, found \(reader.describe(node))")
+        }
+        var result: [Scenario.Interceptor] = []
+        for item in items {
+            let fields = try reader.fields(item, "an interceptor", allowed: Self.interceptorKeys)
+            let name = try reader.text(try reader.required(fields, "name"), "interceptor `name`")
+            let blocks = try reader.textList(try reader.required(fields, "blocks"), "interceptor `blocks`").map(\.text)
+            result.append(Scenario.Interceptor(name: name, blocks: blocks, position: reader.position(item)))
+        }
+        return result
+    }
+
+    // MARK: References
+
+    /// Rejects a component name the app does not declare (unless the step is unchecked).
+    private func checkComponent(_ name: String, at node: Node, unchecked: Bool, via: String? = nil) throws(ScenarioError) {
+        guard !unchecked, !componentNames.contains(name) else { return }
+        let subject = via.map { "\($0) names component `\(name)`, which no module declares" }
+            ?? "unknown module `\(name)`: no module declares it"
+        throw reader.error(node, .unknownReference, subject + Suggestion.hint(for: name, among: componentList))
+    }
+
+    /// Rejects a URL no route covers at this point of the journey (unless the step is unchecked).
+    private func checkURL(_ url: String, at node: Node, unchecked: Bool) throws(ScenarioError) {
+        guard !unchecked else { return }
+        let parts = ComponentURL(url)
+        if parts.isHTTP {
+            guard hasHTTPHandler else {
+                throw reader.error(node, .unknownReference, "URL `\(url)` is an http URL but the app declares no `httpHandler`")
+            }
+            return
+        }
+        guard routeKeys.contains(parts.path) else {
+            throw reader.error(node, .unknownReference, "URL `\(url)` is not registered at this point"
+                + Suggestion.hint(for: parts.path, among: routeKeys.sorted()))
+        }
+    }
+
+    private func checkTarget(_ target: Scenario.Target, at node: Node, unchecked: Bool) throws(ScenarioError) {
+        switch target {
+        case .url(let url): try checkURL(url, at: node, unchecked: unchecked)
+        case .name(let name): try checkComponent(name, at: node, unchecked: unchecked)
+        }
+    }
+
+    private mutating func applyRoutes(_ group: Scenario.URLGroup) {
+        if case .replace = group { routeKeys.removeAll() }
+        for route in group.routes { routeKeys.insert(ComponentURL(route.url).path) }
+    }
+
+    // MARK: Journey
+
+    private mutating func parseJourney(_ node: Node) throws(ScenarioError) -> [Scenario.Step] {
+        guard case .sequence(let items) = node else {
+            throw reader.error(node, .wrongType, "`journey` must be a list of steps, found \(reader.describe(node))")
+        }
+        var steps: [Scenario.Step] = []
+        steps.reserveCapacity(items.count)
+        for item in items {
+            steps.append(try parseStep(item))
+        }
+        return steps
+    }
+
+    /// One step: a bare keyword (`- pop`) or a mapping with one step keyword and its options.
+    private mutating func parseStep(_ node: Node) throws(ScenarioError) -> Scenario.Step {
+        switch node {
+        case .scalar(let scalar):
+            let keyword = scalar.string
+            guard Self.stepOptions[keyword] != nil else { throw unknownStep(keyword, at: node) }
+            return try parseStep(keyword: keyword, keywordNode: node, value: nil, options: [:], at: node)
+        case .sequence:
+            throw reader.error(node, .wrongType, "a journey step must be a step keyword or a mapping, found a list")
+        case .mapping:
+            let entries = try reader.entries(node, "a journey step")
+            let keywords = entries.filter { Self.stepOptions[$0.key] != nil }
+            if keywords.count > 1 {
+                throw reader.error(keywords[1].keyNode, .invalidValue,
+                    "a journey step does one thing; this one has both `\(keywords[0].key)` and `\(keywords[1].key)` (split it into two steps)")
+            }
+            guard let keyword = keywords.first else {
+                if let stray = entries.first(where: { !Self.optionKeys.contains($0.key) }) {
+                    throw unknownStep(stray.key, at: stray.keyNode)
+                }
+                throw reader.error(node, .missingKey, "a journey step has options but no action; expected one of: "
+                    + Self.stepKeywords.joined(separator: ", "))
+            }
+            let allowed = Self.stepOptions[keyword.key] ?? []
+            var options: [String: (keyNode: Node, value: Node)] = [:]
+            for entry in entries where entry.key != keyword.key {
+                guard allowed.contains(entry.key) else {
+                    if Self.optionKeys.contains(entry.key) {
+                        throw reader.error(entry.keyNode, .unknownKey, "`\(entry.key)` does not apply to `\(keyword.key)`"
+                            + (allowed.isEmpty ? " (it takes no options)" : "; it takes: " + allowed.joined(separator: ", ")))
+                    }
+                    throw reader.unknownKey(entry.keyNode, entry.key, in: "step `\(keyword.key)`", allowed: allowed)
+                }
+                options[entry.key] = (entry.keyNode, entry.value)
+            }
+            return try parseStep(keyword: keyword.key, keywordNode: keyword.keyNode, value: keyword.value, options: options, at: node)
+        }
+    }
+
+    private func unknownStep(_ word: String, at node: Node) -> ScenarioError {
+        reader.error(node, .unknownStep, "unknown step `\(word)`" + Suggestion.hint(for: word, among: Self.stepKeywords))
+    }
+
+    private mutating func parseStep(
+        keyword: String, keywordNode: Node, value: Node?, options: [String: (keyNode: Node, value: Node)], at node: Node
+    ) throws(ScenarioError) -> Scenario.Step {
+        let unchecked = try options["unchecked"].map { (o: (keyNode: Node, value: Node)) throws(ScenarioError) in
+            try reader.bool(o.value, "`unchecked`")
+        } ?? false
+        let data = try options["data"].map { (o: (keyNode: Node, value: Node)) throws(ScenarioError) in
+            try reader.text(o.value, "`data`")
+        }
+        var from: String?
+        if let option = options["from"] {
+            let name = try reader.text(option.value, "`from`")
+            try checkComponent(name, at: option.value, unchecked: unchecked)
+            from = name
+        }
+        let valueNode = value ?? keywordNode
+        func needValue(_ what: String) throws(ScenarioError) -> Node {
+            guard let value, !reader.isNull(value) else {
+                throw reader.error(keywordNode, .missingKey, "`\(keyword)` needs \(what)")
+            }
+            return value
+        }
+        func noValue(_ hint: String) throws(ScenarioError) {
+            if let value, !reader.isNull(value) {
+                throw reader.error(value, .wrongType, "`\(keyword)` takes no value (\(hint)), found \(reader.describe(value))")
+            }
+        }
+        func target() throws(ScenarioError) -> Scenario.Target {
+            let node = try needValue("a URL or a component name")
+            let target = Scenario.Target(try reader.text(node, "the target of `\(keyword)`"))
+            try checkTarget(target, at: node, unchecked: unchecked)
+            return target
+        }
+        func moduleName(_ what: String) throws(ScenarioError) -> String? {
+            guard let value, !reader.isNull(value) else { return nil }
+            let name = try reader.text(value, what)
+            try checkComponent(name, at: value, unchecked: unchecked)
+            return name
+        }
+
+        let action: Scenario.Action
+        switch keyword {
+        case "showRoot":
+            action = .showRoot(try target())
+        case "push":
+            action = .push(try target(), data: data)
+        case "present":
+            action = .present(try target(), data: data)
+        case "pop":
+            try noValue("use `from:` to pop another component")
+            action = .pop(data: data)
+        case "dismiss":
+            try noValue("use `from:` to dismiss another component")
+            action = .dismiss(data: data)
+        case "popTo":
+            let node = try needValue("the name of the component to pop back to")
+            let name = try reader.text(node, "the target of `popTo`")
+            try checkComponent(name, at: node, unchecked: unchecked)
+            action = .popTo(name)
+        case "addSub":
+            let node = try needValue("a sub-module name or URL, or a list of them")
+            var targets: [Scenario.Target] = []
+            for (text, itemNode) in try reader.textList(node, "the sub-modules of `addSub`") {
+                let target = Scenario.Target(text)
+                try checkTarget(target, at: itemNode, unchecked: unchecked)
+                targets.append(target)
+            }
+            var parent: String?
+            if let option = options["to"] {
+                let name = try reader.text(option.value, "`to`")
+                try checkComponent(name, at: option.value, unchecked: unchecked)
+                parent = name
+            }
+            action = .addSub(targets, to: parent)
+        case "sendEvent":
+            let name = try reader.text(try needValue("an event name"), "the event name")
+            var receivers: [String]?
+            if let option = options["to"] {
+                var names: [String] = []
+                for (text, itemNode) in try reader.textList(option.value, "`to`") {
+                    try checkComponent(text, at: itemNode, unchecked: unchecked)
+                    names.append(text)
+                }
+                receivers = names
+            }
+            action = .sendEvent(name, to: receivers, data: data)
+        case "observe":
+            let names = try reader.textList(try needValue("a notification name or a list of them"), "the notifications of `observe`")
+            action = .observe(names.map(\.text))
+        case "postNotification":
+            action = .postNotification(try reader.text(try needValue("a notification name"), "the notification name"), data: data)
+        case "hold":
+            let name = try moduleName("the module to hold")
+            var label = name
+            if let option = options["label"] { label = try reader.text(option.value, "`label`") }
+            guard let label else {
+                throw reader.error(keywordNode, .missingKey, "`hold` of the current screen needs a `label:` to release it by")
+            }
+            heldLabels.insert(label)
+            action = .hold(name, label: label)
+        case "release":
+            let labelNode = try needValue("the label of a hold")
+            let label = try reader.text(labelNode, "the label of `release`")
+            guard heldLabels.remove(label) != nil else {
+                throw reader.error(labelNode, .unknownReference, "`release` of `\(label)`, which no earlier `hold` holds"
+                    + Suggestion.hint(for: label, among: heldLabels.sorted()))
+            }
+            action = .release(label: label)
+        case "retainCycle":
+            action = .retainCycle(try moduleName("the module to leak"))
+        case "advanceClock":
+            action = .advanceClock(try reader.seconds(try needValue("a number of seconds"), "`advanceClock`"))
+        case "enableLogs":
+            action = try enableLogs(try needValue("true, false, or a mapping with `routing` and `component`"))
+        case "registerURL":
+            let node = try needValue("a URL")
+            let url = try reader.text(node, "the URL of `registerURL`")
+            let component = try options["component"].map { (o: (keyNode: Node, value: Node)) throws(ScenarioError) in
+                try reader.text(o.value, "`component`")
+            }
+            let route = Scenario.Route(url: url, component: component, position: reader.position(node))
+            try checkRoute(route, at: node, unchecked: unchecked)
+            applyRoutes(.add([route]))
+            action = .registerURL(route)
+        case "registerURLs":
+            let group = try parseURLGroup(try needValue("a list of URLs or a mapping of URL to component"), "`registerURLs`")
+            applyRoutes(group)
+            action = .registerURLs(group)
+        case "removeURL":
+            let url = try reader.text(try needValue("a URL"), "the URL of `removeURL`")
+            routeKeys.remove(ComponentURL(url).path)
+            action = .removeURL(url)
+        default:
+            throw unknownStep(keyword, at: valueNode)
+        }
+        return Scenario.Step(action, from: from, unchecked: unchecked, position: reader.position(node))
+    }
+
+    private func enableLogs(_ node: Node) throws(ScenarioError) -> Scenario.Action {
+        if case .mapping = node {
+            let fields = try reader.fields(node, "`enableLogs`", allowed: ["routing", "component"])
+            let routing = try fields["routing"].map { (n: Node) throws(ScenarioError) in try reader.bool(n, "`routing`") } ?? false
+            let component = try fields["component"].map { (n: Node) throws(ScenarioError) in try reader.bool(n, "`component`") } ?? false
+            return .enableLogs(routing: routing, component: component)
+        }
+        let both = try reader.bool(node, "`enableLogs`")
+        return .enableLogs(routing: both, component: both)
+    }
+}

@@ -1,0 +1,327 @@
+/// Why a line could not be parsed, in words for the error message.
+struct LineError: Error {
+    /// What is wrong with the line.
+    var reason: String
+}
+
+/// A byte-level reader over one line of JSON: just the pieces the trace parser needs, no allocation on the happy path.
+struct JSONCursor {
+    private(set) var position: UnsafePointer<UInt8>
+    let end: UnsafePointer<UInt8>
+    private let lineStart: UnsafePointer<UInt8>
+
+    /// A cursor at the start of `line` (which must not be empty).
+    init(_ line: UnsafeBufferPointer<UInt8>) {
+        lineStart = line.baseAddress!
+        position = lineStart
+        end = lineStart + line.count
+    }
+
+    /// The byte under the cursor, or 0 at the end of the line.
+    @inline(__always)
+    var current: UInt8 { position < end ? position.pointee : 0 }
+
+    /// True when only the end of the line is left.
+    var isAtEnd: Bool { position >= end }
+
+    /// 1-based column of the cursor, for messages.
+    var column: Int { position - lineStart + 1 }
+
+    @inline(__always)
+    mutating func advance() { position += 1 }
+
+    /// Skips JSON whitespace.
+    @inline(__always)
+    mutating func skipSpace() {
+        while position < end {
+            let byte = position.pointee
+            guard byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A else { return }
+            position += 1
+        }
+    }
+
+    /// Consumes `byte` (after whitespace) or throws, naming what was expected.
+    @inline(__always)
+    mutating func expect(_ byte: UInt8, _ what: StaticString) throws(LineError) {
+        skipSpace()
+        guard position < end, position.pointee == byte else { throw unexpected(expected: what) }
+        position += 1
+    }
+
+    /// An error saying what was expected and what was found at the cursor.
+    func unexpected(expected what: StaticString) -> LineError {
+        let found: String
+        if position >= end {
+            found = "end of line"
+        } else {
+            let byte = position.pointee
+            found = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16)
+        }
+        return LineError(reason: "expected \(what) at column \(column), found \(found)")
+    }
+
+    /// Reads a string whose opening quote is under the cursor; returns its raw bytes and whether it has escapes.
+    @inline(__always)
+    mutating func rawString() throws(LineError) -> (bytes: UnsafeBufferPointer<UInt8>, escaped: Bool) {
+        guard position < end, position.pointee == 0x22 else { throw unexpected(expected: "a string") }
+        position += 1
+        let start = position
+        var escaped = false
+        while position < end {
+            let byte = position.pointee
+            if byte == 0x22 {
+                let bytes = UnsafeBufferPointer(start: start, count: position - start)
+                position += 1
+                return (bytes, escaped)
+            }
+            if byte == 0x5C {
+                escaped = true
+                position += 2
+                continue
+            }
+            if byte < 0x20 { throw LineError(reason: "control character in a string at column \(column); it must be escaped") }
+            position += 1
+        }
+        throw LineError(reason: "unterminated string")
+    }
+
+    /// Decodes the escapes of a raw string into `out` (cleared first).
+    static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) throws(LineError) {
+        out.removeAll(keepingCapacity: true)
+        var index = 0
+        let count = raw.count
+        while index < count {
+            let byte = raw[index]
+            guard byte == 0x5C else {
+                out.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < count else { throw LineError(reason: "unfinished escape in a string") }
+            let escape = raw[index + 1]
+            index += 2
+            switch escape {
+            case 0x22: out.append(0x22)
+            case 0x5C: out.append(0x5C)
+            case 0x2F: out.append(0x2F)
+            case 0x62: out.append(0x08)
+            case 0x66: out.append(0x0C)
+            case 0x6E: out.append(0x0A)
+            case 0x72: out.append(0x0D)
+            case 0x74: out.append(0x09)
+            case 0x75:
+                var scalar = try hex4(raw, at: index)
+                index += 4
+                if (0xD800...0xDBFF).contains(scalar) {
+                    // A high surrogate must be followed by \u and a low surrogate; a lone one becomes U+FFFD.
+                    if index + 6 <= count, raw[index] == 0x5C, raw[index + 1] == 0x75 {
+                        let low = try hex4(raw, at: index + 2)
+                        if (0xDC00...0xDFFF).contains(low) {
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                            index += 6
+                        } else {
+                            scalar = 0xFFFD
+                        }
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    scalar = 0xFFFD
+                }
+                appendUTF8(scalar, &out)
+            default:
+                throw LineError(reason: "invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string")
+            }
+        }
+    }
+
+    private static func hex4(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) throws(LineError) -> UInt32 {
+        guard index + 4 <= raw.count else { throw LineError(reason: "incomplete \\u escape in a string") }
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            let byte = raw[index + offset]
+            let digit: UInt32
+            switch byte {
+            case 0x30...0x39: digit = UInt32(byte - 0x30)
+            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+            default: throw LineError(reason: "invalid \\u escape in a string")
+            }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    private static func appendUTF8(_ scalar: UInt32, _ out: inout [UInt8]) {
+        switch scalar {
+        case 0..<0x80:
+            out.append(UInt8(scalar))
+        case 0x80..<0x800:
+            out.append(UInt8(0xC0 | scalar >> 6))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            out.append(UInt8(0xE0 | scalar >> 12))
+            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            out.append(UInt8(0xF0 | scalar >> 18))
+            out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    /// True when the byte may follow a number.
+    @inline(__always)
+    private static func endsNumber(_ byte: UInt8) -> Bool {
+        byte == 0x2C || byte == 0x7D || byte == 0x5D || byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0
+    }
+
+    /// Reads a non-negative integer.
+    @inline(__always)
+    mutating func unsigned() throws(LineError) -> UInt64 {
+        let start = position
+        var value: UInt64 = 0
+        while position < end {
+            let digit = position.pointee &- 0x30
+            guard digit < 10 else { break }
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
+            guard !overflow1, !overflow2 else { throw LineError(reason: "number too large at column \(column)") }
+            value = sum
+            position += 1
+        }
+        guard position > start, Self.endsNumber(current) else {
+            position = start
+            throw unexpected(expected: "a non-negative integer")
+        }
+        return value
+    }
+
+    /// Reads an integer that may be negative.
+    mutating func signed() throws(LineError) -> Int {
+        let negative = current == 0x2D
+        if negative { position += 1 }
+        let magnitude = try unsigned()
+        if negative {
+            guard magnitude <= UInt64(Int.max) + 1 else { throw LineError(reason: "number too small at column \(column)") }
+            return magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude)
+        }
+        guard magnitude <= UInt64(Int.max) else { throw LineError(reason: "number too large at column \(column)") }
+        return Int(magnitude)
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// Reads a JSON number as a finite `Double`.
+    mutating func double() throws(LineError) -> Double {
+        let start = position
+        var negative = false
+        if current == 0x2D { negative = true; position += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var simple = true
+        while position < end, position.pointee &- 0x30 < 10 {
+            if digits < 19 { mantissa = mantissa * 10 + UInt64(position.pointee - 0x30) } else { simple = false }
+            digits += 1
+            position += 1
+        }
+        guard digits > 0 else {
+            position = start
+            throw unexpected(expected: "a number")
+        }
+        if current == 0x2E {
+            position += 1
+            let fractionStart = position
+            while position < end, position.pointee &- 0x30 < 10 {
+                if digits < 19 { mantissa = mantissa * 10 + UInt64(position.pointee - 0x30); fractionDigits += 1 } else { simple = false }
+                digits += 1
+                position += 1
+            }
+            guard position > fractionStart else { throw unexpected(expected: "a digit after the decimal point") }
+        }
+        if current == 0x65 || current == 0x45 {
+            simple = false
+            position += 1
+            if current == 0x2B || current == 0x2D { position += 1 }
+            let exponentStart = position
+            while position < end, position.pointee &- 0x30 < 10 { position += 1 }
+            guard position > exponentStart else { throw unexpected(expected: "exponent digits") }
+        }
+        guard Self.endsNumber(current) else { throw unexpected(expected: "the end of a number") }
+        // Exact integer over an exact power of ten: one correctly rounded division.
+        if simple, mantissa < 1 << 53, fractionDigits <= 22 {
+            let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
+            return negative ? -value : value
+        }
+        let text = String(decoding: UnsafeBufferPointer(start: start, count: position - start), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { throw LineError(reason: "number out of range at column \(column)") }
+        return value
+    }
+
+    /// Reads `true` or `false`.
+    mutating func bool() throws(LineError) -> Bool {
+        if matchLiteral("true") { return true }
+        if matchLiteral("false") { return false }
+        throw unexpected(expected: "true or false")
+    }
+
+    /// Consumes `null` if it is under the cursor.
+    @inline(__always)
+    mutating func skipNull() -> Bool {
+        current == 0x6E && matchLiteral("null")
+    }
+
+    private mutating func matchLiteral(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard end - position >= count, memcmpBytes(position, literal.utf8Start, count) else { return false }
+        position += count
+        return true
+    }
+
+    /// Skips any JSON value (for keys this version does not know).
+    mutating func skipValue(depth: Int = 0) throws(LineError) {
+        guard depth < 64 else { throw LineError(reason: "value nested too deeply") }
+        skipSpace()
+        switch current {
+        case 0x22:
+            _ = try rawString()
+        case 0x7B:
+            position += 1
+            skipSpace()
+            if current == 0x7D { position += 1; return }
+            while true {
+                skipSpace()
+                _ = try rawString()
+                try expect(0x3A, "':'")
+                try skipValue(depth: depth + 1)
+                skipSpace()
+                if current == 0x2C { position += 1; continue }
+                try expect(0x7D, "',' or '}'")
+                return
+            }
+        case 0x5B:
+            position += 1
+            skipSpace()
+            if current == 0x5D { position += 1; return }
+            while true {
+                try skipValue(depth: depth + 1)
+                skipSpace()
+                if current == 0x2C { position += 1; continue }
+                try expect(0x5D, "',' or ']'")
+                return
+            }
+        case 0x74, 0x66:
+            _ = try bool()
+        case 0x6E:
+            guard skipNull() else { throw unexpected(expected: "a value") }
+        default:
+            _ = try double()
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import LegoModel
+
+/// Why a trace could not be written or read; the description is one line, `FILE:LINE: problem` or `FILE: problem`.
+public enum TraceIOError: Error, CustomStringConvertible, Equatable {
+    /// The file could not be opened or created (missing, a directory, no permission, missing parent directory).
+    case cannotOpen(file: String, reason: String)
+    /// Reading the file failed part way.
+    case readFailed(file: String, reason: String)
+    /// Writing the file failed.
+    case writeFailed(file: String, reason: String)
+    /// The first line is not a lego-trace header (or the file is empty).
+    case invalidHeader(file: String, reason: String)
+    /// The trace was written in a format version this build does not understand.
+    case unsupportedVersion(file: String, version: FormatVersion)
+    /// An event line could not be read.
+    case malformed(file: String, line: Int, reason: String)
+
+    /// One line: `FILE:LINE: problem` or `FILE: problem`.
+    public var description: String {
+        switch self {
+        case .cannotOpen(let file, let reason):
+            Self.oneLine("\(file): cannot open: \(reason)")
+        case .readFailed(let file, let reason):
+            Self.oneLine("\(file): read failed: \(reason)")
+        case .writeFailed(let file, let reason):
+            Self.oneLine("\(file): write failed: \(reason)")
+        case .invalidHeader(let file, let reason):
+            Self.oneLine("\(file):1: \(reason)")
+        case .unsupportedVersion(let file, let version):
+            if version.major > TraceHeader.currentVersion.major {
+                Self.oneLine("\(file):1: trace format \(version) is newer than this lego-trace understands (\(TraceHeader.currentVersion.major).x); upgrade lego-trace")
+            } else {
+                Self.oneLine("\(file):1: trace format \(version) is not supported (this lego-trace reads \(TraceHeader.currentVersion.major).x)")
+            }
+        case .malformed(let file, let line, let reason):
+            Self.oneLine("\(file):\(line): \(reason)")
+        }
+    }
+
+    /// The file the error is about.
+    public var file: String {
+        switch self {
+        case .cannotOpen(let file, _), .readFailed(let file, _), .writeFailed(let file, _),
+             .invalidHeader(let file, _), .unsupportedVersion(let file, _), .malformed(let file, _, _):
+            file
+        }
+    }
+
+    // Paths and reasons may carry hostile text (newlines, control characters); the message must stay one line.
+    private static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}

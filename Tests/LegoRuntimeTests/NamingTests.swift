@@ -1,0 +1,48 @@
+import Foundation
+import LegoModel
+import LegoRuntime
+import LegoTraceIO
+import Testing
+
+@Suite struct NamingTests {
+    @Test func theFirstRoutingDeclaredInfersThePrefix() throws {
+        let app = BDJApp(prefix: nil)
+        #expect(app.runtime.classPrefix == "BDJ")
+        let set = try #require(app.events(.prefixSet).first)
+        #expect(set.value == "BDJ" && set.ok == true && set.className == "BDJIndexTabRouting")
+        #expect(app.events(.prefixSet).count == 1)
+    }
+
+    @Test func aSecondPrefixStaysInTheNameAndIsReported() throws {
+        let trace = TraceBuffer()
+        let runtime = LegoRuntime(app: "XF", prefix: "XF", sink: trace, console: ConsoleBuffer())
+        #expect(runtime.declare(ModuleSpec(name: "Setting", kind: .viewModel, classPrefix: "LG")) == "LGSetting")
+        #expect(runtime.declare(ModuleSpec(name: "Home")) == "Home")
+        let problem = try #require(trace.events.first { $0.kind == .namingProblem })
+        #expect(problem.name == "LGSetting" && problem.className == "LGSettingViewModel")
+        let home = try #require(runtime.showRoot("Home").module)
+        #expect(!runtime.push("Setting", from: home).ok)
+        let setting = try #require(runtime.push("LGSetting", from: home).module)
+        #expect(runtime.componentTable.map["LGSetting"] == setting)
+        #expect(trace.events.last { $0.kind == .moduleAssemble }?.objects?.count == 2)
+    }
+
+    @Test func fromEnvironmentTracesToTheNamedFileOnlyWhenAsked() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lego-runtime-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let untraced = LegoRuntime.fromEnvironment(app: "BDJ", prefix: "BDJ", environment: [:])
+        untraced.declare(ModuleSpec(name: "IndexTab"))
+        _ = untraced.showRoot("IndexTab")
+        untraced.close()
+        #expect(!FileManager.default.fileExists(atPath: path))
+
+        let runtime = LegoRuntime.fromEnvironment(app: "BDJ", prefix: "BDJ", environment: [LegoRuntime.traceFileVariable: path])
+        runtime.declare(ModuleSpec(name: "IndexTab"))
+        _ = runtime.showRoot("IndexTab")
+        runtime.close()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first?.contains("\"lego-trace\"") == true)
+        #expect(lines.count > 5)
+        #expect(lines.contains { $0.contains("\"component.add\"") })
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import LegoRuntime
-
-@Test func moduleLinks() { #expect(Bool(true)) }

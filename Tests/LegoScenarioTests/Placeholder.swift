@@ -1,4 +1,0 @@
-import Testing
-@testable import LegoScenario
-
-@Test func moduleLinks() { #expect(Bool(true)) }
