@@ -35,6 +35,7 @@ final class DuplicateModuleNameDetector: Detector {
         var consequences: [String]
         var moreConsequences = 0
         var tables: Set<String> = []
+        var untracked: Set<ObjectID> = []
     }
 
     private static let maxConsequences = 6
@@ -80,7 +81,8 @@ final class DuplicateModuleNameDetector: Detector {
             case let .overwritten(table, name, old, new):
                 overwritten(table: table, name: name, old: old, new: new, event: event, state: state)
             case let .untracked(table, name, survivor):
-                guard episodes[name] != nil else { continue }
+                // Both tables drop the name in one release: one consequence per survivor.
+                guard episodes[name] != nil, episodes[name]!.untracked.insert(survivor).inserted else { continue }
                 let text = "after the name was removed from the \(table.rawValue) table at seq \(event.seq), "
                     + "\(state.describe(survivor)) kept running untracked"
                 recordConsequence(name, event, text: text)

@@ -53,7 +53,7 @@ final class IllegalURLHierarchyDetector: Detector {
         let chain = Self.chain(to: opener ?? verdict.anchor, state: state)
         let segment = parsed.segments[verdict.segment]
         var message = "\(parsed.path) (\(mode.rawValue) check): segment \(verdict.segment + 1) '\(segment)' breaks the chain: \(verdict.reason)"
-        if let opener { message += "; opened from \(state.describe(opener))" }
+        if let opener, !verdict.reason.contains(state.describe(opener)) { message += "; opened from \(state.describe(opener))" }
         message += "; the live chain was \(chain.isEmpty ? "empty" : chain)"
         let moment = ReplayState.Moment(event)
         context.report(Self.rule, message: message, module: target, instance: opener.map { state.describe($0) },
