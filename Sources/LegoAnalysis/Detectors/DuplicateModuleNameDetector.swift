@@ -112,7 +112,7 @@ final class DuplicateModuleNameDetector: Detector {
 
     private func checkURL(_ event: TraceEvent) {
         guard let url = event.url, let name = event.name else { return }
-        let route = Self.routeKey(url)
+        let route = URLText.routeKey(url)
         let moment = ReplayState.Moment(event)
         if event.effect == .overwritten, let previous = event.peerName, previous != name, !context.isAllowed(Self.rule, module: name) {
             context.report(Self.rule, message: "registering \(route) for \(name) silently overwrote its route to \(previous)",
@@ -187,11 +187,5 @@ final class DuplicateModuleNameDetector: Detector {
         context.report(Self.rule, message: message, module: name, instance: instances.last,
                        first: episode.started, last: episode.last, evidence: episode.evidence,
                        fingerprint: ["live-overwrite", name] + classes)
-    }
-
-    /// The route key of a URL: the text before `?`.
-    static func routeKey(_ url: String) -> String {
-        guard let mark = url.firstIndex(of: "?") else { return url }
-        return String(url[..<mark])
     }
 }

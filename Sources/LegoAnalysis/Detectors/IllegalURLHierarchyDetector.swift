@@ -40,13 +40,17 @@ final class IllegalURLHierarchyDetector: Detector {
     }
 
     func willApply(_ event: TraceEvent, state: ReplayState) {
-        guard event.kind == .urlOpen, !context.imported, event.ok != false, let url = event.url else { return }
-        let parsed = ComponentURL(url)
-        guard !parsed.isHTTP, parsed.segments.count > 1 else { return }
-        let modules = parsed.modules
+        guard event.kind == .urlOpen, !context.imported, event.ok != false, let url = event.url, !URLText.isHTTP(url) else { return }
+        let modules = URLText.modules(url, minimum: 2)
+        guard !modules.isEmpty else { return }
         let opener = event.object.flatMap { state.moduleID(of: $0) }
         let verdict = mode == .legacy ? Self.legacy(modules, opener: opener, state: state) : Self.strict(modules, opener: opener, state: state)
         guard let verdict else { return }
+        report(verdict, url: ComponentURL(url), modules: modules, opener: opener, event: event, state: state)
+    }
+
+    private func report(_ verdict: Verdict, url parsed: ComponentURL, modules: [String], opener: ObjectID?,
+                        event: TraceEvent, state: ReplayState) {
         let target = modules.last ?? ""
         if context.isAllowed(Self.rule, module: target) { return }
         let openerName = opener.flatMap { state.modules[$0]?.name } ?? ""

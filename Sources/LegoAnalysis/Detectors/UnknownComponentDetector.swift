@@ -32,8 +32,8 @@ final class UnknownComponentDetector: Detector {
         switch event.kind {
         case .urlOpen:
             guard event.ok == false, let url = event.url else { return }
-            let route = DuplicateModuleNameDetector.routeKey(url)
-            guard !route.lowercased().hasPrefix("http"), let name = event.name ?? state.routes[route] else { return }
+            let route = URLText.routeKey(url)
+            guard !URLText.isHTTP(url), let name = event.name ?? state.routes[route] else { return }
             if Self.isInterception(event.value) { return }
             guard state.moduleKinds[name] == nil else { return }
             report(name: name, event: event, what: "URL \(route) routes to component \(name)", state: state)

@@ -29,16 +29,15 @@ final class UnregisteredURLDetector: Detector {
 
     func willApply(_ event: TraceEvent, state: ReplayState) {
         guard event.kind == .urlOpen, let url = event.url else { return }
-        let route = DuplicateModuleNameDetector.routeKey(url)
-        let isHTTP = route.lowercased().hasPrefix("http")
+        let isHTTP = URLText.isHTTP(url)
+        if isHTTP ? state.httpHandler != nil : state.routes[URLText.routeKey(url)] != nil { return }
+        let route = URLText.routeKey(url)
         let message: String
         let kind: String
         if isHTTP {
-            guard state.httpHandler == nil else { return }
             message = "http URL \(route) was opened but no HTTP handler component is registered"
             kind = "http-no-handler"
         } else {
-            guard state.routes[route] == nil else { return }
             message = "no route is registered for \(route)" + Self.closeRoute(route, in: state)
             kind = "no-route"
         }
