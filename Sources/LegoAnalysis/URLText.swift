@@ -16,7 +16,23 @@ enum URLText {
         }
         // Only a scheme counts, as in `ComponentURL.isHTTP`: the text before `://`, itself before `?`.
         let end = url.utf8.firstIndex(of: UInt8(ascii: "?")) ?? url.utf8.endIndex
-        return url.utf8[..<end].firstRange(of: "://".utf8) != nil
+        return schemeEnd(url.utf8[..<end]) != nil
+    }
+
+    /// The index just after the first `://` (a hand-written scan: `firstRange(of:)` cost more than the whole check).
+    private static func schemeEnd(_ bytes: Substring.UTF8View) -> String.Index? {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: ":") {
+                let slash1 = bytes.index(after: index)
+                if slash1 < bytes.endIndex, bytes[slash1] == UInt8(ascii: "/") {
+                    let slash2 = bytes.index(after: slash1)
+                    if slash2 < bytes.endIndex, bytes[slash2] == UInt8(ascii: "/") { return bytes.index(after: slash2) }
+                }
+            }
+            index = bytes.index(after: index)
+        }
+        return nil
     }
 
     /// The module names a URL's host and path claim, first letter upper-cased; empty when it has fewer than `minimum`.
@@ -24,7 +40,7 @@ enum URLText {
         let utf8 = url.utf8
         let end = utf8.firstIndex(of: UInt8(ascii: "?")) ?? utf8.endIndex
         var start = utf8.startIndex
-        if let scheme = utf8[..<end].firstRange(of: "://".utf8) { start = scheme.upperBound }
+        if let scheme = schemeEnd(utf8[..<end]) { start = scheme }
         let body = url[start..<end]
         var count = 0
         var previousSlash = true
