@@ -1,69 +1,74 @@
 import LegoModel
 
 /// Allocation-light URL helpers for the detectors' per-open checks; they split URLs exactly like `ComponentURL`.
+///
+/// They work on the URL's UTF-8 bytes directly: the generic `Substring` and `firstRange(of:)` paths cost
+/// over 10,000 instructions per open in profiles, more than the whole hierarchy check.
 enum URLText {
     /// The route key: the text before `?` (the URL itself when it has no query, without copying).
     static func routeKey(_ url: String) -> String {
-        guard let mark = url.utf8.firstIndex(of: UInt8(ascii: "?")) else { return url }
-        return String(url[..<mark])
+        let end = withBytes(url) { bytes in bytes.firstIndex(of: UInt8(ascii: "?")) }
+        guard let end else { return url }
+        return withBytes(url) { String(decoding: UnsafeBufferPointer(rebasing: $0[..<end]), as: UTF8.self) }
     }
 
-    /// Whether the scheme starts with `http`, in any case, as the framework routes it to the HTTP handler.
+    /// Whether the scheme starts with `http`, in any case: `ComponentURL.isHTTP`, the text before `://` before `?`.
     static func isHTTP(_ url: String) -> Bool {
-        var bytes = url.utf8.makeIterator()
-        for expected in "http".utf8 {
-            guard let byte = bytes.next(), byte | 0x20 == expected else { return false }
+        withBytes(url) { bytes in
+            guard bytes.count >= 4, bytes[0] | 0x20 == UInt8(ascii: "h"), bytes[1] | 0x20 == UInt8(ascii: "t"),
+                  bytes[2] | 0x20 == UInt8(ascii: "t"), bytes[3] | 0x20 == UInt8(ascii: "p") else { return false }
+            return schemeEnd(bytes, before: queryStart(bytes)) != nil
         }
-        // Only a scheme counts, as in `ComponentURL.isHTTP`: the text before `://`, itself before `?`.
-        let end = url.utf8.firstIndex(of: UInt8(ascii: "?")) ?? url.utf8.endIndex
-        return schemeEnd(url.utf8[..<end]) != nil
-    }
-
-    /// The index just after the first `://` (a hand-written scan: `firstRange(of:)` cost more than the whole check).
-    private static func schemeEnd(_ bytes: Substring.UTF8View) -> String.Index? {
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            if bytes[index] == UInt8(ascii: ":") {
-                let slash1 = bytes.index(after: index)
-                if slash1 < bytes.endIndex, bytes[slash1] == UInt8(ascii: "/") {
-                    let slash2 = bytes.index(after: slash1)
-                    if slash2 < bytes.endIndex, bytes[slash2] == UInt8(ascii: "/") { return bytes.index(after: slash2) }
-                }
-            }
-            index = bytes.index(after: index)
-        }
-        return nil
     }
 
     /// The module names a URL's host and path claim, first letter upper-cased; empty when it has fewer than `minimum`.
     static func modules(_ url: String, minimum: Int) -> [String] {
-        let utf8 = url.utf8
-        let end = utf8.firstIndex(of: UInt8(ascii: "?")) ?? utf8.endIndex
-        var start = utf8.startIndex
-        if let scheme = schemeEnd(utf8[..<end]) { start = scheme }
-        let body = url[start..<end]
-        var count = 0
-        var previousSlash = true
-        for byte in body.utf8 {
-            if byte == UInt8(ascii: "/") { previousSlash = true } else if previousSlash { count += 1; previousSlash = false }
+        withBytes(url) { bytes in
+            let end = queryStart(bytes)
+            let start = schemeEnd(bytes, before: end) ?? 0
+            var ranges: [Range<Int>] = []
+            var segmentStart = start
+            for index in start...end {
+                if index == end || bytes[index] == UInt8(ascii: "/") {
+                    if index > segmentStart { ranges.append(segmentStart..<index) }
+                    segmentStart = index + 1
+                }
+            }
+            guard ranges.count >= minimum else { return [] }
+            return ranges.map { capitalizedFirst(UnsafeBufferPointer(rebasing: bytes[$0])) }
         }
-        guard count >= minimum else { return [] }
-        return body.split(separator: "/").map { capitalizedFirst($0) }
     }
 
-    private static func capitalizedFirst(_ segment: Substring) -> String {
-        guard let first = segment.utf8.first else { return "" }
-        // ASCII fast path (Character upper-casing dominated this check in profiles); anything else as Naming does it.
-        guard first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else {
-            return first < 0x80 ? String(segment) : Naming.capitalizedFirst(segment)
-        }
-        return String(unsafeUninitializedCapacity: segment.utf8.count) { buffer in
-            var index = 0
-            for byte in segment.utf8 {
-                buffer[index] = index == 0 ? first - 32 : byte
-                index += 1
+    private static func withBytes<R>(_ url: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = url.utf8.withContiguousStorageIfAvailable(body) { return result }
+        let copy = Array(url.utf8)
+        return copy.withUnsafeBufferPointer(body)
+    }
+
+    private static func queryStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.firstIndex(of: UInt8(ascii: "?")) ?? bytes.count
+    }
+
+    /// The offset just after the first `://` before `end`.
+    private static func schemeEnd(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Int? {
+        var index = 0
+        while index + 2 < end {
+            if bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") {
+                return index + 3
             }
-            return index
+            index += 1
+        }
+        return nil
+    }
+
+    private static func capitalizedFirst(_ segment: UnsafeBufferPointer<UInt8>) -> String {
+        let first = segment[0]
+        // ASCII needs one byte changed; anything else is upper-cased as Naming does it.
+        guard first < 0x80 else { return Naming.capitalizedFirst(Substring(String(decoding: segment, as: UTF8.self))) }
+        return String(unsafeUninitializedCapacity: segment.count) { buffer in
+            _ = buffer.initialize(from: segment)
+            if first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") { buffer[0] = first - 32 }
+            return segment.count
         }
     }
 }
