@@ -24,7 +24,7 @@ public final class AnalysisSession {
         self.context = context
         self.rules = rules
         self.detectors = detectors
-        self.replayer = Replayer(observers: detectors)
+        self.replayer = Replayer(observers: [DetectorHub(detectors)])
     }
 
     /// Entries the detectors keep between events; follows live state, never trace length.

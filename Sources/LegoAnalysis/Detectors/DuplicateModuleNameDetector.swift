@@ -25,6 +25,10 @@ final class DuplicateModuleNameDetector: Detector {
         component have one URL.
         """)
 
+    static let willApplyKinds: Set<TraceEvent.Kind> = [.eventSend, .transitionBegin]
+    static let didApplyKinds: Set<TraceEvent.Kind> = [.moduleAssemble, .urlRegister]
+    static let watchesChanges = true
+
     private struct Episode {
         var name: String
         var modules: [ObjectID]

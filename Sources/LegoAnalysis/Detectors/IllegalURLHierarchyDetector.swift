@@ -28,6 +28,8 @@ final class IllegalURLHierarchyDetector: Detector {
         really opened from.
         """)
 
+    static let willApplyKinds: Set<TraceEvent.Kind> = [.urlOpen]
+
     private let context: DetectorContext
     private let mode: URLCheckMode
 

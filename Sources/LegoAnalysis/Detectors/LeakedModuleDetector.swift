@@ -27,6 +27,14 @@ final class LeakedModuleDetector: Detector {
         default 2 s of trace time) tolerates deinitialization that legitimately lags behind the transition.
         """)
 
+    // State-changing kinds only: between them the state, and so a suspect's holders, cannot change.
+    static let willApplyKinds: Set<TraceEvent.Kind> = [
+        .objectAlloc, .objectDeinit, .moduleAssemble, .routingAdd, .routingRemove, .componentAdd, .componentRemove,
+        .receiverAdd, .receiverRemove, .sharedAdd, .link, .unlink, .refHold, .refRelease, .transitionBegin, .clockAdvance, .snapshot,
+    ]
+    static let didApplyKinds: Set<TraceEvent.Kind> = [.refHold, .refRelease, .link, .snapshot]
+    static let watchesChanges = true
+
     private struct Suspect {
         var module: ObjectID
         var name: String
@@ -112,6 +120,7 @@ final class LeakedModuleDetector: Detector {
     }
 
     func finish(state: ReplayState) {
+        if let last = state.lastEvent?.time, last > nextDeadline { expire(before: last, state: state) }
         // Imported logs have no deinit events: only the snapshot count can convict, not the end of the log.
         let remaining = context.imported ? [] : queue[queueHead...].compactMap { suspects[$0] }
         for suspect in remaining { conclude(suspect, state: state, atEnd: true) }

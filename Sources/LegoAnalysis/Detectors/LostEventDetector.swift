@@ -19,6 +19,8 @@ final class LostEventDetector: Detector {
         or notification when the receiver may not exist.
         """)
 
+    static let willApplyKinds: Set<TraceEvent.Kind> = [.eventSend]
+
     private let context: DetectorContext
 
     init(context: DetectorContext) {

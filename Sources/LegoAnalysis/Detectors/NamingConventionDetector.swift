@@ -21,6 +21,8 @@ final class NamingConventionDetector: Detector {
         module loads), and name each layer exactly `<Prefix><Name>Routing/Presenter/Activity/Interactor/DataManager`.
         """)
 
+    static let didApplyKinds: Set<TraceEvent.Kind> = [.namingProblem, .moduleAssemble]
+
     private let context: DetectorContext
     // Classes (or URLs) already reported: a class is declared once but assembled many times.
     private var reported: Set<String> = []

@@ -21,6 +21,8 @@ final class UnknownComponentDetector: Detector {
         name without prefix and suffix, or register the URL with `register:forComponent:` and the right name.
         """)
 
+    static let willApplyKinds: Set<TraceEvent.Kind> = [.urlOpen, .transitionEnd]
+
     private let context: DetectorContext
 
     init(context: DetectorContext) {

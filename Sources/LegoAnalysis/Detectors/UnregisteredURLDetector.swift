@@ -20,6 +20,8 @@ final class UnregisteredURLDetector: Detector {
         with the registered one character by character.
         """)
 
+    static let willApplyKinds: Set<TraceEvent.Kind> = [.urlOpen]
+
     private let context: DetectorContext
 
     init(context: DetectorContext) {
