@@ -110,9 +110,9 @@ final class LeakedModuleDetector: Detector {
                 suspects[module] = nil
                 reported.remove(module)
             case let .deinitialized(object, _):
-                holdMoments[object] = nil
-                nextLinkMoments[object] = nil
-                subLinkMoments[object] = nil
+                if !holdMoments.isEmpty { holdMoments[object] = nil }
+                if !nextLinkMoments.isEmpty { nextLinkMoments[object] = nil }
+                if !subLinkMoments.isEmpty { subLinkMoments[object] = nil }
             case .overwritten, .untracked:
                 break
             }
