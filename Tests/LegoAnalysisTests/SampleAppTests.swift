@@ -32,6 +32,16 @@ private func check(_ events: [TraceEvent], _ configuration: AnalysisConfiguratio
     #expect(check(events, legacy).findings.map(\.message) == [])
 }
 
+@Test(arguments: [UInt64(2026), 7, 99])
+func generatedCleanAppsHaveNoFindings(seed: UInt64) throws {
+    // samples/large-app.yml is this generator at 600 modules and 6000 steps: too slow for a debug test run.
+    let yaml = ScenarioGenerator.generate(modules: 120, steps: 400, seed: seed)
+    let events = record(try Scenario.parse(yaml: yaml, file: "generated.yml"))
+    let result = check(events)
+    #expect(result.findings.prefix(5).map(\.message) == [])
+    #expect(events.count > 2_000)
+}
+
 @Test func theFaultsSampleHasExactlyItsThreeFaults() throws {
     let result = check(record(try sample("bdj-faults.yml")))
     #expect(result.findings.map(\.ruleID).sorted() == ["duplicate-module-name", "illegal-url-hierarchy", "leaked-module"])
