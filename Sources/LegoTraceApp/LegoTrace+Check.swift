@@ -34,7 +34,9 @@ extension LegoTrace {
         if let baselinePath = request.baselinePath {
             do {
                 let comparison = try Baseline.load(path: baselinePath).compare(result.findings)
-                baselineSummary = BaselineSummary(path: baselinePath, comparison: comparison)
+                baselineSummary = BaselineSummary(
+                    path: baselinePath, suppressed: comparison.suppressed.count,
+                    stale: comparison.stale.map { .init(fingerprint: $0.fingerprint, rule: $0.rule, module: $0.module) })
                 result = result.replacingFindings(comparison.new)
             } catch {
                 console.error(error.description)

@@ -30,12 +30,21 @@ struct LegoTraceCommand: ParsableCommand {
             let code = exitCode(for: error)
             if code == .validationFailure {
                 let message = fullMessage(for: error)
-                if !message.isEmpty { fputs(message + "\n", stderr) }
-                Glibc.exit(ExitStatus.invalidInput.code)
+                if !message.isEmpty { Console.standard.writeError(message + "\n") }
+                terminate(ExitStatus.invalidInput.code)
             }
             exit(withError: error)
         }
     }
+}
+
+/// Ends the process with `code` (ArgumentParser's own `exit` is a static member of every command).
+private func terminate(_ code: Int32) -> Never {
+    #if canImport(Glibc)
+    Glibc.exit(code)
+    #else
+    Darwin.exit(code)
+    #endif
 }
 
 /// Maps a library outcome to the process exit code.
