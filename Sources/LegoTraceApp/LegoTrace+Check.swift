@@ -28,6 +28,7 @@ extension LegoTrace {
         var warnings = replay.warnings
         if let readError {
             warnings.append("stopped at \(readError.description); the report covers the \(Format.plural(result.eventCount, "event")) before it")
+            console.error("\(readError.description) (use --lenient to skip malformed lines)")
         }
 
         var baselineSummary: BaselineSummary?

@@ -27,7 +27,8 @@ extension LegoTrace {
             console.error(error.description)
             return .invalidInput
         }
-        let summary = ScenarioRunner.run(scenario, sink: writer, console: StandardErrorConsole(), logs: request.printLogs)
+        let summary = ScenarioRunner.run(
+            scenario, sink: writer, console: request.printLogs ? StandardErrorConsole() : DiscardingConsole(), logs: request.printLogs)
         writer.close()
         for failure in summary.failures { console.warning(failure.description) }
         console.status("trace: \(request.outputPath)")
@@ -82,4 +83,9 @@ struct TraceSummary {
         }
         return summary
     }
+}
+
+/// Swallows the framework's console logs: `record` prints them only with `--logs`, even when a scenario enables them.
+final class DiscardingConsole: LegoConsole {
+    func write(_ text: String) {}
 }

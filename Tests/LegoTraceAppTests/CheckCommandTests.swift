@@ -119,10 +119,12 @@ import Testing
         try recorded("bdj-faults.yml", as: "faults.jsonl", in: runner)
         let json = try runner.lego("check", "faults.jsonl", "--format", "json")
         let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
-        let leak = (report?["findings"] as? [[String: Any]])?.first { $0["rule"] as? String == "leaked-module" }
+        let leak = (report?["findings"] as? [[String: Any]])?.first { $0["ruleId"] as? String == "leaked-module" }
         let module = try #require(leak?["module"] as? String)
         try runner.write(".lego-trace.yml", "allow:\n  leaked-module: [\"\(module)\"]\n")
         let allowed = try runner.lego("check", "faults.jsonl", "--format", "json")
-        #expect(!allowed.stdout.contains("\"leaked-module\""), "\(allowed.stdout)")
+        let allowedReport = try JSONSerialization.jsonObject(with: Data(allowed.stdout.utf8)) as? [String: Any]
+        let rules = (allowedReport?["findings"] as? [[String: Any]] ?? []).compactMap { $0["ruleId"] as? String }
+        #expect(rules.sorted() == ["duplicate-module-name", "illegal-url-hierarchy"])
     }
 }
