@@ -24,12 +24,14 @@ extension LegoRuntime {
         return reached
     }
 
-    /// Registers a component for MVx notifications (`XF_RegisterMVxNotis_`) and as the event receiver for its name.
-    public func observe(_ notifications: [String], by module: ModuleRef) {
-        guard let component = record(of: module)?.component else { return }
+    /// Registers a component for MVx notifications (`XF_RegisterMVxNotis_`) and as the event receiver for its name;
+    /// false when the module is no longer alive.
+    @discardableResult public func observe(_ notifications: [String], by module: ModuleRef) -> Bool {
+        guard let component = record(of: module)?.component else { return false }
         component.observedNotifications.append(contentsOf: notifications)
         let result = receiverRegistry.add(component, name: component.name)
         emit(TraceEvent(kind: .receiverAdd, name: component.name, object: component.id, peer: result.peer, effect: result.effect))
+        return true
     }
 
     /// Posts a notification; observing components (and, for `UIApplication…` names, every component) receive it.
@@ -53,11 +55,13 @@ extension LegoRuntime {
         return receivers.compactMap(moduleRef(of:))
     }
 
-    /// User code takes a strong reference to the module's component (its routing when it has none) under `label`.
-    public func hold(_ module: ModuleRef, label: String) {
-        guard let record = record(of: module), let object = record.component ?? record.routing else { return }
+    /// User code takes a strong reference to the module's component (its routing when it has none) under `label`;
+    /// false when the module is no longer alive.
+    @discardableResult public func hold(_ module: ModuleRef, label: String) -> Bool {
+        guard let record = record(of: module), let object = record.component ?? record.routing else { return false }
         holds.append((label, object))
         emit(TraceEvent(kind: .refHold, name: object.name, object: object.id, value: label))
+        return true
     }
 
     /// User code drops the reference held under `label` (the latest one); false when nothing is held under it.
@@ -70,15 +74,17 @@ extension LegoRuntime {
         return true
     }
 
-    /// User code stores a closure in the module's component that captures the component strongly: a real retain cycle.
-    public func retainCycle(_ module: ModuleRef) {
-        guard let component = record(of: module)?.component else { return }
+    /// User code stores a closure in the module's component that captures the component strongly: a real retain cycle;
+    /// false when the module is no longer alive.
+    @discardableResult public func retainCycle(_ module: ModuleRef) -> Bool {
+        guard let component = record(of: module)?.component else { return false }
         component.userClosure = { _ = component.receivedEvents.count }
+        return true
     }
 
-    /// Lets time pass: runs every framework task due by then.
+    /// Lets time pass: runs every framework task due by then (a non-positive or infinite span is ignored).
     public func advanceClock(by seconds: Double) {
-        guard seconds > 0 else { return }
+        guard seconds > 0, seconds.isFinite else { return }
         emit(TraceEvent(kind: .clockAdvance, value: String(seconds)))
         let target = now + seconds
         settle(until: target)

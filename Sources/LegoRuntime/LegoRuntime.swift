@@ -211,7 +211,10 @@ public final class LegoRuntime {
 
 /// Whether a URL open pushes or presents.
 public enum TransitionStyle: String, Sendable, Hashable {
-    case push, present
+    /// `XF_PUSH_URLComponent_Fast`: onto the navigation stack.
+    case push
+    /// `XF_Present_URLComponent_Fast`: modally.
+    case present
 }
 
 /// A copy of one registry: its ordered name list (duplicates kept) and the live entries of its weak map.

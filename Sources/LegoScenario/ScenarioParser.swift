@@ -362,17 +362,17 @@ struct ScenarioParser {
     /// Rejects a URL no route covers at this point of the journey (unless the step is unchecked).
     private func checkURL(_ url: String, at node: Node, unchecked: Bool) throws(ScenarioError) {
         guard !unchecked else { return }
-        let parts = ComponentURL(url)
-        if parts.isHTTP {
+        // Only the route key is needed here; a full `ComponentURL` split cost an eighth of parsing a large journey.
+        let key = url.firstIndex(of: "?").map { String(url[..<$0]) } ?? url
+        if routeKeys.contains(key) { return }
+        if ComponentURL(url).isHTTP {
             guard hasHTTPHandler else {
                 throw reader.error(node, .unknownReference, "URL `\(url)` is an http URL but the app declares no `httpHandler`")
             }
             return
         }
-        guard routeKeys.contains(parts.path) else {
-            throw reader.error(node, .unknownReference, "URL `\(url)` is not registered at this point"
-                + Suggestion.hint(for: parts.path, among: routeKeys.sorted()))
-        }
+        throw reader.error(node, .unknownReference, "URL `\(url)` is not registered at this point"
+            + Suggestion.hint(for: key, among: routeKeys.sorted()))
     }
 
     private func checkTarget(_ target: Scenario.Target, at node: Node, unchecked: Bool) throws(ScenarioError) {

@@ -96,6 +96,7 @@ import Testing
 
         #expect(app.runtime.release(label: "cache"))
         #expect(!app.runtime.isAlive(login))
+        #expect(!app.runtime.hold(login, label: "late"))
         #expect(Set(app.objects(of: login)).isSubset(of: app.deinitialized))
         let hold = try #require(app.events(.refHold).first)
         let release = try #require(app.events(.refRelease).first)
@@ -147,5 +148,22 @@ import Testing
         #expect(Set(app.runtime.postNotification("UIApplicationDidBecomeActiveNotification")) == [root, second])
         let sends = app.events(.eventSend)
         #expect(sends.map(\.count) == [1, 0, 2])
+    }
+
+    @Test func subComponentsJoinTheTableFifteenMillisecondsLaterOnTheTraceClock() throws {
+        let app = BDJApp()
+        let root = try #require(app.runtime.showRoot("IndexTab").module)
+        let essence = try #require(app.runtime.addSub("Essence", to: root).module)
+
+        let assembled = try #require(app.events(.moduleAssemble).first { $0.object == essence.id })
+        let added = try #require(app.events(.componentAdd).last)
+        #expect(added.name == "Essence")
+        #expect(abs(added.time - assembled.time - 0.015) < 1e-9)
+        app.runtime.advanceClock(by: 2)
+        let tick = try #require(app.events(.clockAdvance).last)
+        #expect(tick.value == "2.0")
+        _ = app.runtime.sendEvent("Ping", to: ["Essence"])
+        #expect(abs((app.events.last?.time ?? 0) - tick.time - 2) < 1e-9)
+        #expect(app.runtime.receivedEvents(of: essence) == ["Ping"])
     }
 }

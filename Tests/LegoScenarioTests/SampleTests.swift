@@ -23,14 +23,27 @@ func everySampleParses(_ name: String) throws {
     #expect(!scenario.journey.isEmpty)
 }
 
+/// Rewrites an `EmbeddedSamples+….swift` file from its sample when `LEGO_RECORD_SAMPLES=1` (a deliberate re-record).
+func recordEmbedded(_ sample: String, into source: String, property: String, doc: String) throws {
+    guard ProcessInfo.processInfo.environment["LEGO_RECORD_SAMPLES"] == "1" else { return }
+    let text = try sampleText(sample)
+    let swift = "extension EmbeddedSamples {\n    /// \(doc)\n    public static let \(property) = #\"\"\"\n\(text)\n\"\"\"#\n}\n"
+    let url = samplesDirectory.deletingLastPathComponent().appendingPathComponent("Sources/LegoScenario/\(source)")
+    try swift.write(to: url, atomically: true, encoding: .utf8)
+}
+
 @Test func embeddedCleanSampleIsByteIdenticalToItsFile() throws {
+    try recordEmbedded("bdj-app.yml", into: "EmbeddedSamples+BDJApp.swift", property: "bdjApp",
+                       doc: "The clean 百思不得姐 sample app (`samples/bdj-app.yml`, byte for byte).")
     #expect(Data(EmbeddedSamples.bdjApp.utf8) == (try Data(contentsOf: samplesDirectory.appendingPathComponent("bdj-app.yml"))),
-            "regenerate Sources/LegoScenario/EmbeddedSamples+BDJApp.swift from samples/bdj-app.yml")
+            "re-record with LEGO_RECORD_SAMPLES=1 swift test --filter embedded, then rebuild")
 }
 
 @Test func embeddedFaultSampleIsByteIdenticalToItsFile() throws {
+    try recordEmbedded("bdj-faults.yml", into: "EmbeddedSamples+BDJFaults.swift", property: "bdjFaults",
+                       doc: "The sample app with exactly three seeded faults (`samples/bdj-faults.yml`, byte for byte).")
     #expect(Data(EmbeddedSamples.bdjFaults.utf8) == (try Data(contentsOf: samplesDirectory.appendingPathComponent("bdj-faults.yml"))),
-            "regenerate Sources/LegoScenario/EmbeddedSamples+BDJFaults.swift from samples/bdj-faults.yml")
+            "re-record with LEGO_RECORD_SAMPLES=1 swift test --filter embedded, then rebuild")
 }
 
 @Test func cleanSampleModelsTheGuidesApp() {
@@ -70,4 +83,14 @@ func everySampleParses(_ name: String) throws {
         try generated.write(to: samplesDirectory.appendingPathComponent("large-app.yml"), atomically: true, encoding: .utf8)
     }
     #expect(generated == (try sampleText("large-app.yml")), "re-record with LEGO_RECORD_SAMPLES=1 swift test --filter largeSample")
+}
+
+@Test func theFormatDocumentsOpeningExampleParsesAndRuns() throws {
+    let doc = try String(contentsOf: samplesDirectory.deletingLastPathComponent().appendingPathComponent("docs/scenario-format.md"), encoding: .utf8)
+    let start = try #require(doc.range(of: "```yaml\n"))
+    let end = try #require(doc.range(of: "```", range: start.upperBound..<doc.endIndex))
+    let scenario = try Scenario.parse(yaml: String(doc[start.upperBound..<end.lowerBound]), file: "scenario-format.md")
+    let summary = ScenarioRunner.run(scenario, sink: nil, console: nil)
+    #expect(summary.failures.isEmpty, "\(summary.failures)")
+    #expect(summary.steps == 5)
 }

@@ -349,3 +349,15 @@ func parseError(_ yaml: String, file: String = "mini.yml") -> ScenarioError? {
         #expect(error.description == "\(file.path):14:5: unknown step `pusj`; did you mean `push`?")
     }
 }
+
+@Test func unusualDocumentsGetClearErrors() throws {
+    let list = try #require(parseError("- app\n- journey\n"))
+    #expect(list.description == "mini.yml:1:1: the scenario must be a mapping of keys to values, found a list")
+
+    let twoDocuments = try #require(parseError("app: {}\n---\njourney: []\n"))
+    #expect(twoDocuments.kind == .syntax)
+    #expect(twoDocuments.description.hasPrefix("mini.yml:2:1: YAML syntax error: "))
+
+    let crlf = try #require(parseError((miniApp + "\njourney:\n  - pusj: Post\n").replacingOccurrences(of: "\n", with: "\r\n")))
+    #expect(crlf.description == "mini.yml:14:5: unknown step `pusj`; did you mean `push`?")
+}

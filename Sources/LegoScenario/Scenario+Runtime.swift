@@ -1,0 +1,14 @@
+import LegoRuntime
+
+extension Scenario.Module {
+    /// The runtime declaration of this module.
+    public var spec: ModuleSpec {
+        let runtimeKind: ModuleSpec.Kind = switch kind {
+        case .viper: .viper
+        case .controller: .controller
+        case .viewModel: .viewModel
+        case .virtual: .virtual(gene: gene ?? "")
+        }
+        return ModuleSpec(name: name, kind: runtimeKind, layers: layers, classPrefix: classPrefix)
+    }
+}

@@ -1,0 +1,230 @@
+import LegoModel
+import LegoReplay
+import LegoRuntime
+import LegoTraceIO
+import Testing
+@testable import LegoScenario
+
+/// The tab bar, its four tabs and the five post lists: what stays on screen after the sample journeys.
+let tabBarScreens = [
+    "IndexTab", "Essence", "New", "FriendTrends", "UserCenter",
+    "AllPost", "VideoPost", "VoicePost", "PicturePost", "WordsPost",
+]
+
+@Test func cleanSampleRunsEveryStepAndShowsTheGuidesScreens() {
+    let run = ReplayedRun(EmbeddedSamples.bdjAppScenario())
+    #expect(run.summary.failures.isEmpty, "\(run.summary.failures)")
+    #expect(run.summary.steps == 37)
+    #expect(run.summary.modules == 19)
+    #expect(run.summary.events == run.events.count)
+    // Ten seconds of `advanceClock` steps, plus the framework's own short delays (link log, sub-module binding).
+    #expect(run.summary.duration > 10 && run.summary.duration < 10.5)
+    #expect(run.shown == [
+        "IndexTab", "PostComment", "PostPictureBrowse", "RecommendTag", "FriendsRecomment", "SignIn",
+        "Publish", "PublishContent", "WebBrowse", "Post", "PostComment",
+    ])
+    #expect(run.liveModuleNames == tabBarScreens)
+    #expect(run.console.contains("Routing link:"), "enableLogs: true turns both logs on")
+    #expect(run.console.contains("Component trace log:"))
+}
+
+@Test func cleanSampleReleasesEveryScreenThatWentAway() throws {
+    let run = ReplayedRun(EmbeddedSamples.bdjAppScenario())
+    #expect(run.screensGone.map(\.name) == [
+        "PostComment", "PostPictureBrowse", "RecommendTag", "FriendsRecomment", "SignIn",
+        "PublishContent", "Publish", "WebBrowse", "PostComment", "Post",
+    ], "every screen opened after the tab bar went away again")
+    #expect(run.screensGone.allSatisfy { run.released.contains($0.module) })
+    #expect(run.goneButAlive.isEmpty)
+    // SignIn's routing, presenter, activity and interactor all deinitialized.
+    #expect(Set(run.deinitializedObjects(ofModule: "SignIn").compactMap(\.layer)) == [.routing, .presenter, .activity, .interactor])
+}
+
+@Test func cleanSampleHasUniqueLiveNamesAndLegalURLs() {
+    let run = ReplayedRun(EmbeddedSamples.bdjAppScenario())
+    #expect(run.overwrites.isEmpty)
+    #expect(run.maxLiveInstancesPerName.values.allSatisfy { $0 == 1 })
+    #expect(run.urlVerdicts.count == 8)
+    #expect(run.urlVerdicts.allSatisfy { $0.legal }, "\(run.urlVerdicts.filter { !$0.legal })")
+}
+
+@Test func faultSampleLeaksSignInThroughARealRetainCycle() throws {
+    let run = ReplayedRun(EmbeddedSamples.bdjFaultsScenario())
+    #expect(run.summary.failures.isEmpty, "\(run.summary.failures)")
+    let leaked = run.goneButAlive
+    #expect(leaked.map(\.name) == ["SignIn"], "exactly one leaked module")
+    let signIn = try #require(leaked.first)
+    #expect(signIn.goneReason == .dismissed)
+    // The cycle keeps the presenter, and through it the routing and interactor, really alive: none of them
+    // deinitialized. Only the view went, released by its navigation controller as on iOS.
+    #expect(run.deinitializedObjects(ofModule: "SignIn").compactMap(\.layer) == [.activity])
+    let alive = signIn.layers.filter { run.state.isAlive($0) }.compactMap { run.state.objects[$0]?.layer }
+    #expect(Set(alive) == [.routing, .presenter, .interactor])
+    #expect(run.liveModuleNames == tabBarScreens + ["SignIn"])
+}
+
+@Test func faultSampleHasExactlyOneDuplicateNameWithTheRegistryOverwrite() {
+    let run = ReplayedRun(EmbeddedSamples.bdjFaultsScenario())
+    #expect(run.maxLiveInstancesPerName.filter { $0.value > 1 } == ["Post": 2])
+    #expect(Set(run.overwrites.map(\.name)) == ["Post"])
+    #expect(run.overwrites.contains { $0.table == .routing })
+    #expect(run.overwrites.contains { $0.table == .component })
+}
+
+@Test func faultSampleHasExactlyOneIllegalURLHierarchy() {
+    let run = ReplayedRun(EmbeddedSamples.bdjFaultsScenario())
+    let illegal = run.urlVerdicts.filter { !$0.legal }.map(\.url)
+    #expect(illegal == ["bdj://essence/recommendTag"])
+    // The same URL opened from Essence later in the journey is legal.
+    #expect(run.urlVerdicts.filter { $0.url == "bdj://essence/recommendTag" }.map(\.legal) == [false, true])
+}
+
+/// A small app for runner tests.
+let runnerApp = """
+app:
+  name: Runner
+  prefix: BDJ
+  modules:
+    - {name: IndexTab}
+    - {name: Post}
+    - {name: PostComment}
+    - {name: SignIn}
+  urls:
+    - bdj://indexTab
+    - bdj://indexTab/post
+    - bdj://indexTab/post/postComment
+    - bdj://userCenter/signIn
+  interceptors:
+    - name: LoginInterceptor
+      blocks: [bdj://userCenter/*]
+
+"""
+
+@Test func refusedStepsAreDataAndTheJourneyGoesOn() throws {
+    let scenario = try Scenario.parse(yaml: runnerApp + """
+    journey:
+      - showRoot: bdj://indexTab
+      - push: bdj://userCenter/signIn
+      - push: bdj://indexTab/post
+      - pop:
+        from: PostComment
+      - pop
+      - pop
+    """, file: "runner.yml")
+    let run = ReplayedRun(scenario)
+    #expect(run.summary.failures.map(\.step) == [2, 4, 6])
+    let blocked = try #require(run.summary.failures.first)
+    #expect(blocked.position == Scenario.Position(line: 19, column: 5))
+    #expect(blocked.action == "push")
+    #expect(blocked.description.hasPrefix("runner.yml:19:5: step 2 (`push`) refused: "))
+    #expect(run.summary.failures[1].reason == "no live component named `PostComment`")
+    #expect(run.shown == ["IndexTab", "Post"], "the push after the blocked one still ran")
+    #expect(run.events.contains { $0.kind == .urlIntercept && $0.value == "LoginInterceptor" && $0.ok == true })
+    #expect(run.summary.description.hasPrefix("6 steps, \(run.events.count) events, 4 modules, 0.0"))
+    #expect(run.summary.description.hasSuffix(" s trace time, 3 steps refused"))
+}
+
+@Test func stepsActFromTheCurrentScreenOrTheNamedOne() throws {
+    let scenario = try Scenario.parse(yaml: runnerApp + """
+    journey:
+      - showRoot: bdj://indexTab
+      - addSub: Post
+      - advanceClock: 0.1
+      - push: PostComment
+        from: Post
+        data: hello
+      - pop
+      - hold: IndexTab
+        label: root
+      - retainCycle
+      - release: root
+    """, file: "runner.yml")
+    let buffer = TraceBuffer()
+    let runtime = ScenarioRunner.makeRuntime(for: scenario, sink: buffer, console: ConsoleBuffer())
+    let summary = ScenarioRunner.runJourney(scenario, on: runtime)
+    #expect(summary.failures.isEmpty, "\(summary.failures)")
+    // The push came from the sub-module Post: its routing, not the root's, linked to PostComment.
+    let pushed = buffer.events.first { $0.kind == .transitionEnd && $0.operation == .push }
+    let post = runtime.liveModules.first { $0.name == "Post" }
+    #expect(pushed?.object == post?.id)
+    #expect(runtime.screenStack.map(\.name) == ["IndexTab"])
+    let intents = buffer.events.filter { $0.kind == .intent }
+    #expect(intents.contains { $0.value == "forward" })
+    #expect(buffer.events.contains { $0.kind == .refHold && $0.value == "root" })
+    #expect(buffer.events.contains { $0.kind == .refRelease && $0.value == "root" })
+}
+
+@Test func runWithoutASinkCountsNoEventsButTheScenarioClock() throws {
+    let scenario = try Scenario.parse(yaml: runnerApp + """
+    journey:
+      - showRoot: IndexTab
+      - advanceClock: 1.25
+      - push: Post
+      - advanceClock: 0.25
+    """, file: "runner.yml")
+    let summary = ScenarioRunner.run(scenario, sink: nil, console: ConsoleBuffer())
+    #expect(summary == RunSummary(steps: 4, events: 0, modules: 4, duration: 1.5, failures: []))
+    #expect(summary.description == "4 steps, 0 events, 4 modules, 1.500 s trace time")
+}
+
+@Test func urlGroupsAndRouteStepsReachTheRuntime() throws {
+    let scenario = try Scenario.parse(yaml: """
+    app:
+      name: Routes
+      prefix: BDJ
+      modules: [{name: IndexTab}, {name: Post}, {name: Hot}]
+      urls:
+        - bdj://indexTab
+        - {url: bdj://indexTab/hot, component: Post}
+    journey:
+      - registerURL: bdj://indexTab/hot2
+        component: Hot
+      - registerURLs: [bdj://indexTab/post]
+      - removeURL: bdj://indexTab/hot
+      - registerURLs: {bdj://home: IndexTab, bdj://home/hot: Hot}
+      - showRoot: bdj://home
+      - push: bdj://home/hot
+    """, file: "routes.yml")
+    let runtime = ScenarioRunner.makeRuntime(for: scenario, sink: nil, console: ConsoleBuffer())
+    #expect(runtime.routes["bdj://indexTab/hot"] == "Post")
+    let summary = ScenarioRunner.runJourney(scenario, on: runtime)
+    #expect(summary.failures.isEmpty, "\(summary.failures)")
+    #expect(runtime.routes == ["bdj://home": "IndexTab", "bdj://home/hot": "Hot"])
+    #expect(runtime.screenStack.map(\.name) == ["IndexTab", "Hot"])
+}
+
+@Test func generatedScenarioRunsCleanly() throws {
+    let text = ScenarioGenerator.generate(modules: 150, steps: 1200, seed: 99)
+    let run = ReplayedRun(try Scenario.parse(yaml: text, file: "generated.yml"))
+    #expect(run.summary.failures.isEmpty, "\(run.summary.failures.prefix(3))")
+    #expect(run.overwrites.isEmpty)
+    #expect(run.maxLiveInstancesPerName.values.allSatisfy { $0 == 1 })
+    #expect(run.goneButAlive.isEmpty)
+    #expect(!run.urlVerdicts.isEmpty)
+    #expect(run.urlVerdicts.allSatisfy { $0.legal }, "\(run.urlVerdicts.filter { !$0.legal }.prefix(3))")
+}
+
+@Test func hostileModuleNamesAreDataFromYAMLToTheTrace() throws {
+    let hostile = "帖子<script>\"q\\😀"
+    let scenario = try Scenario.parse(yaml: """
+    app:
+      name: "App \\"x\\""
+      prefix: BDJ
+      modules:
+        - {name: IndexTab}
+        - {name: "帖子<script>\\"q\\\\😀"}
+    journey:
+      - showRoot: IndexTab
+      - push: "帖子<script>\\"q\\\\😀"
+      - sendEvent: "<b>\\n</b>"
+        to: "帖子<script>\\"q\\\\😀"
+      - pop
+    """, file: "hostile.yml")
+    #expect(scenario.app.modules[1].componentName == hostile)
+    let run = ReplayedRun(scenario)
+    #expect(run.summary.failures.isEmpty, "\(run.summary.failures)")
+    #expect(run.shown == ["IndexTab", hostile])
+    #expect(run.events.contains { $0.kind == .eventSend && $0.value == "<b>\n</b>" && $0.name == hostile })
+    #expect(run.screensGone.map(\.name) == [hostile])
+    #expect(run.goneButAlive.isEmpty)
+}
