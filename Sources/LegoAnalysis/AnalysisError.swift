@@ -1,0 +1,26 @@
+/// Why a configuration or baseline file could not be used; each case names the file and, where known, the line.
+public enum AnalysisError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A file could not be read or written.
+    case unreadable(path: String, reason: String)
+    /// A configuration file is malformed or names something unknown.
+    case invalidConfiguration(file: String, line: Int?, problem: String)
+    /// A baseline file is malformed.
+    case invalidBaseline(file: String, line: Int?, problem: String)
+
+    /// One line: `file:line: problem`.
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason):
+            return "\(path): \(reason)"
+        case let .invalidConfiguration(file, line, problem):
+            return "\(Self.location(file, line)): \(problem)"
+        case let .invalidBaseline(file, line, problem):
+            return "\(Self.location(file, line)): \(problem)"
+        }
+    }
+
+    private static func location(_ file: String, _ line: Int?) -> String {
+        guard let line else { return file }
+        return "\(file):\(line)"
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// A recorded set of known findings: `check --baseline` fails only on findings not in it.
+///
+/// The file is JSON: `{"version": 1, "tool": "lego-trace", "entries": [{"fingerprint", "rule", "module", "message"}]}`,
+/// entries sorted by rule then fingerprint so it diffs cleanly under version control.
+public struct Baseline: Sendable, Hashable {
+    /// The baseline format version this build writes and reads.
+    public static let version = 1
+
+    /// One known finding.
+    public struct Entry: Sendable, Hashable, Codable {
+        /// The finding's fingerprint, the only field used for matching.
+        public var fingerprint: String
+        /// Its rule id.
+        public var rule: String
+        /// Its module, if any.
+        public var module: String?
+        /// The first line of its message, for people reading the file.
+        public var message: String
+
+        /// Creates an entry.
+        public init(fingerprint: String, rule: String, module: String?, message: String) {
+            self.fingerprint = fingerprint
+            self.rule = rule
+            self.module = module
+            self.message = message
+        }
+    }
+
+    /// How current findings relate to a baseline.
+    public struct Comparison: Sendable, Hashable {
+        /// Findings the baseline does not know: these still fail the check.
+        public var new: [Finding]
+        /// Findings the baseline knows: reported as suppressed.
+        public var suppressed: [Finding]
+        /// Baseline entries no current finding matches: the defect is gone or changed.
+        public var stale: [Entry]
+    }
+
+    private struct File: Codable {
+        var version: Int
+        var tool: String
+        var entries: [Entry]
+    }
+
+    /// The known findings.
+    public var entries: [Entry]
+
+    /// Creates a baseline from entries.
+    public init(entries: [Entry]) { self.entries = entries }
+
+    /// A baseline that knows exactly `findings`.
+    public init(findings: [Finding]) {
+        var seen = Set<String>()
+        var entries: [Entry] = []
+        for finding in findings where seen.insert(finding.fingerprint).inserted {
+            let firstLine = finding.message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            entries.append(Entry(fingerprint: finding.fingerprint, rule: finding.ruleID, module: finding.module, message: firstLine))
+        }
+        self.entries = entries.sorted { ($0.rule, $0.fingerprint) < ($1.rule, $1.fingerprint) }
+    }
+
+    /// Writes a baseline of `findings` to `path`.
+    public static func write(_ findings: [Finding], to path: String) throws(AnalysisError) {
+        let file = File(version: version, tool: "lego-trace", entries: Baseline(findings: findings).entries)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            var data = try encoder.encode(file)
+            data.append(0x0a)
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .unreadable(path: path, reason: "cannot write the baseline: \(Self.oneLine(error))")
+        }
+    }
+
+    /// Reads a baseline file.
+    public static func load(path: String) throws(AnalysisError) -> Baseline {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadable(path: path, reason: "no such baseline file")
+        }
+        guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "is a directory, not a baseline file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(path: path, reason: "cannot read the baseline file")
+        }
+        return try parse(data, file: path)
+    }
+
+    /// Parses baseline JSON; `file` names it in errors.
+    public static func parse(_ data: Data, file: String) throws(AnalysisError) -> Baseline {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let info = (error as NSError).userInfo
+            // Darwin reports the offset as a number; swift-corelibs only in the text ("around character 17").
+            var index = info["NSJSONSerializationErrorIndex"] as? Int
+            if index == nil, let text = info["NSDebugDescription"] as? String, let range = text.range(of: "character ") {
+                index = Int(text[range.upperBound...].prefix { $0.isNumber })
+            }
+            let line = index.map { offset in data.prefix(offset).reduce(1) { $0 + ($1 == 0x0a ? 1 : 0) } }
+            throw .invalidBaseline(file: file, line: line ?? (data.isEmpty ? 1 : nil), problem: "not valid JSON")
+        }
+        let decoded: File
+        do {
+            decoded = try JSONDecoder().decode(File.self, from: data)
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw .invalidBaseline(file: file, line: nil, problem: "missing '\(key.stringValue)'\(Self.path(context.codingPath))")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            throw .invalidBaseline(file: file, line: nil, problem: "wrong type\(Self.path(context.codingPath)): \(context.debugDescription)")
+        } catch {
+            throw .invalidBaseline(file: file, line: nil, problem: "not a lego-trace baseline: \(Self.oneLine(error))")
+        }
+        guard decoded.version <= version else {
+            throw .invalidBaseline(file: file, line: nil, problem: "baseline version \(decoded.version) is newer than this lego-trace understands (\(version))")
+        }
+        return Baseline(entries: decoded.entries)
+    }
+
+    /// Splits `findings` into new and suppressed, and lists entries that no longer occur.
+    public func compare(_ findings: [Finding]) -> Comparison {
+        let known = Set(entries.map(\.fingerprint))
+        var comparison = Comparison(new: [], suppressed: [], stale: [])
+        var current = Set<String>()
+        for finding in findings {
+            current.insert(finding.fingerprint)
+            if known.contains(finding.fingerprint) { comparison.suppressed.append(finding) } else { comparison.new.append(finding) }
+        }
+        comparison.stale = entries.filter { !current.contains($0.fingerprint) }
+        return comparison
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        guard !codingPath.isEmpty else { return "" }
+        let text = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+        return " at \(text.hasPrefix(".") ? String(text.dropFirst()) : text)"
+    }
+
+    private static func oneLine(_ error: any Error) -> String {
+        String(describing: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
+    }
+}

@@ -1,0 +1,24 @@
+/// Every detector, in the one ordered list `check` runs and `rules` prints.
+public enum DetectorRegistry {
+    // Order only affects listing; detectors are independent observers of the same replay state.
+    static var detectors: [any Detector.Type] {
+        [
+            LeakedModuleDetector.self,
+            OrphanComponentDetector.self,
+            DuplicateModuleNameDetector.self,
+            IllegalURLHierarchyDetector.self,
+            UnregisteredURLDetector.self,
+            UnknownComponentDetector.self,
+            LostEventDetector.self,
+            NamingConventionDetector.self,
+        ]
+    }
+
+    /// The description of every registered rule, in listing order.
+    public static let rules: [RuleDescription] = detectors.map { $0.rule }
+
+    /// The rule with `id`, if one is registered.
+    public static func rule(id: String) -> RuleDescription? {
+        rules.first { $0.id == id }
+    }
+}

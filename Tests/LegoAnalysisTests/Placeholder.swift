@@ -1,4 +1,0 @@
-import Testing
-@testable import LegoAnalysis
-
-@Test func moduleLinks() { #expect(Bool(true)) }

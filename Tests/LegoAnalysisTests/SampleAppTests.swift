@@ -1,0 +1,92 @@
+import Foundation
+import LegoAnalysis
+import LegoModel
+import LegoScenario
+import LegoTraceIO
+import Testing
+
+/// Loads a scenario from the package's `samples/` folder.
+private func sample(_ file: String) throws -> Scenario {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return try Scenario.load(path: root.appendingPathComponent("samples").appendingPathComponent(file).path)
+}
+
+/// Records one run of `scenario` into memory.
+private func record(_ scenario: Scenario) -> [TraceEvent] {
+    let buffer = TraceBuffer()
+    _ = ScenarioRunner.run(scenario, sink: buffer, console: nil)
+    return buffer.events
+}
+
+private func check(_ events: [TraceEvent], _ configuration: AnalysisConfiguration = .init()) -> AnalysisResult {
+    Analyzer.analyze(header: TraceBuilder.header, events: events, configuration: configuration)
+}
+
+@Test func theCleanSampleAppHasNoFindingsInEitherURLCheckMode() throws {
+    let events = record(try sample("bdj-app.yml"))
+    let result = check(events)
+    #expect(result.findings.map(\.message) == [])
+    #expect(result.eventCount == events.count)
+    var legacy = AnalysisConfiguration()
+    legacy.urlCheck = .legacy
+    #expect(check(events, legacy).findings.map(\.message) == [])
+}
+
+@Test(arguments: [UInt64(2026), 7, 99])
+func generatedCleanAppsHaveNoFindings(seed: UInt64) throws {
+    // samples/large-app.yml is this generator at 600 modules and 6000 steps: too slow for a debug test run.
+    let yaml = ScenarioGenerator.generate(modules: 120, steps: 400, seed: seed)
+    let events = record(try Scenario.parse(yaml: yaml, file: "generated.yml"))
+    let result = check(events)
+    #expect(result.findings.prefix(5).map(\.message) == [])
+    #expect(events.count > 2_000)
+}
+
+@Test func theFaultsSampleHasExactlyItsThreeFaults() throws {
+    let result = check(record(try sample("bdj-faults.yml")))
+    #expect(result.findings.map(\.ruleID).sorted() == ["duplicate-module-name", "illegal-url-hierarchy", "leaked-module"])
+
+    let leak = try #require(result.findings.first { $0.ruleID == "leaked-module" })
+    #expect(leak.module == "SignIn")
+    #expect(leak.instance?.hasPrefix("BDJSignInRouting#") == true)
+    #expect(leak.message.contains("dismissed at seq \(leak.first.seq)"))
+    #expect(leak.message.contains("no framework reference: a retain cycle in user code"))
+
+    let duplicate = try #require(result.findings.first { $0.ruleID == "duplicate-module-name" })
+    #expect(duplicate.module == "Post")
+    #expect(duplicate.message.hasPrefix("2 live instances held the name Post at once"))
+    #expect(duplicate.message.contains("kept running untracked"))
+
+    let illegal = try #require(result.findings.first { $0.ruleID == "illegal-url-hierarchy" })
+    #expect(illegal.message.hasPrefix("bdj://essence/recommendTag (strict check): segment 2 'recommendTag' breaks the chain"))
+    #expect(illegal.message.contains("the live chain was IndexTab ⊃ Essence ⊃ AllPost → PostComment"))
+}
+
+@Test func theLegacyCheckMissesTheSeededURLFaultAsTheFrameworkDid() throws {
+    var legacy = AnalysisConfiguration()
+    legacy.urlCheck = .legacy
+    let result = check(record(try sample("bdj-faults.yml")), legacy)
+    // Its last segment names no live routing, which the framework's own check accepts.
+    #expect(result.findings.map(\.ruleID).sorted() == ["duplicate-module-name", "leaked-module"])
+}
+
+@Test func twoRecordingsOfOneScenarioGiveEqualFingerprints() throws {
+    let scenario = try sample("bdj-faults.yml")
+    let first = check(record(scenario)).findings
+    // Another run of the app: other object ids, and a later start (other seq numbers and times).
+    let warmUp = (1...25).map { _ in TraceEvent(kind: .clockAdvance, value: "0.1") }
+    let shifted = (warmUp + record(scenario)).enumerated().map { index, event in
+        var copy = event
+        copy.seq = UInt64(index + 1)
+        copy.time = event.time + (index < 25 ? 0 : 2.5)
+        copy.object = event.object.map { $0 + 7_000 }
+        copy.peer = event.peer.map { $0 + 7_000 }
+        copy.objects = event.objects?.map { $0 + 7_000 }
+        return copy
+    }
+    let second = check(shifted).findings
+    #expect(first.count == 3)
+    #expect(first.map(\.fingerprint) == second.map(\.fingerprint))
+    #expect(first.map(\.first.seq) != second.map(\.first.seq))
+    #expect(first.map(\.instance) != second.map(\.instance))
+}
