@@ -63,3 +63,22 @@ private func temporaryPath(_ name: String) -> String {
         try Baseline.load(path: "/nonexistent/b.json")
     }
 }
+
+@Test func hostileNamesSurviveFindingsAndTheBaselineFile() throws {
+    let hostile = "Po\"st\\\n<script>😀帖子"
+    var trace = TraceBuilder()
+    trace.show("IndexTab", 1)
+    trace.push(from: 1, hostile, 10)
+    trace.pop(hostile, 10, previous: 1, leak: true)
+    trace.advance(3)
+    let findings = trace.findings("leaked-module")
+    let finding = try #require(findings.first)
+    #expect(finding.module == hostile)
+    #expect(finding.message.contains("(module \(hostile))"))
+    let path = temporaryPath("hostile.json")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try Baseline.write(findings, to: path)
+    let loaded = try Baseline.load(path: path)
+    #expect(loaded.entries.first?.module == hostile)
+    #expect(loaded.compare(findings).suppressed == findings)
+}

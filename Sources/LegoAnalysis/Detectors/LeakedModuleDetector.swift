@@ -212,8 +212,13 @@ final class LeakedModuleDetector: Detector {
         } else {
             when = "still alive \(formatSeconds(grace)) later"
         }
-        let message = "\(instance) (module \(module.name)) outlived its screen: \(suspect.reason.rawValue) at seq \(suspect.gone.seq) "
-            + "(t=\(formatTime(suspect.gone.time))), \(when) (\(aliveText)); held by: "
+        let gone: String
+        if context.imported {
+            gone = "its component left the logs at seq \(suspect.gone.seq)" + (suspect.gone.line.map { " (console line \($0))" } ?? "")
+        } else {
+            gone = "\(suspect.reason.rawValue) at seq \(suspect.gone.seq) (t=\(formatTime(suspect.gone.time)))"
+        }
+        let message = "\(instance) (module \(module.name)) outlived its screen: \(gone), \(when) (\(aliveText)); held by: "
             + holders.map(\.text).joined(separator: "; ")
         var evidence = [
             Evidence(module.assembled, kind: .moduleAssemble, note: "\(instance) assembled"),

@@ -160,6 +160,7 @@ private func postScenario(leak: Bool = false, breakLink: Bool = true) -> TraceBu
     #expect(trace.analyze(header: TraceBuilder.importedHeader).findings.filter { $0.ruleID == "leaked-module" }.isEmpty)
     trace.add(TraceEvent(kind: .snapshot, value: "routing"))
     let finding = try #require(trace.analyze(header: TraceBuilder.importedHeader).findings.first { $0.ruleID == "leaked-module" })
+    #expect(finding.message.contains("its component left the logs at seq"))
     #expect(finding.message.contains("still linked 3 console snapshots later"))
 
     var released = TraceBuilder()
