@@ -24,6 +24,9 @@ public enum GraphvizRenderer {
         }
     }
 
+    // agsetfile keeps the pointer for later messages, so the name must outlive every parse.
+    nonisolated(unsafe) private static let inputName: UnsafeMutablePointer<CChar>? = strdup("<dot>")
+
     private static func renderLocked(dot: String, layout: String, format: RenderFormat) throws(RenderError) -> [UInt8] {
         let capture = GraphvizErrorCapture.begin()
         defer { capture.end() }
@@ -35,6 +38,8 @@ public enum GraphvizRenderer {
         guard !layouts.isEmpty else { throw .noPlugins }
         guard layouts.contains(layout) else { throw .unknownLayout(layout, available: layouts) }
 
+        // The lexer's line counter is global and survives earlier parses; agsetfile resets it to 1.
+        agsetfile(inputName)
         guard let graph = agmemread(dot) else {
             let message = capture.text()
             throw .invalidDOT(message: message.isEmpty ? "Graphviz could not read the graph" : message)
