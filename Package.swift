@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "LegoImportTests", dependencies: ["LegoImport", "LegoAnalysis", "LegoTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegoGraphTests", dependencies: ["LegoGraph", "LegoRender", "LegoScenario", "LegoTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "LegoRenderTests", dependencies: ["LegoRender"]),
-        .testTarget(name: "LegoTraceAppTests", dependencies: ["LegoTraceApp", "LegoTestSupport"]),
+        .testTarget(name: "LegoTraceAppTests", dependencies: ["LegoTraceApp", "LegoTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,7 @@ struct Check: ParsableCommand {
         abstract: "Replay a trace and report leaked modules, duplicate names, illegal URL hierarchies and more.",
         discussion: "Exit codes: 0 nothing reached --fail-on, 1 something did, 2 usage error or unreadable input.")
 
-    @Argument(help: "The trace to check. Default: \(DefaultPaths.trace) (what `record` wrote last).")
+    @Argument(help: "The trace to check (by default the one `record` wrote last).")
     var trace: String = DefaultPaths.trace
 
     @Option(name: [.customShort("f"), .long], help: "text, json, sarif, junit or github.")
