@@ -1,3 +1,4 @@
+import LegoModel
 /// Writes a `ModuleGraph` as JSON (schema in `docs/graph.md`): deterministic key order, one value per line group.
 public enum GraphJSON {
     /// The schema version written as `"version"`.
@@ -68,24 +69,5 @@ public enum GraphJSON {
     }
 
     /// `text` as a JSON string literal.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func string(_ text: String) -> String { JSONText.quoted(text) }
 }

@@ -1,13 +1,8 @@
+import LegoModel
 /// Escaping shared by the formats: hostile names (newlines, ANSI escapes, bidi overrides) are data, never layout.
 enum Escaping {
     /// Whether a scalar could move the cursor, recolour a terminal, reorder text or break a line when printed raw.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true
-        case 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
-        default: false
-        }
-    }
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool { JSONText.isControl(scalar) }
 
     /// The visible spelling of a control scalar: `\n`, `\r`, `\t`, or `\u{1B}`.
     static func visible(_ scalar: Unicode.Scalar) -> String {

@@ -1,3 +1,4 @@
+import LegoModel
 /// A JSON document with object keys in the order they were written, so reports are byte-for-byte deterministic.
 enum JSONValue {
     case null
@@ -57,25 +58,6 @@ enum JSONValue {
     }
 
     private static func writeString(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                // Control characters must be escaped in JSON; DEL, C1, bidi controls and U+2028/2029 are escaped
-                // too, so a report pasted into a terminal or a JavaScript source stays inert.
-                if Escaping.isControl(scalar) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        JSONText.appendQuoted(value, to: &out)
     }
 }
