@@ -34,7 +34,7 @@ extension LegoTrace {
         console.status("trace: \(request.outputPath)")
         console.line(
             "recorded \(scenario.app.name): \(Format.plural(summary.events, "event")), \(Format.plural(summary.modules, "module")), "
-                + "\(Format.plural(summary.steps, "step")), \(Format.seconds(summary.duration)) of trace time"
+                + "\(Format.plural(summary.steps, "step")), \(Format.seconds(summary.duration)) on the scenario clock"
                 + (summary.failures.isEmpty ? "" : ", \(Format.plural(summary.failures.count, "step")) refused"))
         return .success
     }
