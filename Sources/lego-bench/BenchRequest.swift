@@ -4,18 +4,22 @@ struct BenchRequest {
     var sections: [BenchSection]
     /// Events per measurement.
     var events: Int
+    /// Smaller inputs for a smoke run.
+    var quick = false
 
     /// Help text for the command line.
     static let usage = """
-        usage: lego-bench [SECTION ...] [--events N]
+        usage: lego-bench [SECTION ...] [--events N] [--quick]
           sections: \(BenchSection.all.map(\.name).joined(separator: ", ")), all (default)
-          --events N  events per measurement (default 1000000)
+          --events N  events per writer/reader/check measurement (default 1000000)
+          --quick     small inputs, for a smoke run (not for the documented figures)
         """
 
     /// Parses `arguments` (without the program name).
     init(arguments: [String]) throws(BenchUsageError) {
         var names: [String] = []
         var events = 1_000_000
+        var quick = false
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -27,6 +31,8 @@ struct BenchRequest {
                 events = value
                 index += 2
                 continue
+            case "--quick":
+                quick = true
             case "-h", "--help":
                 throw BenchUsageError(message: "benchmarks the trace writer and reader")
             default:
@@ -47,6 +53,7 @@ struct BenchRequest {
             sections = chosen
         }
         self.events = events
+        self.quick = quick
     }
 }
 

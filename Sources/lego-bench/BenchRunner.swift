@@ -10,7 +10,7 @@ struct BenchRunner {
         let directory = NSTemporaryDirectory() + "/lego-bench-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let context = BenchContext(events: request.events, directory: directory)
+        let context = BenchContext(events: request.events, directory: directory, quick: request.quick)
         var results: [BenchResult] = []
         for section in request.sections {
             FileHandle.standardError.write(Data("running \(section.name)…\n".utf8))

@@ -7,8 +7,13 @@ struct BenchSection: Sendable {
 
     /// Every section, in the order `all` runs them.
     static let all: [BenchSection] = [
+        BenchSection(name: "runtime", run: RuntimeBench.run),
         BenchSection(name: "writer", run: WriterBench.run),
         BenchSection(name: "reader", run: ReaderBench.run),
+        BenchSection(name: "check", run: CheckBench.run),
+        BenchSection(name: "memory", run: MemoryBench.run),
+        BenchSection(name: "graph", run: GraphBench.run),
+        BenchSection(name: "import", run: ImportBench.run),
     ]
 }
 
@@ -18,6 +23,8 @@ struct BenchContext: Sendable {
     var events: Int
     /// A scratch directory, removed after the run.
     var directory: String
+    /// Smaller inputs for a smoke run (figures from a quick run are not the documented ones).
+    var quick: Bool = false
 }
 
 /// One measured line of the report.
@@ -38,6 +45,19 @@ struct BenchResult: Sendable {
     var targetPerSecond: Double?
     /// Whether the target is judged on CPU time (true) or wall time (false).
     var targetOnCPU: Bool = false
+    /// What this was compared with in the same run, and how long that took.
+    var baseline: (name: String, seconds: Double)?
+    /// The most this may take relative to the baseline (e.g. 1.5 for "at most 1.5×").
+    var maxRatio: Double?
+    /// The most this may take, in wall seconds.
+    var maxSeconds: Double?
+    /// Extra figures for the table's note column (peak memory, ns per event…).
+    var note: String = ""
+    /// For memory rows: whether the figure is within its limit (judged by the section).
+    var judged: Bool?
+
+    /// This run's wall time over its baseline's.
+    var ratio: Double? { baseline.map { wallSeconds / max($0.seconds, 1e-9) } }
 
     /// Events per wall-clock second.
     var wallRate: Double { Double(events) / max(wallSeconds, 1e-9) }
@@ -46,7 +66,11 @@ struct BenchResult: Sendable {
 
     /// Whether the target was met, or nil without a target.
     var meetsTarget: Bool? {
-        guard let targetPerSecond else { return nil }
-        return (targetOnCPU ? cpuRate : wallRate) >= targetPerSecond
+        var verdicts: [Bool] = []
+        if let targetPerSecond { verdicts.append((targetOnCPU ? cpuRate : wallRate) >= targetPerSecond) }
+        if let maxRatio, let ratio { verdicts.append(ratio <= maxRatio) }
+        if let maxSeconds { verdicts.append(wallSeconds <= maxSeconds) }
+        if let judged { verdicts.append(judged) }
+        return verdicts.isEmpty ? nil : !verdicts.contains(false)
     }
 }

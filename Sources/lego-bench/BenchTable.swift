@@ -7,15 +7,21 @@ struct BenchTable {
 
     /// The table, with a header row and a legend.
     func render() -> String {
-        let header = ["section", "measurement", "events", "wall s", "events/s wall", "events/s CPU", "MB/s", "target", ""]
+        let header = ["section", "measurement", "events", "wall s", "events/s wall", "events/s CPU", "baseline (same run)", "ratio", "limit", "", "note"]
         var rows = [header]
         for result in results {
-            let megabytes = result.bytes.map { Self.decimal(Double($0) / 1_000_000 / max(result.wallSeconds, 1e-9), digits: 0) } ?? "-"
-            let target = result.targetPerSecond.map { "≥ " + Self.rate($0) + (result.targetOnCPU ? " CPU" : " wall") } ?? "-"
+            var limits: [String] = []
+            if let target = result.targetPerSecond { limits.append("≥ " + Self.rate(target) + "/s" + (result.targetOnCPU ? " CPU" : "")) }
+            if let maxRatio = result.maxRatio { limits.append("≤ " + Self.decimal(maxRatio, digits: 2) + "×") }
+            if let maxSeconds = result.maxSeconds { limits.append("≤ " + Self.decimal(maxSeconds, digits: 1) + " s") }
+            let baseline = result.baseline.map { "\($0.name) \(Self.decimal($0.seconds, digits: 3)) s" } ?? "-"
+            let ratio = result.ratio.map { Self.decimal($0, digits: 2) + "×" } ?? "-"
             let verdict = result.meetsTarget.map { $0 ? "ok" : "MISSED" } ?? ""
+            let events = result.events > 0
             rows.append([
-                result.section, result.name, Self.grouped(result.events), Self.decimal(result.wallSeconds, digits: 3),
-                Self.rate(result.wallRate), Self.rate(result.cpuRate), megabytes, target, verdict,
+                result.section, result.name, events ? Self.grouped(result.events) : "-", Self.decimal(result.wallSeconds, digits: 3),
+                events ? Self.rate(result.wallRate) : "-", events ? Self.rate(result.cpuRate) : "-", baseline, ratio,
+                limits.isEmpty ? "-" : limits.joined(separator: ", "), verdict, result.note,
             ])
         }
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -23,7 +29,7 @@ struct BenchTable {
             zip(row, widths).enumerated().map { index, cell in
                 let padding = String(repeating: " ", count: cell.1 - cell.0.count)
                 // Text columns left-aligned, numbers right-aligned.
-                return index < 2 || index >= 7 ? cell.0 + padding : padding + cell.0
+                return index < 2 || index >= 6 ? cell.0 + padding : padding + cell.0
             }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }
         lines.insert(String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)), at: 1)

@@ -113,14 +113,31 @@ private let header = TraceHeader(producer: "writer-tests", start: "2026-01-01T00
     #expect(Set(threadOfSender.values) == Set(1...UInt32(threads)))
 }
 
-@Test func aFullBufferIsWrittenWithoutWaitingForTheTimer() throws {
+@Test func aFullBatchIsWrittenWithoutWaitingForTheTimer() throws {
     let directory = try TemporaryDirectory()
     let path = directory.file("w.jsonl")
     let writer = try TraceWriter(path: path, header: header, flushInterval: 0)
     defer { writer.close() }
-    for event in SyntheticTrace.events(count: 2_000) { writer.record(event) }
-    let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
-    #expect(size >= TraceWriter.bufferLimit)
+    for event in SyntheticTrace.events(count: TraceWriter.batchSize - 1) { writer.record(event) }
+    let before = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count
+    #expect(before == 1, "only the header before the batch is full")
+    writer.record(SyntheticTrace.events(count: 1)[0])
+    let after = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count
+    #expect(after == 1 + TraceWriter.batchSize)
+}
+
+@Test func aBusyProducerNeverQueuesMoreThanTheBacklogLimit() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("w.jsonl")
+    // An hour-long interval: only the batch wake-ups and the backlog limit can write anything.
+    let writer = try TraceWriter(path: path, header: header, flushInterval: 3600)
+    defer { writer.close() }
+    for event in SyntheticTrace.events(count: TraceWriter.backlogLimit) { writer.record(event) }
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count
+    #expect(lines > 1, "the backlog was written by the recording thread or the woken encoder")
+    writer.close()
+    let all = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count
+    #expect(all == 1 + TraceWriter.backlogLimit)
 }
 
 @Test func writingToAMissingOrUnwritableDirectoryIsAClearError() throws {

@@ -1,0 +1,41 @@
+import Foundation
+import LegoTestSupport
+
+/// Peak memory of `lego-trace check` on 1M vs 10M events: it must follow live state, not trace length.
+enum MemoryBench {
+    /// Writes both traces (the large one only when the disk has room), checks each, compares peak RSS.
+    static func run(_ context: BenchContext) throws -> [BenchResult] {
+        let small = context.quick ? 100_000 : 1_000_000
+        let large = small * 10
+        let legoTrace = ChildProcess.sibling("lego-trace")
+        var stats = statvfs()
+        statvfs(context.directory, &stats)
+        let freeBytes = Int(stats.f_bavail) * Int(stats.f_frsize)
+        let needed = large * 130 + 1_000_000_000
+        guard freeBytes > needed else {
+            return [BenchResult(
+                section: "memory", name: "skipped: \(needed / 1_000_000_000) GB free disk needed", events: 0, bytes: nil,
+                wallSeconds: 0, cpuSeconds: 0)]
+        }
+        var peaks: [Int] = []
+        var results: [BenchResult] = []
+        for events in [small, large] {
+            let path = context.directory + "/memory-\(events).jsonl"
+            try SyntheticTrace.write(events: events, to: path)
+            let usage = try ChildProcess.run([legoTrace, "check", path, "--format", "json", "--output", "/dev/null", "--fail-on", "never"])
+            try? FileManager.default.removeItem(atPath: path)
+            peaks.append(usage.peakBytes)
+            var row = BenchResult(
+                section: "memory", name: "check peak RSS, \(BenchTable.grouped(events)) events", events: events, bytes: nil,
+                wallSeconds: usage.wall, cpuSeconds: usage.cpu)
+            row.note = "peak \(BenchTable.decimal(Double(usage.peakBytes) / 1_048_576, digits: 1)) MiB"
+            if peaks.count == 2 {
+                let change = Double(peaks[1]) / Double(max(peaks[0], 1)) - 1
+                row.judged = abs(change) <= 0.10
+                row.note += String(format: " (%+.1f%% vs %@ events; limit ±10%%)", change * 100, BenchTable.grouped(small))
+            }
+            results.append(row)
+        }
+        return results
+    }
+}
