@@ -31,8 +31,8 @@ public final class ReplayState {
     public private(set) var holds: [ObjectID: [String]] = [:]
     /// The transition started and not yet completed.
     public private(set) var transitionInProgress: TraceEvent?
-    /// The event applied last.
-    public private(set) var lastEvent: TraceEvent?
+    /// Where the event applied last stands in the trace.
+    public private(set) var lastMoment: Moment?
     /// What the last applied event changed, beyond the raw fields (derived once, here).
     public private(set) var changes: [Change] = []
     /// Events applied so far.
@@ -66,14 +66,18 @@ public final class ReplayState {
 
     /// Live module instances holding `name`, oldest first.
     public func liveModules(named name: String) -> [ObjectID] {
-        modules.values.filter { $0.name == name && $0.isAlive(in: self) }.map(\.id).sorted()
+        (moduleIDsByName[name] ?? []).filter { modules[$0]?.isAlive(in: self) == true }.sorted()
     }
+
+    // Every registry removal asks for the live modules of a name; scanning all modules there was O(modules) per event.
+    private var moduleIDsByName: [String: [ObjectID]] = [:]
 
     /// Applies one event, updating `changes` with what it meant.
     public func apply(_ event: TraceEvent) {
         changes.removeAll(keepingCapacity: true)
         eventCount += 1
-        defer { lastEvent = event }
+        // Only the moment is kept: copying the whole event per apply cost ~10% of a check.
+        defer { lastMoment = Moment(event) }
         switch event.kind {
         case .prefixSet:
             prefix = event.value
@@ -155,6 +159,8 @@ public final class ReplayState {
             changes.append(.moduleReleased(moduleID))
             if module.goneAt == nil { markGone(moduleID, reason: .released, at: Moment(event)) }
             modules[moduleID] = nil
+            moduleIDsByName[module.name]?.removeAll { $0 == moduleID }
+            if moduleIDsByName[module.name]?.isEmpty == true { moduleIDsByName[module.name] = nil }
             dropLinks(of: moduleID)
         }
         if modules[obj] == nil { dropLinks(of: obj) }
@@ -172,7 +178,9 @@ public final class ReplayState {
             id: obj, name: name, className: event.className ?? "", kind: event.moduleKind ?? .viper,
             gene: event.gene, layers: event.objects ?? [], assembled: Moment(event))
         if !module.layers.contains(obj) { module.layers.insert(obj, at: 0) }
+        if let previous = modules[obj] { moduleIDsByName[previous.name]?.removeAll { $0 == obj } }
         modules[obj] = module
+        moduleIDsByName[name, default: []].append(obj)
         if let kind = event.moduleKind { moduleKinds[name] = kind }
         for layer in module.layers where layer != obj { objects[layer]?.owner = obj }
         if objects[obj] == nil {

@@ -34,18 +34,19 @@ final class TraceReplay {
         defer { progress?.finish() }
         var count: UInt64 = 0
         var failure: TraceIOError?
+        var event = TraceEvent(kind: .focus)
         do {
-            try replayer.run(stopAfter: stopAfter) { () throws(TraceIOError) -> TraceEvent? in
-                guard let event = try reader.next() else { return nil }
+            while try reader.next(into: &event) {
+                if let stopAfter, event.seq > stopAfter { break }
                 lineMap.note(seq: event.seq, line: reader.lineNumber)
+                replayer.apply(event)
                 count += 1
                 if count & 0xFFFF == 0 { progress?.update(count) }
-                return event
             }
         } catch {
-            replayer.finish()
             failure = error
         }
+        replayer.finish()
         return failure
     }
 

@@ -89,7 +89,16 @@ public final class TraceReader {
 
     /// The next event, or nil at the end of the trace.
     public func next() throws(TraceIOError) -> TraceEvent? {
-        try state.next()
+        var event = EventLineParser.blankEvent
+        return try state.next(into: &event) ? event : nil
+    }
+
+    /// Reads the next event into `event` (reusing its storage); false at the end of the trace.
+    ///
+    /// The streaming loops of `check` and `graph` use this form: returning a ~300-byte optional struct
+    /// through each layer cost ~10% of a check in copies (perf, 1M events).
+    public func next(into event: inout TraceEvent) throws(TraceIOError) -> Bool {
+        try state.next(into: &event)
     }
 
     /// Reads a whole trace into memory (for tests and small traces; use `next()` to stream).
@@ -119,21 +128,21 @@ private struct ReaderState {
         self.source = source
     }
 
-    mutating func next() throws(TraceIOError) -> TraceEvent? {
-        guard !finished else { return nil }
+    mutating func next(into event: inout TraceEvent) throws(TraceIOError) -> Bool {
+        guard !finished else { return false }
         while true {
             let line: LineSource.Line
             do {
                 guard let next = try source.nextLine() else {
                     finished = true
-                    return nil
+                    return false
                 }
                 line = next
             } catch {
                 throw .readFailed(file: file, reason: error.reason)
             }
             currentLine += 1
-            var event = EventLineParser.blankEvent
+            event = EventLineParser.blankEvent
             let outcome: EventLineParser.Outcome
             do {
                 outcome = try parser.parse(line.bytes, into: &event)
@@ -142,7 +151,7 @@ private struct ReaderState {
                     // The writer was cut off mid-line: tolerated, and reported.
                     diagnostics.truncatedLastLine = currentLine
                     finished = true
-                    return nil
+                    return false
                 }
                 try skipOrThrow(error.reason)
                 continue
@@ -159,7 +168,7 @@ private struct ReaderState {
             case .event:
                 guard try checkOrder(event.seq) else { continue }
                 lineNumber = currentLine
-                return event
+                return true
             }
         }
     }

@@ -1,8 +1,18 @@
 // lego-bench: throughput benchmarks for lego-trace. Run in release mode:
 //   swift run -c release lego-bench [writer|reader|all ...] [--events N]
 import Foundation
+import LegoTestSupport
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+// `lego-bench write-trace PATH [--events N]` writes the synthetic trace the check figures use, for profiling by hand.
+if arguments.first == "write-trace", arguments.count >= 2 {
+    let events = arguments.firstIndex(of: "--events").flatMap { arguments.count > $0 + 1 ? Int(arguments[$0 + 1]) : nil } ?? 1_000_000
+    do { try SyntheticTrace.write(events: events, to: arguments[1]) } catch {
+        FileHandle.standardError.write(Data("lego-bench: \(error)\n".utf8))
+        exit(2)
+    }
+    exit(0)
+}
 do {
     let request = try BenchRequest(arguments: arguments)
     let results = try BenchRunner(request: request).run()

@@ -88,9 +88,10 @@ public enum SyntheticTrace {
                 let word = Self.words[index % Self.words.count]
                 let suffix = index < Self.words.count ? "" : String(index / Self.words.count)
                 let name = section + word + suffix
-                let path = word.prefix(1).lowercased() + word.dropFirst() + suffix
+                // Every module is pushed from the root, so its URL names the root first: a legal URL hierarchy.
+                let path = name.prefix(1).lowercased() + name.dropFirst()
                 return Module(
-                    name: name, url: "bdj://\(section.lowercased())/\(path)",
+                    name: name, url: "bdj://indexTab/\(path)",
                     routingClass: "BDJ\(name)Routing", presenterClass: "BDJ\(name)Presenter", activityClass: "BDJ\(name)Activity"
                 )
             }

@@ -120,7 +120,7 @@ final class LeakedModuleDetector: Detector {
     }
 
     func finish(state: ReplayState) {
-        if let last = state.lastEvent?.time, last > nextDeadline { expire(before: last, state: state) }
+        if let last = state.lastMoment?.time, last > nextDeadline { expire(before: last, state: state) }
         // Imported logs have no deinit events: only the snapshot count can convict, not the end of the log.
         let remaining = context.imported ? [] : queue[queueHead...].compactMap { suspects[$0] }
         for suspect in remaining { conclude(suspect, state: state, atEnd: true) }

@@ -32,7 +32,7 @@ final class OrphanComponentDetector: Detector {
     func finish(state: ReplayState) {
         guard let root = state.rootModule, state.modules[root] != nil else { return }
         let reachable = Self.reachableModules(from: root, in: state)
-        let lastMoment = state.lastEvent.map(ReplayState.Moment.init) ?? ReplayState.Moment(seq: 0, time: 0)
+        let lastMoment = state.lastMoment ?? ReplayState.Moment(seq: 0, time: 0)
         for (name, component) in state.componentTable.map.sorted(by: { $0.key < $1.key }) where state.isAlive(component) {
             let module = state.moduleID(of: component) ?? component
             guard !reachable.contains(module) else { continue }
