@@ -52,17 +52,24 @@ enum GraphBench {
         return results
     }
 
-    /// A history graph with at least `modules` nodes, from a generated journey that visits every module.
+    /// A history graph with at least `modules` nodes, from a generated journey that visits most modules.
     static func buildGraph(modules: Int) throws -> ModuleGraph {
         GraphBuilder.build(events: try generatedEvents(modules: modules), scope: .history)
     }
 
-    /// The events of a generated journey over `modules` modules, long enough to show most of them.
+    /// The events of a generated journey whose history graph has at least `modules` nodes.
     static func generatedEvents(modules: Int) throws -> [LegoModel.TraceEvent] {
-        let yaml = ScenarioGenerator.generate(modules: modules, steps: modules * 12, seed: 7)
-        let scenario = try Scenario.parse(yaml: yaml, file: "generated-\(modules).yml")
-        let buffer = TraceBuffer()
-        _ = ScenarioRunner.run(scenario, sink: buffer, console: ConsoleBuffer())
-        return buffer.events
+        var declared = modules
+        while true {
+            let yaml = ScenarioGenerator.generate(modules: declared, steps: declared * 12, seed: 7)
+            let scenario = try Scenario.parse(yaml: yaml, file: "generated-\(declared).yml")
+            let buffer = TraceBuffer()
+            _ = ScenarioRunner.run(scenario, sink: buffer, console: ConsoleBuffer())
+            let events = buffer.events
+            let nodes = GraphBuilder.build(events: events, scope: .history).nodes.count
+            // Not every declared module is visited; declare more until the picture has the size asked for.
+            if nodes >= modules || declared > modules * 4 { return events }
+            declared = declared * modules / max(nodes, 1) + 10
+        }
     }
 }
