@@ -109,15 +109,17 @@ public final class TraceWriter: TraceSink {
         enum Next { case nothing, wakeEncoder, flushInline }
         let next = state.withLock { state -> Next in
             guard !state.isClosed else { return .nothing }
-            var stamped = event
-            stamped.seq = state.nextSeq
-            state.nextSeq += 1
             // Rounding and a clock read racing the offset must never make time run backwards in the file.
             let now = Self.monotonicSeconds() - startTime + state.clockOffset
             state.lastTime = max(state.lastTime, now)
-            stamped.time = state.lastTime
-            stamped.thread = Self.threadNumber(token: token, in: &state)
-            state.pending.append(stamped)
+            let thread = Self.threadNumber(token: token, in: &state)
+            // Stamped in place in the queue: a local copy first would copy and retain the event twice.
+            state.pending.append(event)
+            let index = state.pending.count - 1
+            state.pending[index].seq = state.nextSeq
+            state.pending[index].time = state.lastTime
+            state.pending[index].thread = thread
+            state.nextSeq += 1
             if state.pending.count >= Self.backlogLimit { return .flushInline }
             guard state.pending.count >= Self.batchSize, !state.wakeRequested else { return .nothing }
             // Without a background encoder (flushInterval 0) a full batch is written by the recording thread.
