@@ -38,6 +38,29 @@ enum ChildProcess {
             peakBytes: Int(usage.ru_maxrss) * 1024)
     }
 
+    /// Runs `arguments` through a fresh `lego-bench peak-rss` process and returns the child's usage.
+    ///
+    /// Linux records the spawning process's own peak RSS into a child it starts with `posix_spawn` (the
+    /// child execs from the parent's address space), so a child of this large benchmark process would report
+    /// at least the benchmark's own peak. A fresh, small intermediary spawns the child from its own address space.
+    static func measuredThroughFreshParent(_ arguments: [String], scratch: String) throws -> Usage {
+        let report = scratch + "/peak-rss.txt"
+        let relay = try run([sibling("lego-bench"), "peak-rss"] + arguments, stdoutPath: report)
+        let fields = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: " ")
+        guard relay.status == 0, fields.count == 4, let status = Int32(fields[0]), let wall = Double(fields[1]),
+              let cpu = Double(fields[2]), let peak = Int(fields[3].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchUsageError(message: "lego-bench peak-rss failed for \(arguments[0]) (exit \(relay.status))")
+        }
+        return Usage(status: status, wall: wall, cpu: cpu, peakBytes: peak)
+    }
+
+    /// `lego-bench peak-rss COMMAND…`: runs the command and prints `status wall cpu peakBytes` on one line.
+    static func relay(_ arguments: [String]) -> Int32 {
+        guard !arguments.isEmpty, let usage = try? run(arguments) else { return 2 }
+        print("\(usage.status) \(usage.wall) \(usage.cpu) \(usage.peakBytes)")
+        return 0
+    }
+
     /// The best (fastest) of `times` runs.
     static func best(of times: Int, _ arguments: [String]) throws -> Usage {
         var best: Usage?

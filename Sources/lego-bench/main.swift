@@ -13,6 +13,10 @@ if arguments.first == "write-trace", arguments.count >= 2 {
     }
     exit(0)
 }
+// `lego-bench peak-rss COMMAND…` is the fresh parent the memory section measures children through.
+if arguments.first == "peak-rss" {
+    exit(ChildProcess.relay(Array(arguments.dropFirst())))
+}
 do {
     let request = try BenchRequest(arguments: arguments)
     let results = try BenchRunner(request: request).run()
