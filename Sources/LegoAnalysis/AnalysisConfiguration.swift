@@ -1,4 +1,5 @@
 import Foundation
+import LegoModel
 import Yams
 
 /// What `check` is configured to do: grace period, URL check mode, severity overrides and allowlists.
@@ -190,28 +191,6 @@ public struct AnalysisConfiguration: Sendable, Hashable {
 
     /// ` (did you mean 'x'?)` for the closest candidate within a small edit distance, else empty.
     static func suggestion(for word: String, among candidates: [String]) -> String {
-        var best: (String, Int)?
-        for candidate in candidates {
-            let distance = editDistance(word, candidate)
-            if distance <= max(2, candidate.count / 3), distance < (best?.1 ?? .max) { best = (candidate, distance) }
-        }
-        guard let best else { return "" }
-        return " (did you mean '\(best.0)'?)"
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
+        Suggestion.closest(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 }

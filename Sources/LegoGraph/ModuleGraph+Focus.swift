@@ -1,3 +1,4 @@
+import LegoModel
 extension ModuleGraph {
     /// The neighbourhood of one module: nodes at most `depth` edges away (either direction) from any node
     /// named `module`, and the edges between them.
@@ -34,25 +35,9 @@ extension ModuleGraph {
         let scored: [(distance: Int, name: String)] = names.compactMap { candidate in
             let other = candidate.lowercased()
             if !lowered.isEmpty, other.contains(lowered) || lowered.contains(other) { return (0, candidate) }
-            let distance = Self.editDistance(Array(lowered), Array(other))
+            let distance = Suggestion.editDistance(Array(lowered.unicodeScalars), Array(other.unicodeScalars), limit: limit)
             return distance <= limit ? (distance, candidate) : nil
         }
         return scored.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(5).map(\.name)
-    }
-
-    /// Levenshtein distance between two character arrays.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }

@@ -38,7 +38,7 @@ public enum GraphvizRenderer {
         guard !layouts.isEmpty else { throw .noPlugins }
         guard layouts.contains(layout) else { throw .unknownLayout(layout, available: layouts) }
 
-        // The lexer's line counter is global and survives earlier parses; agsetfile resets it to 1.
+        // The lexer's line counter is global and survives earlier parses; agsetfile restarts it at 1.
         agsetfile(inputName)
         guard let graph = agmemread(dot) else {
             let message = capture.text()

@@ -1,4 +1,5 @@
 import Foundation
+import LegoModel
 import Yams
 
 /// Typed, position-aware access to a composed YAML tree; every mismatch becomes a `ScenarioError` at the node.

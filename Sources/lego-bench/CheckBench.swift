@@ -16,12 +16,15 @@ enum CheckBench {
         let check = try ChildProcess.best(of: 3, [legoTrace, "check", path, "--format", "json", "--output", "/dev/null", "--fail-on", "never"])
         guard check.status == 0 else { throw BenchUsageError(message: "lego-trace check exited with \(check.status)") }
         let wc = try ChildProcess.best(of: 3, ["wc", "-l", path])
+        let memory = try ChildProcess.runMeasuringMemory(
+            [legoTrace, "check", path, "--format", "json", "--output", "/dev/null", "--fail-on", "never"], scratch: context.directory)
         let megabytes = (bytes ?? 0) / 1_000_000
         var results = [
             BenchResult(
                 section: "check", name: "lego-trace check (\(megabytes) MB)", events: events, bytes: bytes,
                 wallSeconds: check.wall, cpuSeconds: check.cpu, targetPerSecond: 2_000_000,
-                baseline: ("wc -l", wc.wall), maxSeconds: events >= 1_000_000 ? 0.5 * Double(events) / 1_000_000 : nil),
+                baseline: ("wc -l", wc.wall), maxSeconds: events >= 1_000_000 ? 0.5 * Double(events) / 1_000_000 : nil,
+                note: "peak \(memory.peakBytes / 1_048_576) MiB"),
         ]
         if ChildProcess.exists("jq") {
             let jq = try ChildProcess.run(["jq", "-c", "select(.kind==\"object.alloc\")", path])

@@ -43,7 +43,7 @@ enum ChildProcess {
     /// Linux records the spawning process's own peak RSS into a child it starts with `posix_spawn` (the
     /// child execs from the parent's address space), so a child of this large benchmark process would report
     /// at least the benchmark's own peak. A fresh, small intermediary spawns the child from its own address space.
-    static func measuredThroughFreshParent(_ arguments: [String], scratch: String) throws -> Usage {
+    static func runMeasuringMemory(_ arguments: [String], scratch: String) throws -> Usage {
         let report = scratch + "/peak-rss.txt"
         let relay = try run([sibling("lego-bench"), "peak-rss"] + arguments, stdoutPath: report)
         let fields = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: " ")

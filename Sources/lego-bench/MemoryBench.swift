@@ -23,7 +23,7 @@ enum MemoryBench {
         for events in [small, large] {
             let path = context.directory + "/memory-\(events).jsonl"
             try SyntheticTrace.write(events: events, to: path)
-            let usage = try ChildProcess.measuredThroughFreshParent(
+            let usage = try ChildProcess.runMeasuringMemory(
                 [legoTrace, "check", path, "--format", "json", "--output", "/dev/null", "--fail-on", "never"], scratch: context.directory)
             try? FileManager.default.removeItem(atPath: path)
             peaks.append(usage.peakBytes)

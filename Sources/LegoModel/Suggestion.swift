@@ -1,7 +1,7 @@
-/// "Did you mean" suggestions for misspelt keys, steps, modules and URLs.
-enum Suggestion {
+/// "Did you mean" suggestions for misspelt keys, steps, rule ids, modules and URLs, shared by every parser.
+public enum Suggestion {
     /// `; did you mean `X`?` for the closest candidate, else `; expected one of: …` when the list is short, else nothing.
-    static func hint(for word: String, among candidates: [String]) -> String {
+    public static func hint(for word: String, among candidates: [String]) -> String {
         if let best = closest(to: word, among: candidates) { return "; did you mean `\(best)`?" }
         if !candidates.isEmpty, candidates.count <= 20 {
             return "; expected one of: " + candidates.joined(separator: ", ")
@@ -10,7 +10,7 @@ enum Suggestion {
     }
 
     /// The candidate closest to `word` by case-insensitive edit distance, if it is close enough to be a likely typo.
-    static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+    public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
         let target = Array(word.lowercased().unicodeScalars)
         guard !target.isEmpty else { return nil }
         // A third of the word, at least 1, at most 4: catches typos without suggesting unrelated names (Ghost → Post).
@@ -28,7 +28,7 @@ enum Suggestion {
     }
 
     /// Edit distance counting a swap of two neighbours as one edit (`Pots` → `Post`), giving up at `limit + 1`.
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
+    public static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var beforePrevious = Array(repeating: 0, count: b.count + 1)
