@@ -53,7 +53,8 @@ struct BenchRequest {
             }
             sections = chosen
         }
-        self.events = events
+        // A smoke run keeps the writer and reader small too, unless --events says otherwise.
+        self.events = quick && !arguments.contains("--events") ? 100_000 : events
         self.quick = quick
     }
 }

@@ -8,7 +8,7 @@ enum ImportBench {
     /// Runs a generated journey with both framework logs on until the log has enough lines, then imports it.
     static func run(_ context: BenchContext) throws -> [BenchResult] {
         let wanted = context.quick ? 10_000 : 100_000
-        var steps = 500
+        var steps = context.quick ? 100 : 500
         var log = ""
         var lines = 0
         while lines < wanted {
