@@ -10,6 +10,7 @@ struct BenchRequest {
     /// Help text for the command line.
     static let usage = """
         usage: lego-bench [SECTION ...] [--events N] [--quick]
+               lego-bench write-trace FILE [--events N]
           sections: \(BenchSection.all.map(\.name).joined(separator: ", ")), all (default)
           --events N  events per writer/reader/check measurement (default 1000000)
           --quick     small inputs, for a smoke run (not for the documented figures)
@@ -34,7 +35,7 @@ struct BenchRequest {
             case "--quick":
                 quick = true
             case "-h", "--help":
-                throw BenchUsageError(message: "benchmarks the trace writer and reader")
+                throw BenchUsageError(message: "measures the speed and memory figures of docs/performance.md")
             default:
                 names.append(argument)
             }
@@ -52,7 +53,8 @@ struct BenchRequest {
             }
             sections = chosen
         }
-        self.events = events
+        // A smoke run keeps the writer and reader small too, unless --events says otherwise.
+        self.events = quick && !arguments.contains("--events") ? 100_000 : events
         self.quick = quick
     }
 }

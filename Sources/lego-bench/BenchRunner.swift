@@ -14,7 +14,14 @@ struct BenchRunner {
         var results: [BenchResult] = []
         for section in request.sections {
             FileHandle.standardError.write(Data("running \(section.name)…\n".utf8))
-            results += try section.run(context)
+            // One failing section (say, lego-trace not built) is a row in the table, not the end of the run.
+            do {
+                results += try section.run(context)
+            } catch let error as BenchUsageError {
+                results.append(BenchResult(section: section.name, name: "not measured: \(error.message)", events: 0, bytes: nil, wallSeconds: 0, cpuSeconds: 0))
+            } catch {
+                results.append(BenchResult(section: section.name, name: "not measured: \(error)", events: 0, bytes: nil, wallSeconds: 0, cpuSeconds: 0))
+            }
         }
         return results
     }

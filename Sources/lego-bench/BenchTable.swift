@@ -15,8 +15,9 @@ struct BenchTable {
             if let maxRatio = result.maxRatio { limits.append("≤ " + Self.decimal(maxRatio, digits: 2) + "×") }
             if let maxSeconds = result.maxSeconds { limits.append("≤ " + Self.decimal(maxSeconds, digits: 1) + " s") }
             let baseline = result.baseline.map { "\($0.name) \(Self.decimal($0.seconds, digits: 3)) s" } ?? "-"
-            let ratio = result.ratio.map { Self.decimal($0, digits: 2) + "×" } ?? "-"
-            let verdict = result.meetsTarget.map { $0 ? "ok" : "MISSED" } ?? ""
+            // Three decimals, so a ratio just over its limit never prints as equal to it.
+            let ratio = result.ratio.map { Self.decimal($0, digits: 3) + "×" } ?? "-"
+            let verdict = result.meetsTarget.map { $0 ? "PASS" : "MISSED" } ?? ""
             let events = result.events > 0
             rows.append([
                 result.section, result.name, events ? Self.grouped(result.events) : "-", Self.decimal(result.wallSeconds, digits: 3),

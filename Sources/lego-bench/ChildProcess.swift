@@ -38,19 +38,27 @@ enum ChildProcess {
             peakBytes: Int(usage.ru_maxrss) * 1024)
     }
 
-    /// Runs a command and measures its peak memory through GNU `time`, which forks it from a small process.
+    /// Runs `arguments` through a fresh `lego-bench peak-rss` process and returns the child's usage.
     ///
-    /// `wait4` in this (large) benchmark process reports the RSS the child inherited at fork, not its own peak.
+    /// Linux records the spawning process's own peak RSS into a child it starts with `posix_spawn` (the
+    /// child execs from the parent's address space), so a child of this large benchmark process would report
+    /// at least the benchmark's own peak. A fresh, small intermediary spawns the child from its own address space.
     static func runMeasuringMemory(_ arguments: [String], scratch: String) throws -> Usage {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return try run(arguments) }
-        let report = scratch + "/time-\(getpid()).txt"
-        defer { try? FileManager.default.removeItem(atPath: report) }
-        var usage = try run(["/usr/bin/time", "-o", report, "-f", "%M"] + arguments)
-        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
-        if let kilobytes = text.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
-            usage.peakBytes = kilobytes * 1024
+        let report = scratch + "/peak-rss.txt"
+        let relay = try run([sibling("lego-bench"), "peak-rss"] + arguments, stdoutPath: report)
+        let fields = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: " ")
+        guard relay.status == 0, fields.count == 4, let status = Int32(fields[0]), let wall = Double(fields[1]),
+              let cpu = Double(fields[2]), let peak = Int(fields[3].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchUsageError(message: "lego-bench peak-rss failed for \(arguments[0]) (exit \(relay.status))")
         }
-        return usage
+        return Usage(status: status, wall: wall, cpu: cpu, peakBytes: peak)
+    }
+
+    /// `lego-bench peak-rss COMMAND…`: runs the command and prints `status wall cpu peakBytes` on one line.
+    static func relay(_ arguments: [String]) -> Int32 {
+        guard !arguments.isEmpty, let usage = try? run(arguments) else { return 2 }
+        print("\(usage.status) \(usage.wall) \(usage.cpu) \(usage.peakBytes)")
+        return 0
     }
 
     /// The best (fastest) of `times` runs.

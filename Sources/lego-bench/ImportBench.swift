@@ -8,7 +8,7 @@ enum ImportBench {
     /// Runs a generated journey with both framework logs on until the log has enough lines, then imports it.
     static func run(_ context: BenchContext) throws -> [BenchResult] {
         let wanted = context.quick ? 10_000 : 100_000
-        var steps = 2_000
+        var steps = context.quick ? 100 : 500
         var log = ""
         var lines = 0
         while lines < wanted {
@@ -21,7 +21,8 @@ enum ImportBench {
             runtime.close()
             log = console.text
             lines = log.utf8.reduce(0) { $1 == 10 ? $0 + 1 : $0 }
-            steps *= 2
+            // Lines grow in proportion to steps: aim just past the wanted count.
+            steps = max(steps + 1, steps * wanted / max(lines, 1) * 102 / 100)
         }
         let bytes = Array(log.utf8)
         var best: (wall: Double, cpu: Double, events: Int)?

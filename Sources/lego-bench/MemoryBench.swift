@@ -11,10 +11,11 @@ enum MemoryBench {
         var stats = statvfs()
         statvfs(context.directory, &stats)
         let freeBytes = Int(stats.f_bavail) * Int(stats.f_frsize)
-        let needed = large * 130 + 1_000_000_000
+        // The large trace is about 130 bytes an event; keep a wide margin for the rest of the machine.
+        let needed = max(5_000_000_000, large * 130 + 1_000_000_000)
         guard freeBytes > needed else {
             return [BenchResult(
-                section: "memory", name: "skipped: \(needed / 1_000_000_000) GB free disk needed", events: 0, bytes: nil,
+                section: "memory", name: "skipped: \(needed / 1_000_000_000) GB free disk needed, \(freeBytes / 1_000_000_000) GB free", events: 0, bytes: nil,
                 wallSeconds: 0, cpuSeconds: 0)]
         }
         var peaks: [Int] = []

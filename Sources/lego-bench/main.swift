@@ -1,5 +1,5 @@
-// lego-bench: throughput benchmarks for lego-trace. Run in release mode:
-//   swift run -c release lego-bench [writer|reader|all ...] [--events N]
+// lego-bench: the speed and memory figures of docs/performance.md. Build lego-trace too, then run in release mode:
+//   swift build -c release --product lego-trace && swift run -c release lego-bench [SECTION ...|all] [--quick]
 import Foundation
 import LegoTestSupport
 
@@ -12,6 +12,10 @@ if arguments.first == "write-trace", arguments.count >= 2 {
         exit(2)
     }
     exit(0)
+}
+// `lego-bench peak-rss COMMAND…` is the fresh parent the memory section measures children through.
+if arguments.first == "peak-rss" {
+    exit(ChildProcess.relay(Array(arguments.dropFirst())))
 }
 do {
     let request = try BenchRequest(arguments: arguments)
