@@ -13,13 +13,25 @@ final class TraceReplay {
     private let path: String
     private let console: Console
     private let fileSize: UInt64
+    private let prefetch: PrefetchPolicy
+
+    /// When to parse ahead on a second thread.
+    enum PrefetchPolicy {
+        /// For whole traces of at least 8 MB on a machine with two or more cores.
+        case auto
+        /// Always (tests use it to cover the threaded path with small traces).
+        case always
+        /// Never.
+        case never
+    }
 
     /// Opens a trace; throws a one-line error for a missing, unreadable, empty or headerless file.
-    init(path: String, lenient: Bool, console: Console) throws(TraceIOError) {
+    init(path: String, lenient: Bool, console: Console, prefetch: PrefetchPolicy = .auto) throws(TraceIOError) {
         reader = try TraceReader(path: path, options: .init(lenient: lenient))
         header = reader.header
         self.path = path
         self.console = console
+        self.prefetch = prefetch
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         fileSize = (attributes?[.size] as? NSNumber)?.uint64Value ?? 0
     }
@@ -27,6 +39,7 @@ final class TraceReplay {
     /// Replays every event (or up to `stopAfter`); returns the error that stopped it early, if any.
     ///
     /// Observers are always finished, so the events before a malformed line still yield a result.
+    /// A whole large trace is parsed ahead on a second core while the replay runs (docs/performance.md).
     func run(_ replayer: Replayer, stopAfter: UInt64? = nil) -> TraceIOError? {
         // Traces over ~50 MB take long enough on a terminal to deserve a bar; lines average ~130 bytes.
         let estimatedEvents = fileSize / 130
@@ -34,20 +47,32 @@ final class TraceReplay {
         defer { progress?.finish() }
         var count: UInt64 = 0
         var failure: TraceIOError?
-        var event = TraceEvent(kind: .focus)
         do {
-            while try reader.next(into: &event) {
-                if let stopAfter, event.seq > stopAfter { break }
-                lineMap.note(seq: event.seq, line: reader.lineNumber)
+            try reader.forEach(mode: readMode(stopAfter: stopAfter)) { event, line in
+                if let stopAfter, event.seq > stopAfter { return false }
+                lineMap.note(seq: event.seq, line: line)
                 replayer.apply(event)
                 count += 1
                 if count & 0xFFFF == 0 { progress?.update(count) }
+                return true
             }
         } catch {
             failure = error
         }
         replayer.finish()
         return failure
+    }
+
+    /// Prefetching pays for its thread from a few MB on, and only when a second core exists; a replay
+    /// that stops early reads sequentially so nothing past the stop is read or counted.
+    private func readMode(stopAfter: UInt64?) -> TraceReader.ReadMode {
+        switch prefetch {
+        case .never: .sequential
+        case .always: .prefetching()
+        case .auto:
+            stopAfter == nil && fileSize >= 8_000_000 && ProcessInfo.processInfo.activeProcessorCount >= 2
+                ? .prefetching() : .sequential
+        }
     }
 
     /// What the reader noticed that a report should mention.

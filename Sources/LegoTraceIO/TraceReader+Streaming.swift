@@ -1,0 +1,170 @@
+import Foundation
+import LegoModel
+
+extension TraceReader {
+    /// How `forEach` reads: on the caller's thread, or ahead on a second thread.
+    public enum ReadMode: Sendable, Hashable {
+        /// Read each line when the caller asks for the next event.
+        case sequential
+        /// Parse ahead on a background thread into `batchSize`-event batches, at most `depth` batches ahead.
+        case prefetching(batchSize: Int = 2048, depth: Int = 3)
+    }
+
+    /// Streams the remaining events to `body` in file order with their line numbers, until `body` returns false or the trace ends.
+    ///
+    /// Both modes see the same events, the same error and the same diagnostics: a malformed line throws
+    /// only after every event before it reached `body`. With `.prefetching`, parsing overlaps with `body`
+    /// on a second core; batches are reused, so an event's strings are released on the reading thread
+    /// (sharing them back and forth costs more than parsing). Call it only when the whole trace is wanted:
+    /// if `body` stops early, lines already read ahead count in `diagnostics`.
+    public func forEach(mode: ReadMode = .sequential, _ body: (TraceEvent, _ line: Int) -> Bool) throws(TraceIOError) {
+        switch mode {
+        case .sequential:
+            var event = EventLineParser.blankEvent
+            while try next(into: &event) {
+                guard body(event, lineNumber) else { return }
+            }
+        case .prefetching(let batchSize, let depth):
+            try prefetch(batchSize: max(1, batchSize), depth: max(1, depth), body)
+        }
+    }
+
+    private func prefetch(batchSize: Int, depth: Int, _ body: (TraceEvent, Int) -> Bool) throws(TraceIOError) {
+        let channel = BatchChannel(batches: (0..<depth).map { _ in EventBatch(capacity: batchSize) })
+        let finished = DispatchSemaphore(value: 0)
+        // The reader is used only by the reading thread until `finished` is signalled; the caller waits for it below.
+        let producer = UncheckedSendable(self)
+        Thread.detachNewThread {
+            producer.value.fill(channel)
+            finished.signal()
+        }
+        defer {
+            channel.cancel()
+            finished.wait()
+        }
+        while let batch = channel.takeFilled() {
+            var keepGoing = true
+            batch.events.withUnsafeBufferPointer { events in
+                batch.lines.withUnsafeBufferPointer { lines in
+                    // Through the pointer's addressor the event is borrowed in place: `events[index]` would
+                    // copy it, retaining its strings on this thread (measured: a fifth of the gain lost).
+                    let first = events.baseAddress.unsafelyUnwrapped
+                    for index in 0..<batch.count where !body(first[index], lines[index]) {
+                        keepGoing = false
+                        break
+                    }
+                }
+            }
+            guard keepGoing else { return }
+            if batch.isLast {
+                if let error = batch.error { throw error }
+                return
+            }
+            channel.recycle(batch)
+        }
+    }
+
+    /// The reading thread: fills free batches until the trace ends, an error stops it, or the caller cancels.
+    private func fill(_ channel: BatchChannel) {
+        while let batch = channel.takeEmpty() {
+            var count = 0
+            var isLast = false
+            var failure: TraceIOError?
+            let capacity = batch.events.count
+            batch.events.withUnsafeMutableBufferPointer { events in
+                batch.lines.withUnsafeMutableBufferPointer { lines in
+                    do throws(TraceIOError) {
+                        while count < capacity {
+                            guard try next(into: &events[count]) else {
+                                isLast = true
+                                break
+                            }
+                            lines[count] = lineNumber
+                            count += 1
+                        }
+                    } catch {
+                        failure = error
+                        isLast = true
+                    }
+                }
+            }
+            batch.count = count
+            batch.isLast = isLast
+            batch.error = failure
+            channel.publish(batch)
+            if isLast { return }
+        }
+    }
+}
+
+/// A reusable block of parsed events handed between the reading thread and the caller.
+private final class EventBatch {
+    var events: [TraceEvent]
+    var lines: [Int]
+    var count = 0
+    var isLast = false
+    var error: TraceIOError?
+
+    init(capacity: Int) {
+        events = Array(repeating: EventLineParser.blankEvent, count: capacity)
+        lines = Array(repeating: 0, count: capacity)
+    }
+}
+
+/// Two queues of batches (empty ones for the reader, filled ones for the caller) behind one condition variable.
+///
+/// A batch belongs to exactly one side at a time; the lock's ordering makes its contents visible to the other.
+private final class BatchChannel: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var empty: [EventBatch]
+    private var filled: [EventBatch] = []
+    private var cancelled = false
+
+    init(batches: [EventBatch]) { empty = batches }
+
+    /// Reader side: the next batch to fill, or nil once the caller has stopped.
+    func takeEmpty() -> EventBatch? {
+        condition.lock()
+        defer { condition.unlock() }
+        while empty.isEmpty && !cancelled { condition.wait() }
+        return cancelled ? nil : empty.removeFirst()
+    }
+
+    /// Reader side: hands a filled batch to the caller.
+    func publish(_ batch: EventBatch) {
+        condition.lock()
+        filled.append(batch)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Caller side: the next filled batch, in file order (nil only after `cancel`).
+    func takeFilled() -> EventBatch? {
+        condition.lock()
+        defer { condition.unlock() }
+        while filled.isEmpty && !cancelled { condition.wait() }
+        return filled.isEmpty ? nil : filled.removeFirst()
+    }
+
+    /// Caller side: returns a consumed batch for refilling.
+    func recycle(_ batch: EventBatch) {
+        condition.lock()
+        empty.append(batch)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Caller side: stops the reader at its next batch.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// Carries a non-Sendable value to another thread whose use of it is ordered by other synchronization.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import LegoModel
+import LegoTestSupport
+import Testing
+@testable import LegoTraceIO
+
+private let headerLine = #"{"format":"lego-trace","version":"1.0","producer":"test","start":"2026-01-01T00:00:00Z","app":"App"}"#
+
+/// Small batches so a short trace crosses many batch boundaries and every recycled batch is refilled.
+private let modes: [TraceReader.ReadMode] = [
+    .sequential, .prefetching(), .prefetching(batchSize: 1, depth: 1), .prefetching(batchSize: 7, depth: 2),
+]
+
+/// What one `forEach` pass saw: events with their lines, the error it ended with, and the reader's diagnostics.
+private struct Pass: Equatable {
+    var events: [TraceEvent] = []
+    var lines: [Int] = []
+    var error: TraceIOError?
+    var diagnostics = TraceReader.Diagnostics()
+}
+
+private func stream(_ path: String, mode: TraceReader.ReadMode, lenient: Bool = false, stopAt: Int? = nil) throws -> Pass {
+    let reader = try TraceReader(path: path, options: .init(lenient: lenient))
+    var pass = Pass()
+    do {
+        try reader.forEach(mode: mode) { event, line in
+            pass.events.append(event)
+            pass.lines.append(line)
+            return pass.events.count != stopAt
+        }
+    } catch {
+        pass.error = error
+    }
+    pass.diagnostics = reader.diagnostics
+    return pass
+}
+
+private func writeLines(_ lines: [String], newlineAtEnd: Bool = true, in directory: TemporaryDirectory) throws -> String {
+    try directory.write(([headerLine] + lines).joined(separator: "\n") + (newlineAtEnd ? "\n" : ""), to: "t.jsonl")
+}
+
+@Test(arguments: modes)
+func everyModeStreamsTheSyntheticTraceExactlyWithLineNumbers(mode: TraceReader.ReadMode) throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("synthetic.jsonl")
+    try SyntheticTrace.write(events: 5_000, to: path)
+    let pass = try stream(path, mode: mode)
+    #expect(pass.events == SyntheticTrace.events(count: 5_000))
+    #expect(pass.lines == Array(2...5_001))
+    #expect(pass.error == nil)
+    #expect(pass.diagnostics.isClean)
+}
+
+@Test(arguments: modes)
+func aMalformedLineEndsTheStreamAfterEveryEventBeforeIt(mode: TraceReader.ReadMode) throws {
+    let directory = try TemporaryDirectory()
+    var lines = (1...20).map { #"{"seq":\#($0),"kind":"focus"}"# }
+    lines.insert(#"{"seq":21,"kind":"focus""#, at: 15)
+    let path = try writeLines(lines, in: directory)
+    let pass = try stream(path, mode: mode)
+    #expect(pass.events.map(\.seq) == Array(1...15))
+    #expect(pass.lines.last == 16)
+    #expect(pass.error == .malformed(file: path, line: 17, reason: "expected ',' or '}' at column 25, found end of line"))
+}
+
+@Test(arguments: modes)
+func lenientSkipsTruncationAndUnknownKindsAreTheSameInEveryMode(mode: TraceReader.ReadMode) throws {
+    let directory = try TemporaryDirectory()
+    var lines: [String] = []
+    for seq in 1...30 {
+        lines.append(seq % 4 == 0 ? #"{"seq":\#(seq),"kind":"gesture.swipe"}"# : #"{"seq":\#(seq),"kind":"focus","name":"Post\#(seq)"}"#)
+        if seq % 9 == 0 { lines.append("garbage \(seq)") }
+    }
+    lines.append(#"{"seq":31,"kind":"foc"#)
+    let path = try writeLines(lines, newlineAtEnd: false, in: directory)
+    let pass = try stream(path, mode: mode, lenient: true)
+    let expected = try stream(path, mode: .sequential, lenient: true)
+    #expect(pass == expected)
+    #expect(pass.events.count == 23)
+    #expect(pass.diagnostics.skippedLineCount == 3)
+    #expect(pass.diagnostics.unknownKinds == ["gesture.swipe": 7])
+    #expect(pass.diagnostics.truncatedLastLine == 35)
+}
+
+@Test(arguments: modes)
+func stoppingEarlyEndsTheStreamWithoutAnError(mode: TraceReader.ReadMode) throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("synthetic.jsonl")
+    try SyntheticTrace.write(events: 1_000, to: path)
+    let pass = try stream(path, mode: mode, stopAt: 100)
+    #expect(pass.events == Array(SyntheticTrace.events(count: 100)))
+    #expect(pass.error == nil)
+}
+
+@Test func prefetchingReadsAFileOfOnlyAHeader() throws {
+    let directory = try TemporaryDirectory()
+    let path = try writeLines([], in: directory)
+    let pass = try stream(path, mode: .prefetching(batchSize: 4, depth: 2))
+    #expect(pass == Pass())
+}
