@@ -73,6 +73,24 @@ extension ReplayState {
         public var names: [String] = []
     }
 
+    /// The transition in progress: what `transition.begin` said, without the rest of the event.
+    public struct Transition: Sendable, Hashable {
+        /// Push, present, pop, pop-to, dismiss, sub-module or root.
+        public var operation: TraceEvent.Operation?
+        /// The component the transition is about.
+        public var name: String?
+        /// Its routing or controller.
+        public var object: ObjectID?
+        /// The other side of the transition.
+        public var peer: ObjectID?
+        /// When it began.
+        public var began: Moment
+        /// The transition `event` begins.
+        public init(_ event: TraceEvent) {
+            operation = event.operation; name = event.name; object = event.object; peer = event.peer; began = Moment(event)
+        }
+    }
+
     /// Relations of one object.
     public struct Links: Sendable, Hashable {
         /// Routing `next` (strong).

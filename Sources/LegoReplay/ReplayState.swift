@@ -30,7 +30,7 @@ public final class ReplayState {
     /// User-code strong references still held, by object.
     public private(set) var holds: [ObjectID: [String]] = [:]
     /// The transition started and not yet completed.
-    public private(set) var transitionInProgress: TraceEvent?
+    public private(set) var transitionInProgress: Transition?
     /// Where the event applied last stands in the trace.
     public private(set) var lastMoment: Moment?
     /// What the last applied event changed, beyond the raw fields (derived once, here).
@@ -45,7 +45,8 @@ public final class ReplayState {
 
     /// The module instance an object belongs to (the object itself when it is a module's primary object).
     public func moduleID(of object: ObjectID) -> ObjectID? {
-        if modules[object] != nil { return object }
+        // `index(forKey:)` finds the entry without copying the module out of the dictionary.
+        if modules.index(forKey: object) != nil { return object }
         return objects[object]?.owner
     }
 
@@ -120,7 +121,7 @@ public final class ReplayState {
         case .actionSet:
             currentAction = event.object
         case .transitionBegin:
-            transitionInProgress = event
+            transitionInProgress = Transition(event)
             if event.operation == .pop || event.operation == .dismiss || event.operation == .popTo,
                let obj = event.object, let module = moduleID(of: obj) {
                 markGone(module, reason: event.operation == .dismiss ? .dismissed : .popped, at: Moment(event))
@@ -152,18 +153,21 @@ public final class ReplayState {
 
     private func applyDeinit(_ event: TraceEvent) {
         guard let obj = event.object, let info = objects.removeValue(forKey: obj) else { return }
-        holds[obj] = nil
-        changes.append(.deinitialized(object: obj, module: info.owner ?? (modules[obj] != nil ? obj : nil)))
-        let moduleID = modules[obj] != nil ? obj : info.owner
-        if let moduleID, let module = modules[moduleID], !module.isAlive(in: self) {
+        if !holds.isEmpty { holds[obj] = nil }
+        // `index(forKey:)` finds entries without copying a module out of the dictionary.
+        let isModule = modules.index(forKey: obj) != nil
+        changes.append(.deinitialized(object: obj, module: info.owner ?? (isModule ? obj : nil)))
+        let moduleID = isModule ? obj : info.owner
+        if let moduleID, let index = modules.index(forKey: moduleID), !modules.values[index].isAlive(in: self) {
+            let name = modules.values[index].name
             changes.append(.moduleReleased(moduleID))
-            if module.goneAt == nil { markGone(moduleID, reason: .released, at: Moment(event)) }
+            if modules.values[index].goneAt == nil { markGone(moduleID, reason: .released, at: Moment(event)) }
             modules[moduleID] = nil
-            moduleIDsByName[module.name]?.removeAll { $0 == moduleID }
-            if moduleIDsByName[module.name]?.isEmpty == true { moduleIDsByName[module.name] = nil }
+            moduleIDsByName[name]?.removeAll { $0 == moduleID }
+            if moduleIDsByName[name]?.isEmpty == true { moduleIDsByName[name] = nil }
             dropLinks(of: moduleID)
         }
-        if modules[obj] == nil { dropLinks(of: obj) }
+        if !isModule { dropLinks(of: obj) }
     }
 
     private func dropLinks(of obj: ObjectID) {
@@ -202,14 +206,15 @@ public final class ReplayState {
         let held = registry.map.removeValue(forKey: name)
         registry.names.removeAll { $0 == name }
         let released = event.object ?? held
+        let releasedModule = released.flatMap { moduleID(of: $0) }
         // The framework removes by name: another live instance of the name keeps running, untracked.
-        for survivor in liveModules(named: name) {
-            let releasedModule = released.flatMap { moduleID(of: $0) }
-            if survivor != releasedModule, modules[survivor]?.goneAt == nil {
+        // Usually the name's only instance is the one removed, which needs no liveness scan.
+        if let instances = moduleIDsByName[name], !(instances.count == 1 && instances[0] == releasedModule) {
+            for survivor in liveModules(named: name) where survivor != releasedModule && modules[survivor]?.goneAt == nil {
                 changes.append(.untracked(table: table, name: name, survivor: survivor))
             }
         }
-        guard table != .receiver, let released, let module = moduleID(of: released) else { return }
+        guard table != .receiver, let module = releasedModule else { return }
         let reason: GoneReason = event.effect == .evicted ? .evicted : .released
         markGone(module, reason: reason, at: Moment(event))
     }
