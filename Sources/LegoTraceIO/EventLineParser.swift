@@ -15,6 +15,19 @@ struct EventLineParser {
     /// An event with every optional field absent, copied as the starting point of each parse.
     static let blankEvent = TraceEvent(kind: .link)
 
+    /// Makes `event` blank again in place, field by field.
+    ///
+    /// Assigning `blankEvent` instead goes through the struct's generic copy witness and a lazy global
+    /// (measured: ~4% of a check); clearing only releases what the previous line set.
+    @inline(__always)
+    static func clear(_ event: inout TraceEvent) {
+        event.seq = 0; event.time = 0; event.thread = 0; event.kind = .link
+        event.name = nil; event.className = nil; event.object = nil; event.peer = nil; event.peerName = nil
+        event.url = nil; event.layer = nil; event.relation = nil; event.effect = nil; event.operation = nil
+        event.moduleKind = nil; event.gene = nil; event.value = nil; event.count = nil; event.ok = nil
+        event.objects = nil; event.params = nil; event.line = nil
+    }
+
     private enum Key {
         case seq, time, thread, kind, name, className, object, peer, peerName, url, layer, relation
         case effect, operation, moduleKind, gene, value, count, ok, objects, params, line, unknown

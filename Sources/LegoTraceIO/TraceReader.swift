@@ -142,7 +142,7 @@ private struct ReaderState {
                 throw .readFailed(file: file, reason: error.reason)
             }
             currentLine += 1
-            event = EventLineParser.blankEvent
+            EventLineParser.clear(&event)
             let outcome: EventLineParser.Outcome
             do {
                 outcome = try parser.parse(line.bytes, into: &event)

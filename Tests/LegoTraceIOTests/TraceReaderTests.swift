@@ -53,6 +53,29 @@ private func everyKindWithEveryField() -> [TraceEvent] {
     #expect(Set(read.events.map(\.kind)) == Set(TraceEvent.Kind.allCases))
 }
 
+@Test func clearingAnEventForTheNextLineLeavesNoFieldOfThePreviousOne() throws {
+    for var event in everyKindWithEveryField() {
+        EventLineParser.clear(&event)
+        #expect(event == EventLineParser.blankEvent)
+    }
+    // A full line then a minimal one: nothing of the first may leak into the second.
+    let directory = try TemporaryDirectory()
+    let full = everyKindWithEveryField()
+    var events: [TraceEvent] = []
+    for (index, event) in full.enumerated() {
+        var first = event
+        first.seq = UInt64(2 * index + 1)
+        events.append(first)
+        events.append(TraceEvent(seq: UInt64(2 * index + 2), kind: event.kind))
+    }
+    var bytes: [UInt8] = []
+    TraceEncoding.encode(SyntheticTrace.header, into: &bytes)
+    for event in events { TraceEncoding.encode(event, into: &bytes) }
+    let path = directory.file("alternating.jsonl")
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    #expect(try readAll(path).get().events == events)
+}
+
 @Test func eventsWithOnlyRequiredFieldsRoundTripWithAbsentFieldsStillAbsent() throws {
     let directory = try TemporaryDirectory()
     let events = TraceEvent.Kind.allCases.enumerated().map { TraceEvent(seq: UInt64($0.offset + 1), kind: $0.element) }
