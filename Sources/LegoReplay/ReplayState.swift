@@ -104,7 +104,7 @@ public final class ReplayState {
             add(event, to: &componentTable, table: .component)
             if rootModule == nil, let obj = event.object { rootModule = moduleID(of: obj) ?? obj }
             if let obj = event.object, let module = moduleID(of: obj) {
-                if modules[module]?.shownAt == nil { modules[module]?.shownAt = Moment(event) }
+                modules[module]?.noteShown(at: Moment(event))
             }
         case .componentRemove:
             remove(event, from: &componentTable, table: .component)
@@ -146,9 +146,7 @@ public final class ReplayState {
         objects[obj] = ObjectInfo(
             id: obj, className: event.className ?? "", layer: event.layer, module: event.name ?? "",
             owner: owner, born: Moment(event))
-        if let owner, owner != obj, modules[owner] != nil, !(modules[owner]!.layers.contains(obj)) {
-            modules[owner]!.layers.append(obj)
-        }
+        if let owner, owner != obj { modules[owner]?.addLayer(obj) }
     }
 
     private func applyDeinit(_ event: TraceEvent) {
@@ -245,9 +243,7 @@ public final class ReplayState {
 
     /// Marks a module's screen as gone (first time only) and, recursively, its sub-modules'.
     private func markGone(_ module: ObjectID, reason: GoneReason, at moment: Moment) {
-        guard modules[module] != nil, modules[module]!.goneAt == nil else { return }
-        modules[module]!.goneAt = moment
-        modules[module]!.goneReason = reason
+        guard modules[module]?.noteGone(reason: reason, at: moment) == true else { return }
         changes.append(.screenGone(module: module, reason: reason, at: moment))
         for sub in links[module]?.subs ?? [] {
             if let subModule = moduleID(of: sub), subModule != module {

@@ -23,10 +23,18 @@ final class TraceReplay {
         case always
         /// Never.
         case never
+
+        /// The environment variable that keeps a check to one thread when set to `1` (docs/check.md).
+        static let threadsVariable = "LEGO_TRACE_THREADS"
+
+        /// `.never` when `LEGO_TRACE_THREADS=1`, else `.auto`.
+        static var fromEnvironment: PrefetchPolicy {
+            ProcessInfo.processInfo.environment[threadsVariable] == "1" ? .never : .auto
+        }
     }
 
     /// Opens a trace; throws a one-line error for a missing, unreadable, empty or headerless file.
-    init(path: String, lenient: Bool, console: Console, prefetch: PrefetchPolicy = .auto) throws(TraceIOError) {
+    init(path: String, lenient: Bool, console: Console, prefetch: PrefetchPolicy = .fromEnvironment) throws(TraceIOError) {
         reader = try TraceReader(path: path, options: .init(lenient: lenient))
         header = reader.header
         self.path = path

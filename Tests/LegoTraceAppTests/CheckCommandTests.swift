@@ -1,4 +1,5 @@
 import Foundation
+import LegoTestSupport
 import Testing
 
 /// `lego-trace check` exit codes, formats, baselines and bad input, run as the built binary.
@@ -83,6 +84,21 @@ import Testing
         let lenient = try runner.lego("check", "broken.jsonl", "--lenient")
         #expect(lenient.status != 2, "\(lenient.stderr)")
         #expect((lenient.stdout + lenient.stderr).contains("skipped"))
+    }
+
+    @Test func aLargeTraceChecksTheSameOnTwoThreadsAndOnOne() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        // Over 8 MB, so the default run parses on a second thread; LEGO_TRACE_THREADS=1 keeps it to one.
+        try SyntheticTrace.write(events: 70_000, to: runner.path("large.jsonl"))
+        let size = try FileManager.default.attributesOfItem(atPath: runner.path("large.jsonl"))[.size] as? Int ?? 0
+        try #require(size > 8_000_000)
+        let threaded = try runner.lego("check", "large.jsonl", "--format", "sarif")
+        let single = try runner.lego("check", "large.jsonl", "--format", "sarif", environment: ["LEGO_TRACE_THREADS": "1"])
+        #expect(threaded.status == 1, "\(threaded.stderr)")
+        #expect(threaded.stdout.contains("leaked-module"))
+        #expect(threaded.stdout == single.stdout)
+        #expect(threaded.status == single.status)
     }
 
     @Test func truncatedLastLineIsAWarningNotAFailure() throws {
