@@ -47,16 +47,15 @@ extension TraceReader {
         while let batch = channel.takeFilled() {
             let events = batch.events
             let lines = batch.lines
-            let count = batch.count
-            // Each event is moved out, not copied: a copy would retain its strings here while the reading
-            // thread retains and releases the same strings, and that shared counting costs more than parsing.
-            batch.count = 0
-            for index in 0..<count {
+            // Each event is moved out for `body` and moved back, never copied: a copy would retain and
+            // release its strings on this thread while the reading thread retains and releases the same
+            // interned strings, and that shared counting costs more than the parsing. The reading thread
+            // releases them when it reuses the slot.
+            for index in 0..<batch.count {
                 let event = (events + index).move()
-                guard body(event, lines[index]) else {
-                    (events + index + 1).deinitialize(count: count - index - 1)
-                    return
-                }
+                let keepGoing = body(event, lines[index])
+                (events + index).initialize(to: consume event)
+                guard keepGoing else { return }
             }
             if batch.isLast {
                 if let error = batch.error { throw error }
@@ -73,23 +72,18 @@ extension TraceReader {
             var count = 0
             var isLast = false
             var failure: TraceIOError?
-            while count < batch.capacity {
-                let slot = events + count
-                slot.initialize(to: TraceEvent(kind: .link))
-                do throws(TraceIOError) {
-                    guard try next(into: &slot.pointee) else {
-                        slot.deinitialize(count: 1)
+            do throws(TraceIOError) {
+                while count < batch.capacity {
+                    guard try next(into: &events[count]) else {
                         isLast = true
                         break
                     }
-                } catch {
-                    slot.deinitialize(count: 1)
-                    failure = error
-                    isLast = true
-                    break
+                    batch.lines[count] = lineNumber
+                    count += 1
                 }
-                batch.lines[count] = lineNumber
-                count += 1
+            } catch {
+                failure = error
+                isLast = true
             }
             batch.count = count
             batch.isLast = isLast
@@ -102,7 +96,7 @@ extension TraceReader {
 
 /// A reusable block of parsed events handed between the reading thread and the caller.
 ///
-/// Its first `count` slots hold events; the caller moves them out, leaving the slots uninitialized for the next fill.
+/// Every slot always holds an event; the first `count` are this fill's, the rest leftovers or blanks.
 private final class EventBatch {
     let capacity: Int
     let events: UnsafeMutablePointer<TraceEvent>
@@ -114,11 +108,12 @@ private final class EventBatch {
     init(capacity: Int) {
         self.capacity = capacity
         events = .allocate(capacity: capacity)
+        events.initialize(repeating: EventLineParser.blankEvent, count: capacity)
         lines = .allocate(capacity: capacity)
     }
 
     deinit {
-        events.deinitialize(count: count)
+        events.deinitialize(count: capacity)
         events.deallocate()
         lines.deallocate()
     }
