@@ -21,6 +21,8 @@ import Synchronization
 public final class TraceWriter: TraceSink {
     private struct State {
         var pending: [TraceEvent] = []
+        // After a swap `pending` holds the previous batch, already written; the recording thread drops it.
+        var pendingIsStale = false
         var wakeRequested = false
         var nextSeq: UInt64 = 1
         var clockOffset: Double = 0
@@ -113,6 +115,10 @@ public final class TraceWriter: TraceSink {
             let now = Self.monotonicSeconds() - startTime + state.clockOffset
             state.lastTime = max(state.lastTime, now)
             let thread = Self.threadNumber(token: token, in: &state)
+            if state.pendingIsStale {
+                state.pendingIsStale = false
+                state.pending.removeAll(keepingCapacity: true)
+            }
             // Stamped in place in the queue: a local copy first would copy and retain the event twice.
             state.pending.append(event)
             let index = state.pending.count - 1
@@ -144,12 +150,20 @@ public final class TraceWriter: TraceSink {
     public func flush() {
         output.withLock { output in
             guard output.fileDescriptor >= 0 else { return }
-            state.withLock { state in
+            let count = state.withLock { state -> Int in
                 state.wakeRequested = false
+                if state.pendingIsStale {
+                    // Nothing was recorded since the last flush: the queue still holds that flush's batch.
+                    return 0
+                }
                 swap(&state.pending, &output.batch)
+                state.pendingIsStale = true
+                return output.batch.count
             }
-            for event in output.batch { TraceEncoding.encode(event, into: &output.spare) }
-            output.batch.removeAll(keepingCapacity: true)
+            // The written events go back to the recording side and are released there, on the thread that
+            // retained them: releasing them here made both cores update the same strings' reference counts
+            // (the app's module names recur in every event), which cost more than the encoding.
+            for index in 0..<count { TraceEncoding.encode(output.batch[index], into: &output.spare) }
             guard !output.spare.isEmpty else { return }
             if output.error == nil {
                 let failure = output.spare.withUnsafeBytes { Self.writeAll($0, to: output.fileDescriptor) }

@@ -28,6 +28,29 @@ private let header = TraceHeader(producer: "writer-tests", start: "2026-01-01T00
     #expect(read.diagnostics.isClean)
 }
 
+@Test func flushesWithAndWithoutNewEventsWriteEachEventExactlyOnce() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("w.jsonl")
+    let writer = try TraceWriter(path: path, header: header, flushInterval: 0)
+    var names: [String] = []
+    // Each flush hands the written batch back to the recording side: repeated and empty flushes must
+    // neither write an event twice nor lose one recorded between them.
+    for round in [3, 0, 0, 2, 1, 0, 5] {
+        for index in 0..<round {
+            let name = "Module\(names.count)-\(round)-\(index)-a name long enough to live on the heap"
+            names.append(name)
+            writer.record(TraceEvent(kind: .focus, name: name))
+        }
+        writer.flush()
+    }
+    writer.record(TraceEvent(kind: .focus, name: "last"))
+    names.append("last")
+    writer.close()
+    let read = try TraceReader.readAll(path: path)
+    #expect(read.events.map(\.seq) == Array(1...UInt64(names.count)))
+    #expect(read.events.map(\.name) == names)
+}
+
 @Test func closeIsIdempotentAndLaterEventsAreDropped() throws {
     let directory = try TemporaryDirectory()
     let path = directory.file("w.jsonl")
