@@ -5,7 +5,10 @@ import LegoTraceApp
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay a trace and report leaked modules, duplicate names, illegal URL hierarchies and more.",
-        discussion: "Exit codes: 0 nothing reached --fail-on, 1 something did, 2 usage error or unreadable input.")
+        discussion: """
+            Exit codes: 0 nothing reached --fail-on, 1 something did, 2 usage error or unreadable input.
+            Traces of 8 MB or more are parsed on a second thread; LEGO_TRACE_THREADS=1 keeps the check to one.
+            """)
 
     @Argument(help: "The trace to check (by default the one `record` wrote last).")
     var trace: String = DefaultPaths.trace
