@@ -19,7 +19,7 @@ final class TraceReplay {
     enum PrefetchPolicy {
         /// For whole traces of at least 8 MB on a machine with two or more cores.
         case auto
-        /// Always (tests use it to cover the threaded path with small traces).
+        /// Whenever the whole trace is replayed (tests use it to cover the threaded path with small traces).
         case always
         /// Never.
         case never
@@ -74,12 +74,12 @@ final class TraceReplay {
     /// Prefetching pays for its thread from a few MB on, and only when a second core exists; a replay
     /// that stops early reads sequentially so nothing past the stop is read or counted.
     private func readMode(stopAfter: UInt64?) -> TraceReader.ReadMode {
+        guard stopAfter == nil else { return .sequential }
         switch prefetch {
-        case .never: .sequential
-        case .always: .prefetching()
+        case .never: return .sequential
+        case .always: return .prefetching()
         case .auto:
-            stopAfter == nil && fileSize >= 8_000_000 && ProcessInfo.processInfo.activeProcessorCount >= 2
-                ? .prefetching() : .sequential
+            return fileSize >= 8_000_000 && ProcessInfo.processInfo.activeProcessorCount >= 2 ? .prefetching() : .sequential
         }
     }
 

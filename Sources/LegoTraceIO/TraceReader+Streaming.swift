@@ -15,7 +15,9 @@ extension TraceReader {
     /// Both modes see the same events, the same error and the same diagnostics: a malformed line throws
     /// only after every event before it reached `body`. With `.prefetching`, parsing overlaps with `body`
     /// on a second core; batches are reused, so an event's strings are released on the reading thread
-    /// (sharing them back and forth costs more than parsing). Call it only when the whole trace is wanted:
+    /// (sharing them back and forth costs more than parsing). Prefetching applies to regular files only (a
+    /// pipe is read sequentially: waiting for a full batch would hold events back); while it runs, `body`
+    /// must not use the reader (a precondition says so). Call it only when the whole trace is wanted:
     /// if `body` stops early, lines already read ahead count in `diagnostics`.
     public func forEach(mode: ReadMode = .sequential, _ body: (TraceEvent, _ line: Int) -> Bool) throws(TraceIOError) {
         switch mode {
@@ -24,6 +26,8 @@ extension TraceReader {
             while try next(into: &event) {
                 guard body(event, lineNumber) else { return }
             }
+        case .prefetching where !isRegularFile:
+            try forEach(mode: .sequential, body)
         case .prefetching(let batchSize, let depth):
             try prefetch(batchSize: max(1, batchSize), depth: max(1, depth), body)
         }
@@ -34,6 +38,7 @@ extension TraceReader {
         let finished = DispatchSemaphore(value: 0)
         // The reader is used only by the reading thread until `finished` is signalled; the caller waits for it below.
         let producer = UncheckedSendable(self)
+        isPrefetching = true
         Thread.detachNewThread {
             // Named so profilers and `top -H` tell the two halves of a check apart.
             Thread.current.name = "lego-trace-read"
@@ -43,6 +48,7 @@ extension TraceReader {
         defer {
             channel.cancel()
             finished.wait()
+            isPrefetching = false
         }
         while let batch = channel.takeFilled() {
             let events = batch.events
@@ -74,11 +80,11 @@ extension TraceReader {
             var failure: TraceIOError?
             do throws(TraceIOError) {
                 while count < batch.capacity {
-                    guard try next(into: &events[count]) else {
+                    guard let line = try readAhead(into: &events[count]) else {
                         isLast = true
                         break
                     }
-                    batch.lines[count] = lineNumber
+                    batch.lines[count] = line
                     count += 1
                 }
             } catch {

@@ -26,9 +26,21 @@ public final class TraceReader {
     /// The trace's first line.
     public let header: TraceHeader
     /// The line number of the event last returned by `next()` (the header is line 1).
-    public var lineNumber: Int { state.lineNumber }
+    public var lineNumber: Int {
+        precondition(!isPrefetching, Self.misuse)
+        return state.lineNumber
+    }
     /// What was skipped or tolerated so far.
-    public var diagnostics: Diagnostics { state.diagnostics }
+    public var diagnostics: Diagnostics {
+        precondition(!isPrefetching, Self.misuse)
+        return state.diagnostics
+    }
+
+    /// Whether the trace is a regular file: only then may `forEach` read ahead, since a pipe would block it.
+    let isRegularFile: Bool
+    /// True while a reading thread owns the reader (`forEach(mode: .prefetching)`).
+    var isPrefetching = false
+    static let misuse = "TraceReader used from the body of forEach(mode: .prefetching); use its line argument"
 
     private let descriptor: Int32
     private let ownsDescriptor: Bool
@@ -64,6 +76,8 @@ public final class TraceReader {
     private init(descriptor: Int32, owns: Bool, name: String, options: Options) throws(TraceIOError) {
         self.descriptor = descriptor
         self.ownsDescriptor = owns
+        var status = stat()
+        isRegularFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         var source = LineSource(descriptor: descriptor)
         do throws(TraceIOError) {
             let first: LineSource.Line?
@@ -89,6 +103,7 @@ public final class TraceReader {
 
     /// The next event, or nil at the end of the trace.
     public func next() throws(TraceIOError) -> TraceEvent? {
+        precondition(!isPrefetching, Self.misuse)
         var event = EventLineParser.blankEvent
         return try state.next(into: &event) ? event : nil
     }
@@ -98,7 +113,13 @@ public final class TraceReader {
     /// The streaming loops of `check` and `graph` use this form: returning a ~300-byte optional struct
     /// through each layer cost ~10% of a check in copies (perf, 1M events).
     public func next(into event: inout TraceEvent) throws(TraceIOError) -> Bool {
-        try state.next(into: &event)
+        precondition(!isPrefetching, Self.misuse)
+        return try state.next(into: &event)
+    }
+
+    /// `next(into:)` and the line number of what it read, for the reading thread of `forEach`.
+    func readAhead(into event: inout TraceEvent) throws(TraceIOError) -> Int? {
+        try state.next(into: &event) ? state.lineNumber : nil
     }
 
     /// Reads a whole trace into memory (for tests and small traces; use `next()` to stream).

@@ -153,16 +153,21 @@ public final class TraceWriter: TraceSink {
             let count = state.withLock { state -> Int in
                 state.wakeRequested = false
                 if state.pendingIsStale {
-                    // Nothing was recorded since the last flush: the queue still holds that flush's batch.
+                    // Nothing was recorded since the last flush, so the app is idle: drop both written
+                    // batches here rather than keep their events (and the app's strings) alive.
+                    state.pending.removeAll(keepingCapacity: true)
+                    state.pendingIsStale = false
+                    output.batch.removeAll(keepingCapacity: true)
                     return 0
                 }
                 swap(&state.pending, &output.batch)
                 state.pendingIsStale = true
                 return output.batch.count
             }
-            // The written events go back to the recording side and are released there, on the thread that
-            // retained them: releasing them here made both cores update the same strings' reference counts
-            // (the app's module names recur in every event), which cost more than the encoding.
+            // While the app records, written events go back to the recording side and are released by a
+            // recording thread (under the lock, once per batch): releasing them here made both cores update
+            // the same strings' reference counts (the app's module names recur in every event), which cost
+            // more than the encoding.
             for index in 0..<count { TraceEncoding.encode(output.batch[index], into: &output.spare) }
             guard !output.spare.isEmpty else { return }
             if output.error == nil {
@@ -184,6 +189,10 @@ public final class TraceWriter: TraceSink {
                 _ = closeFileDescriptor(output.fileDescriptor)
             }
             output.fileDescriptor = -1
+            // A closed writer may stay referenced (the runtime keeps its sink): keep no events or buffers.
+            output.batch = []
+            output.spare = []
+            state.withLock { $0.pending = [] }
         }
         OpenWriters.shared.unregister(self)
     }

@@ -98,3 +98,34 @@ func stoppingEarlyEndsTheStreamWithoutAnError(mode: TraceReader.ReadMode) throws
     let pass = try stream(path, mode: .prefetching(batchSize: 4, depth: 2))
     #expect(pass == Pass())
 }
+
+@Test(arguments: modes)
+func aLivePipeIsReadWithoutWaitingForAFullBatch(mode: TraceReader.ReadMode) throws {
+    var descriptors: [Int32] = [0, 0]
+    try #require(pipe(&descriptors) == 0)
+    defer { close(descriptors[0]) }
+    let text = ([headerLine] + (1...10).map { #"{"seq":\#($0),"kind":"focus"}"# }).joined(separator: "\n") + "\n"
+    _ = text.withCString { write(descriptors[1], $0, strlen($0)) }
+    // The writing end stays open, as with a producer still running: prefetching would wait for a batch
+    // of 2,048 events that never comes, so a pipe is read sequentially.
+    let reader = try TraceReader(fileDescriptor: descriptors[0], name: "pipe")
+    var seen: [UInt64] = []
+    try reader.forEach(mode: mode) { event, _ in
+        seen.append(event.seq)
+        return event.seq < 10
+    }
+    close(descriptors[1])
+    #expect(seen == Array(1...10))
+}
+
+@Test func usingTheReaderInsideAPrefetchingBodyStopsWithAClearMessage() async throws {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("synthetic.jsonl")
+        try SyntheticTrace.write(events: 100, to: path)
+        let reader = try TraceReader(path: path)
+        try reader.forEach(mode: .prefetching()) { _, _ in reader.lineNumber > 0 }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("TraceReader used from the body of forEach(mode: .prefetching); use its line argument"), "\(message)")
+}

@@ -15,6 +15,15 @@ private func readAll(_ path: String, lenient: Bool = false) -> Result<(header: T
     Result { () throws(TraceIOError) in try TraceReader.readAll(path: path, options: .init(lenient: lenient)) }
 }
 
+/// Writes the synthetic header and `events` with the trace encoder to `path`; returns `path`.
+private func encoded(_ events: [TraceEvent], to path: String) throws -> String {
+    var bytes: [UInt8] = []
+    TraceEncoding.encode(SyntheticTrace.header, into: &bytes)
+    for event in events { TraceEncoding.encode(event, into: &bytes) }
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    return path
+}
+
 private let hostileStrings = [
     "quote \" and backslash \\", "new\nline\tand\rreturn", "control \u{01}\u{1F}\u{7F}\u{85}", "<script>alert('x')</script>",
     "emoji 😀👩‍👩‍👧", "中文模块名", "", "a long class name BDJVeryLongModuleNameForInterningRouting",
@@ -68,22 +77,14 @@ private func everyKindWithEveryField() -> [TraceEvent] {
         events.append(first)
         events.append(TraceEvent(seq: UInt64(2 * index + 2), kind: event.kind))
     }
-    var bytes: [UInt8] = []
-    TraceEncoding.encode(SyntheticTrace.header, into: &bytes)
-    for event in events { TraceEncoding.encode(event, into: &bytes) }
-    let path = directory.file("alternating.jsonl")
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let path = try encoded(events, to: directory.file("alternating.jsonl"))
     #expect(try readAll(path).get().events == events)
 }
 
 @Test func eventsWithOnlyRequiredFieldsRoundTripWithAbsentFieldsStillAbsent() throws {
     let directory = try TemporaryDirectory()
     let events = TraceEvent.Kind.allCases.enumerated().map { TraceEvent(seq: UInt64($0.offset + 1), kind: $0.element) }
-    var bytes: [UInt8] = []
-    TraceEncoding.encode(SyntheticTrace.header, into: &bytes)
-    for event in events { TraceEncoding.encode(event, into: &bytes) }
-    let path = directory.file("minimal.jsonl")
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let path = try encoded(events, to: directory.file("minimal.jsonl"))
     #expect(try readAll(path).get().events == events)
 }
 
