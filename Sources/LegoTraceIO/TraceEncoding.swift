@@ -164,8 +164,7 @@ struct ByteWriter {
     @inline(__always)
     mutating func plain(_ text: String) {
         byte(0x22)
-        var text = text
-        text.withUTF8 { copy($0.baseAddress!, $0.count) }
+        utf8(of: text) { writer, bytes in if let base = bytes.baseAddress { writer.copy(base, bytes.count) } }
         byte(0x22)
     }
 
@@ -173,12 +172,23 @@ struct ByteWriter {
     @inline(__always)
     mutating func string(_ text: String) {
         byte(0x22)
-        var text = text
-        text.withUTF8 { escaped($0) }
+        utf8(of: text) { writer, bytes in writer.escaped(bytes) }
         byte(0x22)
     }
 
-    private mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+    // Reads the string's bytes in place. `var copy = text; copy.withUTF8` retained and released every
+    // string on the encoder thread while the app retained the same strings on its own core (the module
+    // names recur in every event), and that shared counting slowed both.
+    @inline(__always)
+    private mutating func utf8(of text: String, _ body: (inout ByteWriter, UnsafeBufferPointer<UInt8>) -> Void) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { body(&self, $0) }
+        if done == nil {
+            var copy = text
+            copy.withUTF8 { body(&self, $0) }
+        }
+    }
+
+    fileprivate mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         let count = bytes.count
         var runStart = 0
@@ -220,7 +230,7 @@ struct ByteWriter {
 
     // Keys and names are short: two overlapping word moves beat a call to memmove (measured ~15% of encoding).
     @inline(__always)
-    private mutating func copy(_ source: UnsafePointer<UInt8>, _ count: Int) {
+    fileprivate mutating func copy(_ source: UnsafePointer<UInt8>, _ count: Int) {
         let from = UnsafeRawPointer(source)
         let to = UnsafeMutableRawPointer(position)
         if count >= 8 && count <= 16 {
