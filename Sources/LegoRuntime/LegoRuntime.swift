@@ -100,8 +100,8 @@ public final class LegoRuntime {
 
     // MARK: Recording helpers
 
-    func emit(_ event: TraceEvent) {
-        recorder.record(event)
+    func emit(_ event: consuming TraceEvent) {
+        recorder.record(consume event)
     }
 
     /// Runs `body` after `delay` seconds of virtual time (the framework's `LEGORunAfter0_015` / `dispatch_async`).

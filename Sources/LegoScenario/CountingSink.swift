@@ -12,9 +12,9 @@ final class CountingSink: TraceSink {
     init(_ inner: any TraceSink) { self.inner = inner }
 
     /// Counts and forwards `event`.
-    func record(_ event: TraceEvent) {
+    func record(_ event: consuming TraceEvent) {
         count.add(1, ordering: .relaxed)
-        inner.record(event)
+        inner.record(consume event)
     }
 
     /// Adds to the clock total and forwards.

@@ -6,7 +6,9 @@ import Synchronization
 /// Implementations are thread-safe: any thread may record at any time.
 public protocol TraceSink: Sendable {
     /// Records one event, assigning its `seq` (next in order), `time` (trace clock) and `thread`.
-    func record(_ event: TraceEvent)
+    ///
+    /// The event is consumed, so a sink can queue it without copying (and retaining) its strings.
+    func record(_ event: consuming TraceEvent)
     /// Moves the trace clock forward without waiting, so scenarios can model time passing.
     func advanceClock(by seconds: Double)
     /// Writes out anything buffered.
@@ -25,9 +27,9 @@ public final class TraceBuffer: TraceSink {
     public init() {}
 
     /// Appends `event` with the next `seq` and the buffer's virtual clock as `time`.
-    public func record(_ event: TraceEvent) {
+    public func record(_ event: consuming TraceEvent) {
+        var stamped = event
         state.withLock { state in
-            var stamped = event
             stamped.seq = UInt64(state.events.count + 1)
             stamped.time = state.clock
             stamped.thread = 1

@@ -93,6 +93,7 @@ public final class TraceWriter: TraceSink {
 
     private func startEncoder(every interval: Double) {
         Thread.detachNewThread { [weak self, wake] in
+            Thread.current.name = "lego-trace-write"
             while true {
                 _ = wake.wait(timeout: .now() + interval)
                 guard let writer = self, !writer.stopped.load(ordering: .acquiring) else { return }
@@ -106,8 +107,10 @@ public final class TraceWriter: TraceSink {
     }
 
     /// Stamps `event` with the next `seq`, the trace clock and this thread's number, and queues it.
-    public func record(_ event: TraceEvent) {
+    public func record(_ event: consuming TraceEvent) {
         let token = ThreadToken.current
+        // Moved into the queue through an optional: the lock's closure cannot consume a parameter itself.
+        var incoming = Optional(consume event)
         enum Next { case nothing, wakeEncoder, flushInline }
         let next = state.withLock { state -> Next in
             guard !state.isClosed else { return .nothing }
@@ -120,6 +123,7 @@ public final class TraceWriter: TraceSink {
                 state.pending.removeAll(keepingCapacity: true)
             }
             // Stamped in place in the queue: a local copy first would copy and retain the event twice.
+            guard let event = incoming.take() else { return .nothing }
             state.pending.append(event)
             let index = state.pending.count - 1
             state.pending[index].seq = state.nextSeq
@@ -168,7 +172,15 @@ public final class TraceWriter: TraceSink {
             // recording thread (under the lock, once per batch): releasing them here made both cores update
             // the same strings' reference counts (the app's module names recur in every event), which cost
             // more than the encoding.
-            for index in 0..<count { TraceEncoding.encode(output.batch[index], into: &output.spare) }
+            // Each event is moved out and back rather than copied: a copy would retain its strings here.
+            output.batch.withUnsafeMutableBufferPointer { batch in
+                guard let first = batch.baseAddress else { return }
+                for index in 0..<count {
+                    let event = (first + index).move()
+                    TraceEncoding.encode(event, into: &output.spare)
+                    (first + index).initialize(to: consume event)
+                }
+            }
             guard !output.spare.isEmpty else { return }
             if output.error == nil {
                 let failure = output.spare.withUnsafeBytes { Self.writeAll($0, to: output.fileDescriptor) }

@@ -21,9 +21,9 @@ final class Recorder: Sendable {
         counter.add(1, ordering: .relaxed).newValue
     }
 
-    func record(_ event: TraceEvent) {
+    func record(_ event: consuming TraceEvent) {
         guard let sink, !closed.load(ordering: .relaxed) else { return }
-        sink.record(event)
+        sink.record(consume event)
     }
 
     func advanceClock(by seconds: Double) {
