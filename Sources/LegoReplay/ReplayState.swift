@@ -75,7 +75,7 @@ public final class ReplayState {
 
     /// Applies one event, updating `changes` with what it meant.
     public func apply(_ event: TraceEvent) {
-        changes.removeAll(keepingCapacity: true)
+        if !changes.isEmpty { changes.removeAll(keepingCapacity: true) }
         eventCount += 1
         // Only the moment is kept: copying the whole event per apply cost ~10% of a check.
         defer { lastMoment = Moment(event) }
@@ -152,17 +152,16 @@ public final class ReplayState {
     private func applyDeinit(_ event: TraceEvent) {
         guard let obj = event.object, let info = objects.removeValue(forKey: obj) else { return }
         if !holds.isEmpty { holds[obj] = nil }
-        // `index(forKey:)` finds entries without copying a module out of the dictionary.
+        // `index(forKey:)` finds the entry without copying a module out of the dictionary.
         let isModule = modules.index(forKey: obj) != nil
         changes.append(.deinitialized(object: obj, module: info.owner ?? (isModule ? obj : nil)))
         let moduleID = isModule ? obj : info.owner
-        if let moduleID, let index = modules.index(forKey: moduleID), !modules.values[index].isAlive(in: self) {
-            let name = modules.values[index].name
+        if let moduleID, let module = modules[moduleID], !module.isAlive(in: self) {
             changes.append(.moduleReleased(moduleID))
-            if modules.values[index].goneAt == nil { markGone(moduleID, reason: .released, at: Moment(event)) }
+            if module.goneAt == nil { markGone(moduleID, reason: .released, at: Moment(event)) }
             modules[moduleID] = nil
-            moduleIDsByName[name]?.removeAll { $0 == moduleID }
-            if moduleIDsByName[name]?.isEmpty == true { moduleIDsByName[name] = nil }
+            moduleIDsByName[module.name]?.removeAll { $0 == moduleID }
+            if moduleIDsByName[module.name]?.isEmpty == true { moduleIDsByName[module.name] = nil }
             dropLinks(of: moduleID)
         }
         if !isModule { dropLinks(of: obj) }
