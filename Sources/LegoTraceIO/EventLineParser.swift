@@ -12,7 +12,7 @@ struct EventLineParser {
         case blank
     }
 
-    /// An event with every optional field absent, copied as the starting point of each parse.
+    /// An event with every optional field absent (what `clear(_:)` makes of an event).
     static let blankEvent = TraceEvent(kind: .link)
 
     /// Makes `event` blank again in place, field by field.

@@ -53,15 +53,10 @@ extension TraceReader {
         while let batch = channel.takeFilled() {
             let events = batch.events
             let lines = batch.lines
-            // Each event is moved out for `body` and moved back, never copied: a copy would retain and
-            // release its strings on this thread while the reading thread retains and releases the same
-            // interned strings, and that shared counting costs more than the parsing. The reading thread
+            // Lent, not copied, so only the reading thread counts references to what it parsed; it
             // releases them when it reuses the slot.
             for index in 0..<batch.count {
-                let event = (events + index).move()
-                let keepGoing = body(event, lines[index])
-                (events + index).initialize(to: consume event)
-                guard keepGoing else { return }
+                guard (events + index).lend({ body($0, lines[index]) }) else { return }
             }
             if batch.isLast {
                 if let error = batch.error { throw error }

@@ -169,16 +169,12 @@ public final class TraceWriter: TraceSink {
                 return output.batch.count
             }
             // While the app records, written events go back to the recording side and are released by a
-            // recording thread (under the lock, once per batch): releasing them here made both cores update
-            // the same strings' reference counts (the app's module names recur in every event), which cost
-            // more than the encoding.
-            // Each event is moved out and back rather than copied: a copy would retain its strings here.
+            // recording thread (under the lock, once per batch), and the encoder only borrows them: reference
+            // counting on the encoder's core fought the app's over the same strings (see `lend`).
             output.batch.withUnsafeMutableBufferPointer { batch in
                 guard let first = batch.baseAddress else { return }
                 for index in 0..<count {
-                    let event = (first + index).move()
-                    TraceEncoding.encode(event, into: &output.spare)
-                    (first + index).initialize(to: consume event)
+                    (first + index).lend { TraceEncoding.encode($0, into: &output.spare) }
                 }
             }
             guard !output.spare.isEmpty else { return }
