@@ -1,4 +1,5 @@
 import Foundation
+import LegoTraceIO
 
 /// A recorded set of known findings: `check --baseline` fails only on findings not in it.
 ///
@@ -66,12 +67,17 @@ public struct Baseline: Sendable, Hashable {
         let file = File(version: version, tool: "lego-trace", entries: Baseline(findings: findings).entries)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data: Data
         do {
-            var data = try encoder.encode(file)
-            data.append(0x0a)
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            data = try encoder.encode(file)
         } catch {
-            throw .unreadable(path: path, reason: "cannot write the baseline: \(Self.oneLine(error))")
+            throw .unreadable(path: path, reason: "cannot encode the baseline: \(Self.oneLine(error))")
+        }
+        data.append(0x0a)
+        do {
+            try OutputFile.write(data, to: path)
+        } catch {
+            throw .unreadable(path: path, reason: "cannot write the baseline: \(error.description)")
         }
     }
 

@@ -12,8 +12,6 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case noValidBlocks(file: String, skipped: Int, firstProblem: String)
     /// The requested process printed no framework lines.
     case noSuchProcess(file: String, pid: Int, available: [Int])
-    /// The trace could not be written.
-    case unwritable(file: String, reason: String)
 
     /// The one-line message shown to the user.
     public var description: String {
@@ -28,8 +26,6 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(file): none of its \(linesRead) lines is a routing link log, a component trace log or an `inspectModulePrefix:` line; enable `[XFRoutingLinkManager enableLog]` / `[XFLegoConfig enableLog]` and capture again"
         case let .noValidBlocks(file, skipped, firstProblem):
             "\(file): all \(skipped) framework log blocks are garbled or truncated (first: \(firstProblem)); nothing to import"
-        case let .unwritable(file, reason):
-            "\(file): cannot write the trace: \(reason)"
         case let .noSuchProcess(file, pid, available):
             available.isEmpty
                 ? "\(file): process \(pid) printed no framework lines, and no process in the file did"

@@ -72,7 +72,15 @@ public final class LegoRuntime {
             }
         }
         let runtime = LegoRuntime(app: app, prefix: prefix, sink: sink)
-        if let writer { runtime.closeAction = { writer.close() } }
+        if let writer {
+            runtime.closeAction = {
+                writer.close()
+                // A library cannot fail the program; the message at least says the trace is incomplete.
+                if let failure = writer.writeError {
+                    FileHandle.standardError.write(Data("lego-runtime: the trace is incomplete: \(failure)\n".utf8))
+                }
+            }
+        }
         if environment[Self.logsVariable] == "1" { runtime.enableLogs(routing: true, component: true) }
         return runtime
     }

@@ -3,6 +3,7 @@ import LegoAnalysis
 import LegoGraph
 import LegoRender
 import LegoReplay
+import LegoTraceIO
 
 extension LegoTrace {
     /// `lego-trace graph`: draws the module relationship graph of a trace, with the analyzer's findings marked.

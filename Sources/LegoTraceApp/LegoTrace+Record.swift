@@ -19,49 +19,112 @@ extension LegoTrace {
             console.error(error.description)
             return .invalidInput
         }
-        let header = TraceHeader(producer: "lego-trace \(version)", start: Timestamp.now(), app: scenario.app.name)
+        // A full disk or `ulimit -f` must be a write error reported here, not a kill by SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
+        let staged: OutputFile.Staged
         let writer: TraceWriter
-        do {
-            writer = try TraceWriter(path: request.outputPath, header: header)
+        let header = TraceHeader(producer: "lego-trace \(version)", start: Timestamp.now(), app: scenario.app.name)
+        do throws(TraceIOError) {
+            staged = try OutputFile.Staged(path: request.outputPath)
+            if let descriptor = staged.descriptor {
+                writer = TraceWriter(fileDescriptor: descriptor, header: header)
+            } else {
+                writer = try TraceWriter(path: staged.writePath, header: header)
+            }
         } catch {
-            console.error(error.description)
+            console.error(error.renamed(to: request.outputPath).description)
             return .invalidInput
         }
         let summary = ScenarioRunner.run(
             scenario, sink: writer, console: request.printLogs ? StandardErrorConsole() : DiscardingConsole(), logs: request.printLogs)
         writer.close()
+        do throws(TraceIOError) {
+            if let failure = writer.writeError { throw failure.renamed(to: request.outputPath) }
+            try staged.commit()
+        } catch {
+            staged.abandon()
+            console.error("\(error.description); \(keptPreviousTrace(staged))")
+            return .invalidInput
+        }
         for failure in summary.failures { console.warning(failure.description) }
-        console.status("trace: \(request.outputPath)")
-        console.line(
-            "recorded \(scenario.app.name): \(Format.plural(summary.events, "event")), \(Format.plural(summary.modules, "module")), "
-                + "\(Format.plural(summary.steps, "step")), \(Format.seconds(summary.duration)) on the scenario clock"
-                + (summary.failures.isEmpty ? "" : ", \(Format.plural(summary.failures.count, "step")) refused"))
+        let line = "recorded \(scenario.app.name): \(Format.plural(summary.events, "event")), \(Format.plural(summary.modules, "module")), "
+            + "\(Format.plural(summary.steps, "step")), \(Format.seconds(summary.duration)) on the scenario clock"
+            + (summary.failures.isEmpty ? "" : ", \(Format.plural(summary.failures.count, "step")) refused")
+        report(line, staged: staged, console: console)
         return .success
     }
 
     private static func recordProgram(_ request: RecordRequest, console: Console) -> ExitStatus {
-        // A trace left by an earlier run must not pass for this program's trace.
-        unlink(request.outputPath)
-        let status: Int32
+        // The trace is staged beside its final path: a run that writes nothing keeps the previous trace,
+        // and a path that cannot be written fails before the program starts.
+        let staged: OutputFile.Staged
         do {
-            status = try ProgramRunner.run(request.command, tracePath: request.outputPath)
+            staged = try OutputFile.Staged(path: request.outputPath)
         } catch {
             console.error(error.description)
             return .invalidInput
         }
-        guard FileManager.default.fileExists(atPath: request.outputPath) else {
-            console.warning(
+        let outcome: ProgramRunner.Outcome
+        do {
+            outcome = try ProgramRunner.run(request.command, tracePath: staged.writePath, traceToStandardOutput: staged.descriptor == 1)
+        } catch {
+            staged.abandon()
+            console.error(error.description)
+            return .invalidInput
+        }
+        let status = ExitStatus(code: outcome.status)
+        if let signal = outcome.forwardedSignal {
+            console.warning("interrupted by \(signalName(signal)): passed it on to '\(request.command[0])' and waited for it to end")
+        }
+        guard case .replace = staged.destination else {
+            // A device, FIFO or standard output: the program wrote there directly and nothing can be counted.
+            console.status("trace: \(request.outputPath)")
+            return status
+        }
+        var size = stat()
+        guard stat(staged.writePath, &size) == 0, size.st_size > 0 else {
+            staged.abandon()
+            console.error(
                 "'\(request.command[0])' wrote no trace: it must create its runtime with "
-                    + "LegoRuntime.fromEnvironment(app:), which reads \(DefaultPaths.traceEnvironmentVariable)")
-            return ExitStatus(code: status)
+                    + "LegoRuntime.fromEnvironment(app:), which reads \(DefaultPaths.traceEnvironmentVariable); \(keptPreviousTrace(staged))")
+            return status == .success ? .invalidInput : status
         }
-        console.status("trace: \(request.outputPath)")
+        do {
+            try staged.commit()
+        } catch {
+            console.error("\(error.description); \(keptPreviousTrace(staged))")
+            return .invalidInput
+        }
         if let summary = try? TraceSummary.read(path: request.outputPath) {
-            console.line(
+            report(
                 "recorded \(summary.app): \(summary.events) events, \(summary.modules) modules, "
-                    + "\(Format.seconds(summary.duration)) of trace time (program exited with \(status))")
+                    + "\(Format.seconds(summary.duration)) of trace time (program exited with \(outcome.status))",
+                staged: staged, console: console)
+        } else {
+            console.status("trace: \(request.outputPath)")
         }
-        return ExitStatus(code: status)
+        return status
+    }
+
+    /// Prints where the trace went and the summary line; both go to standard error when the trace itself is standard output.
+    private static func report(_ summary: String, staged: OutputFile.Staged, console: Console) {
+        console.status("trace: \(staged.descriptor == 1 ? "standard output" : staged.path)")
+        if staged.descriptor == 1 { console.status(summary) } else { console.line(summary) }
+    }
+
+    /// What became of the file at the output path after a failed recording.
+    private static func keptPreviousTrace(_ staged: OutputFile.Staged) -> String {
+        guard case .replace(let target) = staged.destination else { return "the trace is incomplete" }
+        return access(target, F_OK) == 0 ? "'\(staged.path)' still holds the previous trace" : "no trace was written"
+    }
+
+    private static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        default: "signal \(signal)"
+        }
     }
 }
 

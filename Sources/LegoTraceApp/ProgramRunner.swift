@@ -1,34 +1,103 @@
 import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs a program that links LegoRuntime with tracing switched on through `LEGO_TRACE_FILE`.
+///
+/// The program stays in lego-trace's process group, so a terminal's Ctrl-C reaches it directly; SIGINT,
+/// SIGTERM and SIGHUP sent to lego-trace alone (`kill`, `timeout`, a CI runner) are passed on to it, and
+/// lego-trace waits for it to end before it finishes the trace, so no program is left running.
 enum ProgramRunner {
     /// Why a program could not be run.
     enum Failure: Error, CustomStringConvertible {
         case notFound(String)
+        case notExecutable(String, String)
         case launchFailed(String, String)
 
         var description: String {
             switch self {
-            case .notFound(let program): "cannot run '\(program)': no such program on PATH"
+            case .notFound(let program):
+                program.contains("/") ? "cannot run '\(program)': no such file" : "cannot run '\(program)': no such program on PATH"
+            case .notExecutable(let program, let path):
+                program == path ? "cannot run '\(program)': not executable" : "cannot run '\(program)': '\(path)' is not executable"
             case .launchFailed(let program, let reason): "cannot run '\(program)': \(reason)"
             }
         }
     }
 
-    /// Runs `command` with the trace path in its environment, forwarding its standard streams; returns its exit status.
-    static func run(_ command: [String], tracePath: String) throws(Failure) -> Int32 {
+    /// How the program ended.
+    struct Outcome: Equatable {
+        /// The status lego-trace exits with: the program's own, 128 + signal when it was killed by one, or
+        /// 128 + the signal lego-trace itself received and passed on.
+        var status: Int32
+        /// The signal lego-trace received and passed on to the program, if any.
+        var forwardedSignal: Int32?
+    }
+
+    /// The signals passed on to the program.
+    static let forwardedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Runs `command` with `LEGO_TRACE_FILE=tracePath` and waits for it; with `traceToStandardOutput` the trace
+    /// goes to lego-trace's standard output (as descriptor 3) and the program's own output to standard error.
+    static func run(_ command: [String], tracePath: String, traceToStandardOutput: Bool = false) throws(Failure) -> Outcome {
         let program = command[0]
-        guard let executable = resolve(program) else { throw .notFound(program) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Array(command.dropFirst())
+        let executable = try resolve(program)
+
         var environment = ProcessInfo.processInfo.environment
-        environment[DefaultPaths.traceEnvironmentVariable] = absolute(tracePath)
-        process.environment = environment
-        do { try process.run() } catch { throw .launchFailed(program, String(describing: error)) }
-        process.waitUntilExit()
-        // A program killed by a signal exits like a shell reports it: 128 + signal.
-        return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        environment[DefaultPaths.traceEnvironmentVariable] = traceToStandardOutput ? "/dev/fd/3" : absolute(tracePath)
+        let arguments = CStringArray(command)
+        let environmentStrings = CStringArray(environment.map { "\($0.key)=\($0.value)" })
+        defer {
+            arguments.free()
+            environmentStrings.free()
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if traceToStandardOutput {
+            posix_spawn_file_actions_adddup2(&actions, 1, 3)
+            posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The program starts with default signal handling and nothing blocked, whatever lego-trace ignores
+        // (SIGXFSZ, so that a full disk is an error here, not a kill; SIGPIPE, ignored by the Swift runtime).
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in forwardedSignals + [SIGPIPE, SIGXFSZ, SIGQUIT] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let previous = installForwarding()
+        defer { restore(previous) }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, arguments.pointers, environmentStrings.pointers)
+        guard spawned == 0 else { throw .launchFailed(program, String(cString: strerror(spawned))) }
+        runningChild.store(pid, ordering: .sequentiallyConsistent)
+        // A signal that arrived between the spawn and the store above was recorded but not yet passed on.
+        let early = receivedSignal.load(ordering: .sequentiallyConsistent)
+        if early != 0 { kill(pid, early) }
+
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { break }
+        }
+        runningChild.store(0, ordering: .sequentiallyConsistent)
+        let received = receivedSignal.exchange(0, ordering: .sequentiallyConsistent)
+        let terminatingSignal = status & 0x7F
+        let childStatus = terminatingSignal == 0 ? (status >> 8) & 0xFF : 128 + terminatingSignal
+        // Interrupted or terminated: exit the way a shell reports it, 128 + the signal lego-trace was sent.
+        return received != 0 ? Outcome(status: 128 + received, forwardedSignal: received) : Outcome(status: childStatus, forwardedSignal: nil)
     }
 
     /// The absolute path of `path` against the current directory.
@@ -36,14 +105,82 @@ enum ProgramRunner {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
-    private static func resolve(_ program: String) -> String? {
-        let fileManager = FileManager.default
-        if program.contains("/") { return fileManager.isExecutableFile(atPath: program) ? program : nil }
-        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in searchPath.split(separator: ":") {
-            let candidate = "\(directory)/\(program)"
-            if fileManager.isExecutableFile(atPath: candidate) { return candidate }
+    /// The executable a command names: a path as given, or the first executable match on PATH.
+    private static func resolve(_ program: String) throws(Failure) -> String {
+        if program.contains("/") {
+            guard let kind = fileKind(program) else { throw .notFound(program) }
+            guard kind == S_IFREG, access(program, X_OK) == 0 else { throw .notExecutable(program, program) }
+            return program
         }
-        return nil
+        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        var nonExecutable: String?
+        for directory in searchPath.split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + program
+            guard let kind = fileKind(candidate) else { continue }
+            if kind == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
+            nonExecutable = nonExecutable ?? candidate
+        }
+        if let nonExecutable { throw .notExecutable(program, nonExecutable) }
+        throw .notFound(program)
+    }
+
+    private static func fileKind(_ path: String) -> mode_t? {
+        var status = stat()
+        return stat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
+    }
+
+    private static func installForwarding() -> [Int32: sigaction] {
+        receivedSignal.store(0, ordering: .sequentiallyConsistent)
+        var previous: [Int32: sigaction] = [:]
+        for signal in forwardedSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_sigaction = forwardSignal
+            action.sa_flags = SA_SIGINFO | SA_RESTART
+            sigemptyset(&action.sa_mask)
+            var old = sigaction()
+            sigaction(signal, &action, &old)
+            previous[signal] = old
+        }
+        return previous
+    }
+
+    private static func restore(_ previous: [Int32: sigaction]) {
+        for (signal, action) in previous {
+            var action = action
+            sigaction(signal, &action, nil)
+        }
+    }
+}
+
+/// The program being run, or 0; read by the signal handler.
+private let runningChild = Atomic<Int32>(0)
+/// The last forwarded signal, or 0.
+private let receivedSignal = Atomic<Int32>(0)
+
+/// Passes a signal sent to lego-trace on to the program; only async-signal-safe calls.
+private func forwardSignal(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
+    receivedSignal.store(signal, ordering: .sequentiallyConsistent)
+    // A terminal's Ctrl-C or hang-up (sent by the kernel, si_code > 0) already reached the whole process
+    // group, the program included: passing it on would deliver it twice.
+    if let info, info.pointee.si_code > 0 { return }
+    let child = runningChild.load(ordering: .sequentiallyConsistent)
+    if child > 0 { kill(child, signal) }
+}
+
+/// A NULL-terminated array of C strings for `posix_spawn`.
+private struct CStringArray {
+    let pointers: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+    let count: Int
+
+    init(_ strings: [String]) {
+        count = strings.count
+        pointers = .allocate(capacity: strings.count + 1)
+        for (index, string) in strings.enumerated() { pointers[index] = strdup(string) }
+        pointers[strings.count] = nil
+    }
+
+    func free() {
+        for index in 0..<count { Glibc.free(pointers[index]) }
+        pointers.deallocate()
     }
 }

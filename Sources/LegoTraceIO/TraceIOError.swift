@@ -23,7 +23,7 @@ public enum TraceIOError: Error, CustomStringConvertible, Equatable {
         case .readFailed(let file, let reason):
             Self.oneLine("\(file): read failed: \(reason)")
         case .writeFailed(let file, let reason):
-            Self.oneLine("\(file): write failed: \(reason)")
+            Self.oneLine("\(file): cannot write: \(reason)")
         case .invalidHeader(let file, let reason):
             Self.oneLine("\(file):1: \(reason)")
         case .unsupportedVersion(let file, let version):
@@ -43,6 +43,18 @@ public enum TraceIOError: Error, CustomStringConvertible, Equatable {
         case .cannotOpen(let file, _), .readFailed(let file, _), .writeFailed(let file, _),
              .invalidHeader(let file, _), .unsupportedVersion(let file, _), .malformed(let file, _, _):
             file
+        }
+    }
+
+    /// The same error about `file` instead (a staged temporary file's error told under the path the user gave).
+    public func renamed(to file: String) -> TraceIOError {
+        switch self {
+        case .cannotOpen(_, let reason): .cannotOpen(file: file, reason: reason)
+        case .readFailed(_, let reason): .readFailed(file: file, reason: reason)
+        case .writeFailed(_, let reason): .writeFailed(file: file, reason: reason)
+        case .invalidHeader(_, let reason): .invalidHeader(file: file, reason: reason)
+        case .unsupportedVersion(_, let version): .unsupportedVersion(file: file, version: version)
+        case .malformed(_, let line, let reason): .malformed(file: file, line: line, reason: reason)
         }
     }
 

@@ -19,7 +19,7 @@ import Testing
     #expect {
         try result.write(to: "/nonexistent-dir/trace.jsonl")
     } throws: { error in
-        guard case .unwritable = error as? ImportError else { return false }
-        return "\(error)".hasPrefix("/nonexistent-dir/trace.jsonl: cannot write the trace")
+        guard case .writeFailed = error as? TraceIOError else { return false }
+        return "\(error)" == "/nonexistent-dir/trace.jsonl: cannot write: directory '/nonexistent-dir' does not exist"
     }
 }
