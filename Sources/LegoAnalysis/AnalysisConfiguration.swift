@@ -94,6 +94,7 @@ public struct AnalysisConfiguration: Sendable, Hashable {
 
     /// Parses configuration YAML; `file` names it in errors.
     public static func parse(yaml: String, file: String) throws(AnalysisError) -> AnalysisConfiguration {
+        if let excess = YAMLNesting.firstExcess(in: yaml) { throw .tooDeeplyNested(file: file, excess) }
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)

@@ -1,3 +1,5 @@
+import LegoModel
+
 /// Why a configuration or baseline file could not be used; each case names the file and, where known, the line.
 public enum AnalysisError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A file could not be read or written.
@@ -6,6 +8,8 @@ public enum AnalysisError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidConfiguration(file: String, line: Int?, problem: String)
     /// A baseline file is malformed.
     case invalidBaseline(file: String, line: Int?, problem: String)
+    /// A configuration file nests deeper than a YAML parser can safely follow.
+    case tooDeeplyNested(file: String, YAMLNesting.Excess)
 
     /// One line: `file:line: problem`.
     public var description: String {
@@ -16,6 +20,8 @@ public enum AnalysisError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(Self.location(file, line)): \(problem)"
         case let .invalidBaseline(file, line, problem):
             return "\(Self.location(file, line)): \(problem)"
+        case let .tooDeeplyNested(file, excess):
+            return "\(file):\(excess.line):\(excess.column): \(excess)"
         }
     }
 

@@ -5,14 +5,7 @@ enum Escaping {
     static func isControl(_ scalar: Unicode.Scalar) -> Bool { JSONText.isControl(scalar) }
 
     /// The visible spelling of a control scalar: `\n`, `\r`, `\t`, or `\u{1B}`.
-    static func visible(_ scalar: Unicode.Scalar) -> String {
-        switch scalar {
-        case "\n": "\\n"
-        case "\r": "\\r"
-        case "\t": "\\t"
-        default: "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        }
-    }
+    static func visible(_ scalar: Unicode.Scalar) -> String { TerminalText.visible(scalar) }
 
     /// One line of terminal text: every control scalar and backslash spelled out, so the result never
     /// contains a newline, an escape sequence or a bidi override, and `\n` in the output always means one in the data.

@@ -1,4 +1,5 @@
 import Foundation
+import LegoModel
 
 /// A mistake in a scenario file, with where it is and what is wrong.
 ///
@@ -48,12 +49,9 @@ public struct ScenarioError: Error, CustomStringConvertible, Sendable, Hashable 
         self.problem = problem
     }
 
-    /// `FILE:LINE:COLUMN: problem`, on one line (newlines in the problem are escaped).
+    /// `FILE:LINE:COLUMN: problem`, on one line (control characters in the file name and problem are escaped).
     public var description: String {
-        let oneLine = problem
-            .replacingOccurrences(of: "\r", with: "\\r")
-            .replacingOccurrences(of: "\n", with: "\\n")
-        if let line, let column { return "\(file):\(line):\(column): \(oneLine)" }
-        return "\(file): \(oneLine)"
+        if let line, let column { return TerminalText.line("\(file):\(line):\(column): \(problem)") }
+        return TerminalText.line("\(file): \(problem)")
     }
 }

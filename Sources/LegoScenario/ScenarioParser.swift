@@ -81,6 +81,9 @@ struct ScenarioParser {
 
     /// Composes the YAML text into one node tree, turning Yams errors into positioned scenario errors.
     private func compose(_ yaml: String) throws(ScenarioError) -> Node {
+        if let excess = YAMLNesting.firstExcess(in: yaml) {
+            throw ScenarioError(file: reader.file, line: excess.line, column: excess.column, kind: .syntax, problem: excess.description)
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)

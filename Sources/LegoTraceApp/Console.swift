@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 
+import LegoModel
+
 /// Where a command's output goes: standard output for results, standard error for status and progress.
 public struct Console: Sendable {
     /// Writes text to standard output (results).
@@ -33,14 +35,21 @@ public struct Console: Sendable {
             errorIsTerminal: isatty(2) == 1)
     }
 
-    /// Prints a line to standard output.
-    public func line(_ text: String) { writeOut(text + "\n") }
-    /// Prints a line to standard error.
-    public func status(_ text: String) { writeError(text + "\n") }
+    // Each of these prints exactly one line: names from traces, scenarios and logs reach them, so control
+    // characters are spelled out here, once (`TerminalText`); reports escape their own fields.
+
+    /// Prints one line to standard output.
+    public func line(_ text: String) { writeOut(TerminalText.line(text) + "\n") }
+    /// Prints one line to standard error.
+    public func status(_ text: String) { writeError(TerminalText.line(text) + "\n") }
+    /// Prints several lines to standard error (usage text that may quote the command line), each escaped.
+    public func statusLines(_ text: String) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { status(String(line)) }
+    }
     /// Prints a one-line error to standard error, prefixed with the tool name.
-    public func error(_ text: String) { writeError("lego-trace: error: \(text)\n") }
+    public func error(_ text: String) { writeError("lego-trace: error: \(TerminalText.line(text))\n") }
     /// Prints a one-line warning to standard error, prefixed with the tool name.
-    public func warning(_ text: String) { writeError("lego-trace: warning: \(text)\n") }
+    public func warning(_ text: String) { writeError("lego-trace: warning: \(TerminalText.line(text))\n") }
 
     private static func write(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)

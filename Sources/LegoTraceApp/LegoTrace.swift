@@ -27,7 +27,7 @@ public enum LegoTrace {
         }
         console.line("\(rule.id) (\(rule.defaultSeverity.rawValue)): \(rule.summary)")
         console.line("")
-        console.line(rule.why)
+        for line in rule.why.split(separator: "\n", omittingEmptySubsequences: false) { console.line(String(line)) }
         return .success
     }
 }

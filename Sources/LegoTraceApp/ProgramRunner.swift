@@ -9,9 +9,11 @@ import Darwin
 
 /// Runs a program that links LegoRuntime with tracing switched on through `LEGO_TRACE_FILE`.
 ///
-/// The program stays in lego-trace's process group, so a terminal's Ctrl-C reaches it directly; SIGINT,
-/// SIGTERM and SIGHUP sent to lego-trace alone (`kill`, `timeout`, a CI runner) are passed on to it, and
-/// lego-trace waits for it to end before it finishes the trace, so no program is left running.
+/// The program runs in a process group of its own; SIGINT, SIGTERM and SIGHUP that reach lego-trace (a
+/// terminal's Ctrl-C, `kill`, `timeout`, a CI runner) are passed on to that whole group once, and lego-trace
+/// waits for the program to end before it finishes the trace, so nothing is left running.
+// The whole group, not just the program: a shell script's SIGINT is ignored by the shell while its
+// foreground child lives, so signalling the program's pid alone left `sh -c` loops running.
 enum ProgramRunner {
     /// Why a program could not be run.
     enum Failure: Error, CustomStringConvertible {
@@ -76,7 +78,8 @@ enum ProgramRunner {
         var empty = sigset_t()
         sigemptyset(&empty)
         posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
 
         let previous = installForwarding()
         defer { restore(previous) }
@@ -86,7 +89,7 @@ enum ProgramRunner {
         runningChild.store(pid, ordering: .sequentiallyConsistent)
         // A signal that arrived between the spawn and the store above was recorded but not yet passed on.
         let early = receivedSignal.load(ordering: .sequentiallyConsistent)
-        if early != 0 { kill(pid, early) }
+        if early != 0 { kill(-pid, early) }
 
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
@@ -141,6 +144,12 @@ enum ProgramRunner {
             sigaction(signal, &action, &old)
             previous[signal] = old
         }
+        // A parent may start lego-trace with these signals blocked (seen from a test runner's thread);
+        // blocked, they would stay pending and never reach the program.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for signal in forwardedSignals { sigaddset(&unblock, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         return previous
     }
 
@@ -157,14 +166,11 @@ private let runningChild = Atomic<Int32>(0)
 /// The last forwarded signal, or 0.
 private let receivedSignal = Atomic<Int32>(0)
 
-/// Passes a signal sent to lego-trace on to the program; only async-signal-safe calls.
+/// Passes a signal sent to lego-trace on to the program's process group; only async-signal-safe calls.
 private func forwardSignal(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
     receivedSignal.store(signal, ordering: .sequentiallyConsistent)
-    // A terminal's Ctrl-C or hang-up (sent by the kernel, si_code > 0) already reached the whole process
-    // group, the program included: passing it on would deliver it twice.
-    if let info, info.pointee.si_code > 0 { return }
     let child = runningChild.load(ordering: .sequentiallyConsistent)
-    if child > 0 { kill(child, signal) }
+    if child > 0 { kill(-child, signal) }
 }
 
 /// A NULL-terminated array of C strings for `posix_spawn`.

@@ -59,22 +59,5 @@ public enum TraceIOError: Error, CustomStringConvertible, Equatable {
     }
 
     // Paths and reasons may carry hostile text (newlines, control characters); the message must stay one line.
-    private static func oneLine(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
-    }
+    private static func oneLine(_ text: String) -> String { TerminalText.line(text) }
 }

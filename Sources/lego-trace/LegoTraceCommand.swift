@@ -30,7 +30,7 @@ struct LegoTraceCommand: ParsableCommand {
             let code = exitCode(for: error)
             if code == .validationFailure {
                 let message = fullMessage(for: error)
-                if !message.isEmpty { Console.standard.writeError(message + "\n") }
+                if !message.isEmpty { Console.standard.statusLines(message) }
                 terminate(ExitStatus.invalidInput.code)
             }
             exit(withError: error)

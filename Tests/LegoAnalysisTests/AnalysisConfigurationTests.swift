@@ -1,4 +1,5 @@
 import Foundation
+import LegoModel
 import LegoAnalysis
 import Testing
 
@@ -92,4 +93,11 @@ import Testing
     #expect(!AnalysisConfiguration.matches(pattern: "Cached", name: "CachedHome"))
     #expect(!AnalysisConfiguration.matches(pattern: "Home*", name: "CachedHome"))
     #expect(AnalysisConfiguration.matches(pattern: "首页*", name: "首页缓存"))
+}
+
+@Test func deeplyNestedConfigIsAPositionedErrorNotACrash() {
+    #expect(throws: AnalysisError.tooDeeplyNested(file: "deep.yml", YAMLNesting.Excess(line: 1, column: 8 + YAMLNesting.limit - 1, limit: YAMLNesting.limit))) {
+        try AnalysisConfiguration.parse(yaml: "allow: " + String(repeating: "[", count: 8000), file: "deep.yml")
+    }
+    #expect(AnalysisError.tooDeeplyNested(file: "deep.yml", YAMLNesting.Excess(line: 1, column: 9, limit: 100)).description == "deep.yml:1:9: nesting deeper than 100")
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LegoModel
 import Testing
 @testable import LegoScenario
 
@@ -360,4 +361,9 @@ func parseError(_ yaml: String, file: String = "mini.yml") -> ScenarioError? {
 
     let crlf = try #require(parseError((miniApp + "\njourney:\n  - pusj: Post\n").replacingOccurrences(of: "\n", with: "\r\n")))
     #expect(crlf.description == "mini.yml:14:5: unknown step `pusj`; did you mean `push`?")
+}
+
+@Test func deeplyNestedYAMLIsAPositionedErrorNotACrash() throws {
+    let error = try #require(parseError("app:\n  name: " + String(repeating: "[", count: 8000)))
+    #expect(error.description == "mini.yml:2:\(9 + YAMLNesting.limit - 2): nesting deeper than \(YAMLNesting.limit)")
 }

@@ -70,4 +70,77 @@ import Testing
         #expect(outcome.status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: runner.directory).isEmpty)
     }
+
+    @Test func recordProgramIntoAMissingDirectoryFailsBeforeRunningIt() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let outcome = try runner.lego("record", "-o", "/no/such/dir/x.jsonl", "--", "/bin/sh", "-c", "touch ran")
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("/no/such/dir/x.jsonl: cannot write: directory '/no/such/dir' does not exist"), "\(outcome.stderr)")
+        #expect(!runner.exists("ran"), "the program ran although its trace could not be written")
+    }
+
+    @Test func recordProgramThatIsNotExecutableSaysSo() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let outcome = try runner.lego("record", "--", "/etc/passwd")
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("cannot run '/etc/passwd': not executable"), "\(outcome.stderr)")
+        let missing = try runner.lego("record", "--", "/no/such/program")
+        #expect(missing.stderr.contains("cannot run '/no/such/program': no such file"), "\(missing.stderr)")
+    }
+
+    @Test func recordProgramThatWritesNoTraceKeepsThePreviousOne() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try runner.write("lego-trace.jsonl", "previous trace")
+        let outcome = try runner.lego("record", "--", "/bin/sh", "-c", "exit 0")
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("wrote no trace"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("still holds the previous trace"))
+        #expect(try runner.read("lego-trace.jsonl") == "previous trace")
+        let failing = try runner.lego("record", "--", "/bin/sh", "-c", "exit 7")
+        #expect(failing.status == 7)
+    }
+
+    @Test func recordThatCannotWriteItsTraceFailsAndKeepsThePreviousOne() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try runner.write("capped.jsonl", "previous trace")
+        // 16 blocks of 512 bytes: the embedded sample's trace (~60 KB) does not fit.
+        let legoTrace = CommandRunner.product("lego-trace")
+        let outcome = try runner.run("/bin/sh", ["-c", "ulimit -f 16; exec \"$0\" record -o capped.jsonl", legoTrace])
+        #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stderr.contains("capped.jsonl: cannot write: File too large"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("'capped.jsonl' still holds the previous trace"))
+        #expect(!outcome.stdout.contains("recorded"))
+        #expect(try runner.read("capped.jsonl") == "previous trace")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: runner.directory).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func recordProgramPassesSignalsOnAndLeavesNothingRunning(signal: Int32) throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        // The program writes its pid, then appends to its trace until it is stopped.
+        let script = "echo $$ > child.pid; while :; do echo '{}' >> \"$LEGO_TRACE_FILE\"; sleep 0.02; done"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandRunner.product("lego-trace"))
+        process.arguments = ["record", "-o", "looping.jsonl", "--", "/bin/sh", "-c", script]
+        process.currentDirectoryURL = URL(fileURLWithPath: runner.directory)
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while !runner.exists("child.pid") && Date() < deadline { usleep(10_000) }
+        usleep(100_000)
+        let childText = try runner.read("child.pid").trimmingCharacters(in: .whitespacesAndNewlines)
+        let child = try #require(Int32(childText))
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 128 + signal)
+        #expect(kill(child, 0) != 0 && errno == ESRCH, "the program \(child) is still running after lego-trace exited")
+        #expect(runner.exists("looping.jsonl"), "the interrupted program's trace was not kept")
+    }
 }
