@@ -16,21 +16,7 @@ public struct ConsoleImporter: Sendable {
 
     /// Imports the console log at `path`; `-` reads standard input.
     public func importLog(path: String) throws(ImportError) -> ImportResult {
-        let bytes: [UInt8]
-        if path == "-" {
-            bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw .unreadable(file: path, reason: "no such file")
-            }
-            guard !isDirectory.boolValue else { throw .unreadable(file: path, reason: "it is a directory") }
-            do {
-                bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-            } catch {
-                throw .unreadable(file: path, reason: "\(error.localizedDescription)")
-            }
-        }
+        let bytes = try BoundedFileReader.read(path: path, maxLineBytes: options.maxLineBytes)
         return try importLog(bytes: bytes, name: path)
     }
 

@@ -1,7 +1,11 @@
+import LegoTraceIO
+
 /// Why a console log could not be imported at all; each message is one line that names the file.
 public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file could not be opened or read.
     case unreadable(file: String, reason: String)
+    /// A line is longer than the limit (a file that never ends a line, such as `/dev/zero`).
+    case lineTooLong(file: String, line: Int, limit: Int)
     /// The file has no bytes (or only blank lines).
     case empty(file: String)
     /// The file looks like binary data, not a text console log.
@@ -18,6 +22,8 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case let .unreadable(file, reason):
             "\(file): cannot read the console log: \(reason)"
+        case let .lineTooLong(file, line, limit):
+            "\(file):\(line): \(TraceReader.tooLongReason(limit))"
         case let .empty(file):
             "\(file): the console log is empty; capture the app's console output with the framework logs enabled"
         case let .binary(file, detail):

@@ -17,7 +17,8 @@ extension LegoTrace {
         }
         let replay: TraceReplay
         do {
-            replay = try TraceReplay(path: request.tracePath, lenient: request.lenient, console: console)
+            replay = try TraceReplay(
+                path: request.tracePath, options: .init(lenient: request.lenient, maxLineBytes: request.maxLineBytes), console: console)
         } catch {
             console.error(error.description)
             return .invalidInput

@@ -25,7 +25,7 @@ extension LegoTrace {
             return .invalidInput
         }
         do {
-            replay = try TraceReplay(path: request.tracePath, lenient: false, console: console)
+            replay = try TraceReplay(path: request.tracePath, options: .init(maxLineBytes: request.maxLineBytes), console: console)
         } catch {
             console.error(error.description)
             return .invalidInput

@@ -4,7 +4,7 @@ import LegoTraceIO
 extension LegoTrace {
     /// `lego-trace import`: turns the real framework's console logs into a trace `check` and `graph` can read.
     public static func importLog(_ request: ImportRequest, console: Console) -> ExitStatus {
-        let importer = ConsoleImporter(options: ImportOptions(pid: request.pid, producerVersion: version))
+        let importer = ConsoleImporter(options: ImportOptions(pid: request.pid, producerVersion: version, maxLineBytes: request.maxLineBytes))
         let result: ImportResult
         do {
             result = try importer.importLog(path: request.logPath)

@@ -1,9 +1,12 @@
 import LegoAnalysis
+import LegoTraceIO
 
 /// The library entry points behind each `lego-trace` subcommand; each returns the documented exit status.
 public enum LegoTrace {
     /// The tool's version, printed by `--version` and written into reports and trace headers.
     public static let version = "0.1.0"
+    /// The longest trace or console-log line read unless `--max-line-bytes` says otherwise (64 MiB).
+    public static let defaultMaxLineBytes = TraceReader.Options.defaultMaxLineBytes
 
     /// `lego-trace rules`: lists the detectors, or explains one.
     public static func rules(explain: String?, console: Console) -> ExitStatus {

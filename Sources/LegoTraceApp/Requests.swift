@@ -1,3 +1,5 @@
+import LegoTraceIO
+
 /// What `lego-trace record` was asked to do.
 public struct RecordRequest: Sendable, Hashable {
     /// A scenario file, or nil for the embedded sample app.
@@ -42,11 +44,14 @@ public struct CheckRequest: Sendable, Hashable {
     public var lenient: Bool
     /// auto, always or never.
     public var color: String
+    /// The longest trace line read; a longer one is malformed.
+    public var maxLineBytes: Int
 
     /// Creates a request with the CLI's defaults.
     public init(tracePath: String = DefaultPaths.trace, format: String = "text", outputPath: String? = nil, failOn: String = "error",
                 grace: Double? = nil, urlCheck: String? = nil, configPath: String? = nil, baselinePath: String? = nil,
-                writeBaselinePath: String? = nil, lenient: Bool = false, color: String = "auto") {
+                writeBaselinePath: String? = nil, lenient: Bool = false, color: String = "auto",
+                maxLineBytes: Int = TraceReader.Options.defaultMaxLineBytes) {
         self.tracePath = tracePath
         self.format = format
         self.outputPath = outputPath
@@ -58,6 +63,7 @@ public struct CheckRequest: Sendable, Hashable {
         self.writeBaselinePath = writeBaselinePath
         self.lenient = lenient
         self.color = color
+        self.maxLineBytes = maxLineBytes
     }
 }
 
@@ -79,10 +85,13 @@ public struct GraphRequest: Sendable, Hashable {
     public var layout: String
     /// Whether to run the analyzer and mark findings.
     public var markFindings: Bool
+    /// The longest trace line read; a longer one is malformed.
+    public var maxLineBytes: Int
 
     /// Creates a request.
     public init(tracePath: String = DefaultPaths.trace, outputPath: String, format: String? = nil, at: String? = nil,
-                focus: String? = nil, depth: Int = 1, layout: String = "auto", markFindings: Bool = true) {
+                focus: String? = nil, depth: Int = 1, layout: String = "auto", markFindings: Bool = true,
+                maxLineBytes: Int = TraceReader.Options.defaultMaxLineBytes) {
         self.tracePath = tracePath
         self.outputPath = outputPath
         self.format = format
@@ -91,6 +100,7 @@ public struct GraphRequest: Sendable, Hashable {
         self.depth = depth
         self.layout = layout
         self.markFindings = markFindings
+        self.maxLineBytes = maxLineBytes
     }
 }
 
@@ -102,11 +112,15 @@ public struct ImportRequest: Sendable, Hashable {
     public var outputPath: String
     /// The process to import; nil picks the one with the most framework lines.
     public var pid: Int?
+    /// The longest console line read; a longer one is refused.
+    public var maxLineBytes: Int
 
     /// Creates a request.
-    public init(logPath: String, outputPath: String = DefaultPaths.trace, pid: Int? = nil) {
+    public init(logPath: String, outputPath: String = DefaultPaths.trace, pid: Int? = nil,
+                maxLineBytes: Int = TraceReader.Options.defaultMaxLineBytes) {
         self.logPath = logPath
         self.outputPath = outputPath
         self.pid = pid
+        self.maxLineBytes = maxLineBytes
     }
 }

@@ -34,8 +34,8 @@ final class TraceReplay {
     }
 
     /// Opens a trace; throws a one-line error for a missing, unreadable, empty or headerless file.
-    init(path: String, lenient: Bool, console: Console, prefetch: PrefetchPolicy = .fromEnvironment) throws(TraceIOError) {
-        reader = try TraceReader(path: path, options: .init(lenient: lenient))
+    init(path: String, options: TraceReader.Options, console: Console, prefetch: PrefetchPolicy = .fromEnvironment) throws(TraceIOError) {
+        reader = try TraceReader(path: path, options: options)
         header = reader.header
         self.path = path
         self.console = console

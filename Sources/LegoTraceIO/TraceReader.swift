@@ -17,10 +17,19 @@ import LegoModel
 public final class TraceReader {
     /// How strict the reader is.
     public struct Options: Sendable, Hashable {
+        /// The default longest line: 64 MiB, far beyond any real event, small enough to allocate anywhere.
+        public static let defaultMaxLineBytes = 64 << 20
+
         /// Skip and count malformed or out-of-order lines instead of throwing.
         public var lenient: Bool
+        /// The longest line read; a longer one is malformed (skipped when lenient) and never held in memory.
+        public var maxLineBytes: Int
+
         /// Creates options; strict by default.
-        public init(lenient: Bool = false) { self.lenient = lenient }
+        public init(lenient: Bool = false, maxLineBytes: Int = defaultMaxLineBytes) {
+            self.lenient = lenient
+            self.maxLineBytes = maxLineBytes
+        }
     }
 
     /// The trace's first line.
@@ -78,7 +87,7 @@ public final class TraceReader {
         self.ownsDescriptor = owns
         var status = stat()
         isRegularFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-        var source = LineSource(descriptor: descriptor)
+        var source = LineSource(descriptor: descriptor, maxLineBytes: options.maxLineBytes)
         do throws(TraceIOError) {
             let first: LineSource.Line?
             do {
@@ -87,6 +96,7 @@ public final class TraceReader {
                 throw TraceIOError.readFailed(file: name, reason: error.reason)
             }
             guard let first else { throw TraceIOError.invalidHeader(file: name, reason: "empty file, not a lego-trace trace") }
+            if first.tooLong { throw TraceIOError.invalidHeader(file: name, reason: Self.tooLongReason(options.maxLineBytes)) }
             header = try HeaderParser.parse(first.bytes, file: name)
         } catch {
             source.deallocate()
@@ -120,6 +130,12 @@ public final class TraceReader {
     /// `next(into:)` and the line number of what it read, for the reading thread of `forEach`.
     func readAhead(into event: inout TraceEvent) throws(TraceIOError) -> Int? {
         try state.next(into: &event) ? state.lineNumber : nil
+    }
+
+    /// Why a line past `limit` bytes is refused: `line longer than 64 MiB (the limit; raise it with --max-line-bytes)`.
+    public static func tooLongReason(_ limit: Int) -> String {
+        let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : limit % 1024 == 0 ? "\(limit >> 10) KiB" : "\(limit) bytes"
+        return "line longer than \(size) (the limit; raise it with --max-line-bytes)"
     }
 
     /// Reads a whole trace into memory (for tests and small traces; use `next()` to stream).
@@ -163,6 +179,10 @@ private struct ReaderState {
                 throw .readFailed(file: file, reason: error.reason)
             }
             currentLine += 1
+            if line.tooLong {
+                try skipOrThrow(TraceReader.tooLongReason(options.maxLineBytes))
+                continue
+            }
             EventLineParser.clear(&event)
             let outcome: EventLineParser.Outcome
             do {

@@ -77,3 +77,23 @@ import Testing
         assertInert(try runner.lego("rules", "--explain", "x\u{1B}[2J\nforged line"), "rules --explain")
     }
 }
+
+/// `check /dev/zero` and `import /dev/zero` stop at the line limit with a one-line error instead of exhausting memory.
+@Suite struct EndlessInputTests {
+    @Test func devZeroIsAnOverlongFirstLineForEveryReader() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let check = try runner.lego("check", "/dev/zero", "--max-line-bytes", "1048576")
+        #expect(check.status == 2)
+        #expect(check.stderr.contains("/dev/zero:1: line longer than 1 MiB (the limit; raise it with --max-line-bytes)"), "\(check.stderr)")
+        let imported = try runner.lego("import", "/dev/zero", "--max-line-bytes", "1048576", "-o", "x.jsonl")
+        #expect(imported.status == 2)
+        #expect(imported.stderr.contains("/dev/zero:1: line longer than 1 MiB"), "\(imported.stderr)")
+        #expect(!runner.exists("x.jsonl"))
+        let graph = try runner.lego("graph", "/dev/zero", "x.dot", "--max-line-bytes", "1048576")
+        #expect(graph.status == 2, "\(graph.stderr)")
+        let zero = try runner.lego("check", "x.jsonl", "--max-line-bytes", "0")
+        #expect(zero.status == 2)
+        #expect(zero.stderr.contains("--max-line-bytes must be a positive number of bytes"))
+    }
+}

@@ -11,7 +11,7 @@ import Testing
     /// Checks `path` with one prefetch policy; returns the result, the read error, the warnings and where two seqs lie.
     private func check(_ path: String, prefetch: TraceReplay.PrefetchPolicy, lenient: Bool = false)
         throws -> (result: AnalysisResult, error: String?, warnings: [String], lines: [Int?]) {
-        let replay = try TraceReplay(path: path, lenient: lenient, console: console, prefetch: prefetch)
+        let replay = try TraceReplay(path: path, options: .init(lenient: lenient), console: console, prefetch: prefetch)
         let session = Analyzer().makeSession(header: replay.header)
         let error = replay.run(session.replayer)
         return (session.result(), error?.description, replay.warnings, [replay.lineMap.line(of: 1), replay.lineMap.line(of: 9_000)])

@@ -43,6 +43,8 @@ struct Check: ParsableCommand {
     @Option(name: .long, help: "Colour: auto (only on a terminal), always or never.")
     var color: String = "auto"
 
+    @OptionGroup var lineLimit: LineLimitOptions
+
     func validate() throws {
         guard ["text", "json", "sarif", "junit", "github"].contains(format) else {
             throw ValidationError("unknown format '\(format)' (expected text, json, sarif, junit or github)")
@@ -65,7 +67,7 @@ struct Check: ParsableCommand {
         let request = CheckRequest(
             tracePath: trace, format: format, outputPath: output, failOn: failOn, grace: grace,
             urlCheck: urlCheck, configPath: config, baselinePath: baseline, writeBaselinePath: writeBaseline,
-            lenient: lenient, color: color)
+            lenient: lenient, color: color, maxLineBytes: lineLimit.maxLineBytes)
         try conclude(LegoTrace.check(request, console: .standard))
     }
 }

@@ -28,6 +28,8 @@ struct Graph: ParsableCommand {
     @Flag(name: .long, help: "Do not run the analyzer to mark findings on the graph.")
     var noFindings = false
 
+    @OptionGroup var lineLimit: LineLimitOptions
+
     func validate() throws {
         guard (1...2).contains(paths.count) else {
             throw ValidationError("expected [TRACE] OUT, e.g. `lego-trace graph out.svg`")
@@ -47,7 +49,8 @@ struct Graph: ParsableCommand {
     func run() throws {
         let request = GraphRequest(
             tracePath: paths.count == 2 ? paths[0] : DefaultPaths.trace, outputPath: paths[paths.count - 1],
-            format: format, at: at, focus: focus, depth: depth, layout: layout, markFindings: !noFindings)
+            format: format, at: at, focus: focus, depth: depth, layout: layout, markFindings: !noFindings,
+            maxLineBytes: lineLimit.maxLineBytes)
         try conclude(LegoTrace.graph(request, console: .standard))
     }
 }

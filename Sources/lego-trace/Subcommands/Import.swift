@@ -16,7 +16,9 @@ struct Import: ParsableCommand {
     @Option(name: .long, help: "Import this process only. Default: the one with the most framework lines.")
     var pid: Int?
 
+    @OptionGroup var lineLimit: LineLimitOptions
+
     func run() throws {
-        try conclude(LegoTrace.importLog(ImportRequest(logPath: log, outputPath: output, pid: pid), console: .standard))
+        try conclude(LegoTrace.importLog(ImportRequest(logPath: log, outputPath: output, pid: pid, maxLineBytes: lineLimit.maxLineBytes), console: .standard))
     }
 }
