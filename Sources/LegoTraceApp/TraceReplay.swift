@@ -94,6 +94,12 @@ final class TraceReplay {
             let examples = diagnostics.skippedLines.prefix(3).map { "line \($0.line): \($0.reason)" }.joined(separator: "; ")
             warnings.append("\(path): skipped \(Format.plural(diagnostics.skippedLineCount, "malformed line")) (--lenient): \(examples)")
         }
+        if diagnostics.invalidUTF8LineCount > 0 {
+            let lines = diagnostics.invalidUTF8Lines.prefix(5).map(String.init).joined(separator: ", ")
+            warnings.append(
+                "\(path):\(diagnostics.invalidUTF8Lines.first ?? 0): invalid UTF-8 read as U+FFFD in "
+                    + "\(Format.plural(diagnostics.invalidUTF8LineCount, "line")) (lines \(lines)\(diagnostics.invalidUTF8LineCount > 5 ? ", …" : ""))")
+        }
         if !diagnostics.unknownKinds.isEmpty {
             let kinds = diagnostics.unknownKinds.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
             warnings.append("\(path): skipped events of kinds this lego-trace does not know (written by a newer producer?): \(kinds)")

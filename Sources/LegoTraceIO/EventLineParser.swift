@@ -140,6 +140,7 @@ struct EventLineParser {
         guard cursor.isAtEnd else { throw cursor.unexpected(expected: "the end of the line after the event") }
         guard let seq else { throw LineError(reason: "event has no \"seq\"") }
         guard seq > 0 else { throw LineError(reason: "\"seq\" must be at least 1") }
+        guard time >= 0 else { throw LineError(reason: "\"t\" must not be negative") }
         event.seq = seq
         if let unknownKind { return .unknownKind(unknownKind) }
         guard let kind else { throw LineError(reason: "event has no \"kind\"") }
@@ -171,7 +172,14 @@ struct EventLineParser {
     private mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, _ escaped: Bool) throws(LineError) -> String {
         guard escaped else { return interner.string(bytes) }
         try JSONCursor.unescape(bytes, into: &scratch)
-        return String(decoding: scratch, as: UTF8.self)
+        return scratch.withUnsafeBufferPointer { interner.decode($0) }
+    }
+
+    /// Whether a string of the lines parsed since the last call was invalid UTF-8 (repaired with U+FFFD); resets it.
+    mutating func takeRepairedInvalidUTF8() -> Bool {
+        guard interner.repairedInvalidUTF8 else { return false }
+        interner.repairedInvalidUTF8 = false
+        return true
     }
 
     private mutating func lookup<Value>(_ table: ByteTable<Value>, _ bytes: UnsafeBufferPointer<UInt8>, _ escaped: Bool) throws(LineError) -> Value? {

@@ -12,6 +12,8 @@ struct StringInterner {
     private var lengths: [Int]
     private var strings: [String]
     private var arena: [UInt8]
+    /// Set when a string was not valid UTF-8 and was repaired with U+FFFD; the reader clears it per line.
+    var repairedInvalidUTF8 = false
 
     /// Creates an empty cache.
     init() {
@@ -25,7 +27,7 @@ struct StringInterner {
     mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let count = bytes.count
         guard count > Self.inlineLimit, count <= Self.maximumLength, let source = bytes.baseAddress else {
-            return String(decoding: bytes, as: UTF8.self)
+            return decode(bytes)
         }
         let hash = Self.hash(source, count)
         let slot = Int(truncatingIfNeeded: hash >> 52) & (Self.slotCount - 1)
@@ -34,12 +36,22 @@ struct StringInterner {
             memcmpBytes($0.baseAddress! + offset, source, count)
         }
         if matches { return strings[slot] }
-        let string = String(decoding: bytes, as: UTF8.self)
+        let string = decode(bytes)
         hashes[slot] = hash
         lengths[slot] = count
         strings[slot] = string
         arena.withUnsafeMutableBufferPointer { ($0.baseAddress! + offset).update(from: source, count: count) }
         return string
+    }
+
+    /// Decodes UTF-8, noting (in `repairedInvalidUTF8`) when invalid bytes had to be replaced with U+FFFD.
+    mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        // ASCII needs no validation; only text with high bytes (Chinese names, emoji) pays for the second check,
+        // and a cached string pays it once.
+        guard bytes.contains(where: { $0 >= 0x80 }) else { return String(decoding: bytes, as: UTF8.self) }
+        if let valid = String(validating: bytes, as: UTF8.self) { return valid }
+        repairedInvalidUTF8 = true
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // Eight bytes at a time with a multiply-xorshift mix: a few nanoseconds for a class name.

@@ -26,13 +26,17 @@ extension TraceReader {
         public var skippedLineCount = 0
         /// The line number of an unparsable last line without a newline (a cut-off write), if there was one.
         public var truncatedLastLine: Int?
+        /// The first `keptSkippedLines` lines whose strings held invalid UTF-8, read with U+FFFD in its place.
+        public var invalidUTF8Lines: [Int] = []
+        /// How many lines held invalid UTF-8 in all.
+        public var invalidUTF8LineCount = 0
 
         /// Creates empty diagnostics.
         public init() {}
 
-        /// True when nothing was skipped, unknown or truncated.
+        /// True when nothing was skipped, unknown, truncated or repaired.
         public var isClean: Bool {
-            unknownKinds.isEmpty && skippedLineCount == 0 && truncatedLastLine == nil
+            unknownKinds.isEmpty && skippedLineCount == 0 && truncatedLastLine == nil && invalidUTF8LineCount == 0
         }
     }
 }

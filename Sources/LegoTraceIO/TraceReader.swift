@@ -188,6 +188,8 @@ private struct ReaderState {
             do {
                 outcome = try parser.parse(line.bytes, into: &event)
             } catch {
+                // A line that fails is reported for its error; what it repaired must not be blamed on the next one.
+                _ = parser.takeRepairedInvalidUTF8()
                 if !line.terminated {
                     // The writer was cut off mid-line: tolerated, and reported.
                     diagnostics.truncatedLastLine = currentLine
@@ -196,6 +198,12 @@ private struct ReaderState {
                 }
                 try skipOrThrow(error.reason)
                 continue
+            }
+            if parser.takeRepairedInvalidUTF8() {
+                diagnostics.invalidUTF8LineCount += 1
+                if diagnostics.invalidUTF8Lines.count < TraceReader.Diagnostics.keptSkippedLines {
+                    diagnostics.invalidUTF8Lines.append(currentLine)
+                }
             }
             switch outcome {
             case .blank:
