@@ -96,32 +96,9 @@ public struct Baseline: Sendable, Hashable {
 
     /// Parses baseline JSON; `file` names it in errors.
     public static func parse(_ data: Data, file: String) throws(AnalysisError) -> Baseline {
-        do {
-            _ = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            let info = (error as NSError).userInfo
-            // Darwin reports the offset as a number; swift-corelibs only in the text ("around character 17").
-            var index = info["NSJSONSerializationErrorIndex"] as? Int
-            if index == nil, let text = info["NSDebugDescription"] as? String, let range = text.range(of: "character ") {
-                index = Int(text[range.upperBound...].prefix { $0.isNumber })
-            }
-            let line = index.map { offset in data.prefix(offset).reduce(1) { $0 + ($1 == 0x0a ? 1 : 0) } }
-            throw .invalidBaseline(file: file, line: line ?? (data.isEmpty ? 1 : nil), problem: "not valid JSON")
+        try data.withUnsafeBytes { raw throws(AnalysisError) in
+            try BaselineReader.parse(raw.assumingMemoryBound(to: UInt8.self), file: file)
         }
-        let decoded: File
-        do {
-            decoded = try JSONDecoder().decode(File.self, from: data)
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw .invalidBaseline(file: file, line: nil, problem: "missing '\(key.stringValue)'\(Self.path(context.codingPath))")
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw .invalidBaseline(file: file, line: nil, problem: "wrong type\(Self.path(context.codingPath)): \(context.debugDescription)")
-        } catch {
-            throw .invalidBaseline(file: file, line: nil, problem: "not a lego-trace baseline: \(Self.oneLine(error))")
-        }
-        guard decoded.version <= version else {
-            throw .invalidBaseline(file: file, line: nil, problem: "baseline version \(decoded.version) is newer than this lego-trace understands (\(version))")
-        }
-        return Baseline(entries: decoded.entries)
     }
 
     /// Splits `findings` into new and suppressed, and lists entries that no longer occur.
@@ -135,12 +112,6 @@ public struct Baseline: Sendable, Hashable {
         }
         comparison.stale = entries.filter { !current.contains($0.fingerprint) }
         return comparison
-    }
-
-    private static func path(_ codingPath: [any CodingKey]) -> String {
-        guard !codingPath.isEmpty else { return "" }
-        let text = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-        return " at \(text.hasPrefix(".") ? String(text.dropFirst()) : text)"
     }
 
     private static func oneLine(_ error: any Error) -> String {

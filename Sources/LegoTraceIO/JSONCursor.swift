@@ -1,17 +1,21 @@
 /// Why a line could not be parsed, in words for the error message.
-struct LineError: Error {
+package struct LineError: Error {
     /// What is wrong with the line.
-    var reason: String
+    package var reason: String
+    /// Creates an error with its reason.
+    package init(reason: String) { self.reason = reason }
 }
 
 /// A byte-level reader over one line of JSON: just the pieces the trace parser needs, no allocation on the happy path.
-struct JSONCursor {
+///
+/// The baseline reader (LegoAnalysis) runs it over a whole file; `line` and `column` then count newlines.
+package struct JSONCursor {
     private(set) var position: UnsafePointer<UInt8>
     let end: UnsafePointer<UInt8>
     private let lineStart: UnsafePointer<UInt8>
 
     /// A cursor at the start of `line` (which must not be empty).
-    init(_ line: UnsafeBufferPointer<UInt8>) {
+    package init(_ line: UnsafeBufferPointer<UInt8>) {
         lineStart = line.baseAddress!
         position = lineStart
         end = lineStart + line.count
@@ -19,17 +23,32 @@ struct JSONCursor {
 
     /// The byte under the cursor, or 0 at the end of the line.
     @inline(__always)
-    var current: UInt8 { position < end ? position.pointee : 0 }
+    package var current: UInt8 { position < end ? position.pointee : 0 }
 
     /// True when only the end of the line is left.
-    var isAtEnd: Bool { position >= end }
+    package var isAtEnd: Bool { position >= end }
 
-    /// 1-based column of the cursor, for messages.
-    var column: Int { position - lineStart + 1 }
+    /// 1-based column of the cursor, for messages (counted from the last newline: error paths only).
+    package var column: Int {
+        var start = position
+        while start > lineStart && (start - 1).pointee != 0x0A { start -= 1 }
+        return position - start + 1
+    }
+
+    /// 1-based line of the cursor within the buffer, for messages.
+    package var line: Int {
+        var count = 1
+        var scan = lineStart
+        while scan < position {
+            if scan.pointee == 0x0A { count += 1 }
+            scan += 1
+        }
+        return count
+    }
 
     /// Moves past the byte under the cursor.
     @inline(__always)
-    mutating func advance() { position += 1 }
+    package mutating func advance() { position += 1 }
 
     /// Moves back one byte (only right after `consume`).
     @inline(__always)
@@ -37,7 +56,7 @@ struct JSONCursor {
 
     /// Consumes `literal` if the line continues with exactly those bytes.
     @inline(__always)
-    mutating func consume(_ literal: StaticString) -> Bool {
+    package mutating func consume(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard end - position >= count, memcmpBytes(position, literal.utf8Start, count) else { return false }
         position += count
@@ -46,7 +65,7 @@ struct JSONCursor {
 
     /// Skips JSON whitespace.
     @inline(__always)
-    mutating func skipSpace() {
+    package mutating func skipSpace() {
         while position < end {
             let byte = position.pointee
             // Writers emit no whitespace, so the common case is one compare: nothing above space is whitespace.
@@ -58,14 +77,14 @@ struct JSONCursor {
 
     /// Consumes `byte` (after whitespace) or throws, naming what was expected.
     @inline(__always)
-    mutating func expect(_ byte: UInt8, _ what: StaticString) throws(LineError) {
+    package mutating func expect(_ byte: UInt8, _ what: StaticString) throws(LineError) {
         skipSpace()
         guard position < end, position.pointee == byte else { throw unexpected(expected: what) }
         position += 1
     }
 
     /// An error saying what was expected and what was found at the cursor.
-    func unexpected(expected what: StaticString) -> LineError {
+    package func unexpected(expected what: StaticString) -> LineError {
         let found: String
         if position >= end {
             found = "end of line"
@@ -78,7 +97,7 @@ struct JSONCursor {
 
     /// Reads a string whose opening quote is under the cursor; returns its raw bytes and whether it has escapes.
     @inline(__always)
-    mutating func rawString() throws(LineError) -> (bytes: UnsafeBufferPointer<UInt8>, escaped: Bool) {
+    package mutating func rawString() throws(LineError) -> (bytes: UnsafeBufferPointer<UInt8>, escaped: Bool) {
         guard position < end, position.pointee == 0x22 else { throw unexpected(expected: "a string") }
         position += 1
         let start = position
@@ -116,7 +135,7 @@ struct JSONCursor {
     }
 
     /// Decodes the escapes of a raw string into `out` (cleared first).
-    static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) throws(LineError) {
+    package static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) throws(LineError) {
         out.removeAll(keepingCapacity: true)
         var index = 0
         let count = raw.count
@@ -204,12 +223,12 @@ struct JSONCursor {
     /// True when the byte may follow a number.
     @inline(__always)
     private static func endsNumber(_ byte: UInt8) -> Bool {
-        byte == 0x2C || byte == 0x7D || byte == 0x5D || byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0
+        byte == 0x2C || byte == 0x7D || byte == 0x5D || byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A || byte == 0
     }
 
     /// Reads a non-negative integer.
     @inline(__always)
-    mutating func unsigned() throws(LineError) -> UInt64 {
+    package mutating func unsigned() throws(LineError) -> UInt64 {
         let start = position
         var value: UInt64 = 0
         // Nineteen digits always fit in a UInt64; only a longer number needs overflow checks.
@@ -325,13 +344,13 @@ struct JSONCursor {
 
     /// Consumes `null` if it is under the cursor.
     @inline(__always)
-    mutating func skipNull() -> Bool {
+    package mutating func skipNull() -> Bool {
         current == 0x6E && consume("null")
     }
 
 
     /// Skips any JSON value (for keys this version does not know).
-    mutating func skipValue(depth: Int = 0) throws(LineError) {
+    package mutating func skipValue(depth: Int = 0) throws(LineError) {
         guard depth < 64 else { throw LineError(reason: "value nested too deeply") }
         skipSpace()
         switch current {

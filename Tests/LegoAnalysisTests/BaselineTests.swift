@@ -50,14 +50,22 @@ private func temporaryPath(_ name: String) -> String {
 }
 
 @Test func malformedBaselinesAreOneLineErrors() throws {
-    #expect(throws: AnalysisError.invalidBaseline(file: "b.json", line: 2, problem: "not valid JSON")) {
+    #expect(throws: AnalysisError.invalidBaseline(file: "b.json", line: 2, problem: "expected a string at column 3, found 'o'")) {
         try Baseline.parse(Data("{\"version\": 1,\n  oops}".utf8), file: "b.json")
     }
-    #expect(throws: AnalysisError.invalidBaseline(file: "b.json", line: nil, problem: "missing 'fingerprint' at entries[0]")) {
+    #expect(throws: AnalysisError.invalidBaseline(file: "b.json", line: 1, problem: "missing 'fingerprint' at entries[0]")) {
         try Baseline.parse(Data(#"{"version": 1, "tool": "lego-trace", "entries": [{"rule": "x", "message": "m"}]}"#.utf8), file: "b.json")
     }
-    #expect(throws: AnalysisError.invalidBaseline(file: "b.json", line: nil, problem: "baseline version 9 is newer than this lego-trace understands (1)")) {
+    #expect(throws: AnalysisError.invalidBaseline(file: "b.json", line: 1, problem: "baseline version 9 is newer than this lego-trace understands (1)")) {
         try Baseline.parse(Data(#"{"version": 9, "tool": "lego-trace", "entries": []}"#.utf8), file: "b.json")
+    }
+    // Valid JSON that is not a baseline says what it is (it was called "not valid JSON").
+    #expect(throws: AnalysisError.invalidBaseline(
+        file: "b.json", line: 1, problem: "not a lego-trace baseline: expected a JSON object with \"version\" and \"entries\", found null")) {
+        try Baseline.parse(Data("null\n".utf8), file: "b.json")
+    }
+    #expect(throws: AnalysisError.invalidBaseline(file: "b.json", line: 1, problem: "the file is empty; expected a JSON object")) {
+        try Baseline.parse(Data(), file: "b.json")
     }
     #expect(throws: AnalysisError.unreadable(path: "/nonexistent/b.json", reason: "no such baseline file")) {
         try Baseline.load(path: "/nonexistent/b.json")
