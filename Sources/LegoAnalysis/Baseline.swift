@@ -96,9 +96,11 @@ public struct Baseline: Sendable, Hashable {
 
     /// Parses baseline JSON; `file` names it in errors.
     public static func parse(_ data: Data, file: String) throws(AnalysisError) -> Baseline {
-        try data.withUnsafeBytes { raw throws(AnalysisError) in
-            try BaselineReader.parse(raw.assumingMemoryBound(to: UInt8.self), file: file)
+        // `withUnsafeBytes` rethrows untyped; the result carries the typed error out instead.
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(AnalysisError) in try BaselineReader.parse(raw.assumingMemoryBound(to: UInt8.self), file: file) }
         }
+        return try result.get()
     }
 
     /// Splits `findings` into new and suppressed, and lists entries that no longer occur.
