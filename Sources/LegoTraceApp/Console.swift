@@ -5,6 +5,7 @@ import Darwin
 #endif
 
 import LegoModel
+import Synchronization
 
 /// Where a command's output goes: standard output for results, standard error for status and progress.
 public struct Console: Sendable {
@@ -29,8 +30,11 @@ public struct Console: Sendable {
     /// The process's standard output and error.
     public static var standard: Console {
         Console(
-            writeOut: { text in Console.write(text, to: 1) },
-            writeError: { text in Console.write(text, to: 2) },
+            writeOut: { text in
+                // A report cut short by a full disk must not pass for a whole one (`check > /dev/full` exited 0).
+                if let reason = Console.write(text, to: 1) { standardOutputFailure.withLock { $0 = $0 ?? reason } }
+            },
+            writeError: { text in _ = Console.write(text, to: 2) },
             outputIsTerminal: isatty(1) == 1,
             errorIsTerminal: isatty(2) == 1)
     }
@@ -51,15 +55,24 @@ public struct Console: Sendable {
     /// Prints a one-line warning to standard error, prefixed with the tool name.
     public func warning(_ text: String) { writeError("lego-trace: warning: \(TerminalText.line(text))\n") }
 
-    private static func write(_ text: String, to descriptor: Int32) {
+    /// Why writing to standard output failed, if it ever did (the command then exits 2: see `standardOutputFailure`).
+    public static var standardOutputError: String? { standardOutputFailure.withLock { $0 } }
+
+    /// Writes all of `text`; returns the `strerror` text when the descriptor refuses it.
+    private static func write(_ text: String, to descriptor: Int32) -> String? {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer in
                 Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
-            if written <= 0 { return }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return written < 0 ? String(cString: strerror(errno)) : "nothing was written" }
             offset += written
         }
+        return nil
     }
 }
+
+/// The first failure to write standard output in this process.
+private let standardOutputFailure = Mutex<String?>(nil)

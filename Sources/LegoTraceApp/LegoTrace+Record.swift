@@ -32,14 +32,14 @@ extension LegoTrace {
                 writer = try TraceWriter(path: staged.writePath, header: header)
             }
         } catch {
-            console.error(error.renamed(to: request.outputPath).description)
+            console.error(error.renamed(to: request.outputPath == "-" ? "standard output" : request.outputPath).description)
             return .invalidInput
         }
         let summary = ScenarioRunner.run(
             scenario, sink: writer, console: request.printLogs ? StandardErrorConsole() : DiscardingConsole(), logs: request.printLogs)
         writer.close()
         do throws(TraceIOError) {
-            if let failure = writer.writeError { throw failure.renamed(to: request.outputPath) }
+            if let failure = writer.writeError { throw failure.renamed(to: staged.path) }
             try staged.commit()
         } catch {
             staged.abandon()

@@ -55,7 +55,7 @@ public enum OutputFile {
             let failure = bytes.withContiguousStorageIfAvailable { buffer in
                 writeAll(UnsafeRawBufferPointer(buffer), to: descriptor)
             } ?? Array(bytes).withUnsafeBytes { writeAll($0, to: descriptor) }
-            if let failure { throw TraceIOError.writeFailed(file: path, reason: failure) }
+            if let failure { throw TraceIOError.writeFailed(file: staged.path, reason: failure) }
             try staged.commit()
         } catch {
             staged.abandon()
@@ -73,7 +73,7 @@ public enum OutputFile {
     /// For a regular file or a new path the writer writes `writePath`, a temporary file beside the target,
     /// and `commit()` renames it into place; a device or FIFO is written directly and `commit()` does nothing.
     public final class Staged {
-        /// The output path as given (used in messages).
+        /// The output path as given, or `standard output` for `-` (used in messages).
         public let path: String
         /// Where the output really goes.
         public let destination: Destination
@@ -86,7 +86,7 @@ public enum OutputFile {
 
         /// Prepares output for `path`: checks the directory and creates the temporary file when one is needed.
         public init(path: String) throws(TraceIOError) {
-            self.path = path
+            self.path = path == "-" ? "standard output" : path
             destination = try OutputFile.destination(for: path)
             switch destination {
             case .descriptor(let descriptor):

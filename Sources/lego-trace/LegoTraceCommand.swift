@@ -26,6 +26,7 @@ struct LegoTraceCommand: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+            failIfStandardOutputWasLost()
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
@@ -47,8 +48,16 @@ private func terminate(_ code: Int32) -> Never {
     #endif
 }
 
-/// Maps a library outcome to the process exit code.
+/// Maps a library outcome to the process exit code; output lost on the way (a full disk) makes it 2.
 func conclude(_ status: ExitStatus) throws {
+    failIfStandardOutputWasLost()
     guard status != .success else { return }
     throw ExitCode(status.code)
+}
+
+/// Exits 2 with a one-line error when standard output could not be written: the result never arrived whole.
+private func failIfStandardOutputWasLost() {
+    guard let reason = Console.standardOutputError else { return }
+    Console.standard.error("standard output: cannot write: \(reason)")
+    terminate(ExitStatus.invalidInput.code)
 }

@@ -103,6 +103,20 @@ import Glibc
         #expect(status.st_mode & 0o777 == 0o640, "the replaced file lost its permissions")
     }
 
+    @Test func aReportLostOnAFullDiskFailsTheCommand() throws {
+        let runner = try prepared()
+        defer { runner.cleanUp() }
+        let legoTrace = CommandRunner.product("lego-trace")
+        for arguments in ["check trace.jsonl --format json", "check trace.jsonl --format json -o -", "rules"] {
+            let outcome = try runner.run("/bin/sh", ["-c", "exec \"$0\" \(arguments) > /dev/full", legoTrace])
+            #expect(outcome.status == 2, "\(arguments): \(outcome.stderr)")
+            #expect(outcome.stderr.contains("standard output: cannot write: No space left on device"), "\(arguments): \(outcome.stderr)")
+        }
+        let record = try runner.run("/bin/sh", ["-c", "exec \"$0\" record -o - > /dev/full", legoTrace])
+        #expect(record.status == 2, "\(record.stderr)")
+        #expect(record.stderr.contains("standard output: cannot write: No space left on device"), "\(record.stderr)")
+    }
+
     @Test func dashWritesStandardOutputForEveryOutput() throws {
         let runner = try prepared()
         defer { runner.cleanUp() }
