@@ -35,6 +35,7 @@ public final class AnalysisSession {
         let state = replayer.state
         return AnalysisResult(
             findings: context.collectedFindings(), rules: rules, eventCount: state.eventCount,
-            duration: state.lastMoment?.time ?? 0, imported: context.imported, limitations: context.limitations)
+            duration: state.lastMoment?.time ?? 0, imported: context.imported, limitations: context.limitations,
+            endedCleanly: state.end != nil)
     }
 }

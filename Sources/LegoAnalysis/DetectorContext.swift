@@ -40,9 +40,14 @@ final class DetectorContext {
     }
 
     /// Reports a finding unless allowlisted; `fingerprint` lists the parts that identify the defect across runs.
+    ///
+    /// `atMost` lowers the severity of a finding the trace cannot confirm (never raises it); the fingerprint
+    /// stays the same, so a baseline matches the defect whether or not it was confirmed.
     func report(_ rule: RuleDescription, message: String, module: String?, instance: String?,
-                first: ReplayState.Moment, last: ReplayState.Moment, evidence: [Evidence], fingerprint parts: [String]) {
-        guard let severity = configuration.severity(for: rule), !isAllowed(rule, module: module) else { return }
+                first: ReplayState.Moment, last: ReplayState.Moment, evidence: [Evidence], fingerprint parts: [String],
+                atMost ceiling: Severity? = nil) {
+        guard var severity = configuration.severity(for: rule), !isAllowed(rule, module: module) else { return }
+        if let ceiling, ceiling < severity { severity = ceiling }
         let fingerprint = Fingerprint.make([rule.id] + parts)
         if let index = indexByFingerprint[fingerprint] {
             occurrences[index] += 1

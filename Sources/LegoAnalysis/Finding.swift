@@ -119,16 +119,20 @@ public struct AnalysisResult: Sendable, Hashable {
     public var imported: Bool
     /// Plain-text notes about what could not be checked, e.g. "URL hierarchy: the imported trace has no URLs".
     public var limitations: [String]
+    /// Whether the replay reached the trace's clean-end marker; false for a recording that stopped early and for
+    /// a replay stopped on purpose (`graph --at SEQ`): leaks near its end are then unconfirmed notes.
+    public var endedCleanly: Bool
 
     /// Creates a result.
     public init(findings: [Finding], rules: [RuleDescription], eventCount: Int, duration: Double,
-                imported: Bool = false, limitations: [String] = []) {
+                imported: Bool = false, limitations: [String] = [], endedCleanly: Bool = true) {
         self.findings = findings
         self.rules = rules
         self.eventCount = eventCount
         self.duration = duration
         self.imported = imported
         self.limitations = limitations
+        self.endedCleanly = endedCleanly
     }
 
     /// The highest severity among the findings, if any.

@@ -63,6 +63,9 @@ extension TraceEvent {
         case clockAdvance = "clock.advance"
         /// An imported console-log snapshot was applied (`line`: first line, `n`: last line, `value`: which log).
         case snapshot = "snapshot"
+        /// The recording ended cleanly: written once, last, when the writer is closed (`n`: events before it).
+        /// A trace without it stopped early (a crash, a kill, a writer never closed), so what it shows last is unconfirmed.
+        case traceEnd = "trace.end"
     }
 }
 

@@ -37,6 +37,10 @@ public final class ReplayState {
     public private(set) var changes: [Change] = []
     /// Events applied so far.
     public private(set) var eventCount = 0
+    /// Where the trace's clean-end marker (`trace.end`) was, if it was replayed: without it the recording stopped early.
+    public private(set) var end: Moment?
+    /// Events replayed after the end marker (two recordings appended into one file?).
+    public private(set) var eventsAfterEnd = 0
     /// Names of every module kind seen, with whether it is a controller component (for URL verification).
     public private(set) var moduleKinds: [String: TraceEvent.ModuleKind] = [:]
 
@@ -77,6 +81,7 @@ public final class ReplayState {
     public func apply(_ event: TraceEvent) {
         if !changes.isEmpty { changes.removeAll(keepingCapacity: true) }
         eventCount += 1
+        if end != nil { eventsAfterEnd += 1 }
         // Only the moment is kept: copying the whole event per apply cost ~10% of a check.
         defer { lastMoment = Moment(event) }
         switch event.kind {
@@ -135,6 +140,8 @@ public final class ReplayState {
                 if let index = labels.firstIndex(of: event.value ?? "") { labels.remove(at: index) } else if !labels.isEmpty { labels.removeLast() }
                 holds[obj] = labels.isEmpty ? nil : labels
             }
+        case .traceEnd:
+            if end == nil { end = Moment(event) }
         case .urlIntercept, .urlOpen, .namingProblem, .focus, .intent, .eventSend, .notification, .clockAdvance, .snapshot:
             break
         }

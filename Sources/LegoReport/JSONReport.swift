@@ -27,6 +27,7 @@ struct JSONReport {
                 ("events", .integer(Int64(result.eventCount))),
                 ("duration", .number(result.duration)),
                 ("imported", .bool(result.imported)),
+                ("endedCleanly", .bool(result.endedCleanly)),
             ])),
             ("summary", .object([
                 ("findings", .integer(Int64(counts.total))),

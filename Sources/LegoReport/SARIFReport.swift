@@ -29,6 +29,7 @@ struct SARIFReport {
             ("events", .integer(Int64(result.eventCount))),
             ("duration", .number(result.duration)),
             ("imported", .bool(result.imported)),
+            ("endedCleanly", .bool(result.endedCleanly)),
         ]
         if let baseline = context.baseline {
             runProperties.append(("baseline", .object([

@@ -14,6 +14,8 @@ final class TraceReplay {
     private let console: Console
     private let fileSize: UInt64
     private let prefetch: PrefetchPolicy
+    /// What the last whole replay said about the trace's end, for `warnings`.
+    private var ending: (marker: ReplayState.Moment?, eventsAfter: Int)?
 
     /// When to parse ahead on a second thread.
     enum PrefetchPolicy {
@@ -68,6 +70,8 @@ final class TraceReplay {
             failure = error
         }
         replayer.finish()
+        // A replay stopped on purpose (`--at SEQ`) or by an error says so itself; only a whole one judges the end.
+        if stopAfter == nil && failure == nil { ending = (replayer.state.end, replayer.state.eventsAfterEnd) }
         return failure
     }
 
@@ -99,6 +103,17 @@ final class TraceReplay {
             warnings.append(
                 "\(path):\(diagnostics.invalidUTF8Lines.first ?? 0): invalid UTF-8 read as U+FFFD in "
                     + "\(Format.plural(diagnostics.invalidUTF8LineCount, "line")) (lines \(lines)\(diagnostics.invalidUTF8LineCount > 5 ? ", …" : ""))")
+        }
+        if let ending, header.source != "import" {
+            if ending.marker == nil {
+                warnings.append(
+                    "\(path): the trace has no end marker (trace.end): the recording stopped early (a crash, a kill, or a writer "
+                        + "never closed), so a module gone within the grace period of its end is reported as an unconfirmed note")
+            } else if ending.eventsAfter > 0, let marker = ending.marker {
+                warnings.append(
+                    "\(path): \(Format.plural(ending.eventsAfter, "event")) after the end marker at seq \(marker.seq) "
+                        + "(two recordings in one file?); they were replayed")
+            }
         }
         if !diagnostics.unknownKinds.isEmpty {
             let kinds = diagnostics.unknownKinds.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")

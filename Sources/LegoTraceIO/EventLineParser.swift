@@ -344,7 +344,10 @@ enum KeyWord {
 /// Open addressing on (length, first eight bytes, last eight bytes): for values of up to 16 bytes that
 /// triple is the value itself, so a hit needs no byte comparison; longer values are compared in full.
 struct ByteTable<Value> {
-    private static var slotCount: Int { 64 }
+    // Sized from the cases (a power of two at least twice their number) so a new kind never overflows it:
+    // a fixed 64 slots with a precondition once meant the 32nd kind would have stopped every read.
+    private let slotCount: Int
+    private let shift: UInt64
     private var lengths: [Int]
     private var firsts: [UInt64]
     private var lasts: [UInt64]
@@ -353,17 +356,20 @@ struct ByteTable<Value> {
 
     /// Indexes `cases` by raw value.
     init(_ cases: [Value]) where Value: RawRepresentable, Value.RawValue == String {
-        precondition(cases.count < Self.slotCount / 2)
-        lengths = Array(repeating: -1, count: Self.slotCount)
-        firsts = Array(repeating: 0, count: Self.slotCount)
-        lasts = Array(repeating: 0, count: Self.slotCount)
-        values = Array(repeating: nil, count: Self.slotCount)
-        fullBytes = Array(repeating: [], count: Self.slotCount)
+        var bits = 4
+        while 1 << bits < cases.count * 2 { bits += 1 }
+        slotCount = 1 << bits
+        shift = UInt64(64 - bits)
+        lengths = Array(repeating: -1, count: slotCount)
+        firsts = Array(repeating: 0, count: slotCount)
+        lasts = Array(repeating: 0, count: slotCount)
+        values = Array(repeating: nil, count: slotCount)
+        fullBytes = Array(repeating: [], count: slotCount)
         for value in cases {
             let bytes = Array(value.rawValue.utf8)
             let (first, last) = bytes.withUnsafeBufferPointer { Self.words($0) }
-            var slot = Self.slot(bytes.count, first, last)
-            while lengths[slot] != -1 { slot = (slot + 1) & (Self.slotCount - 1) }
+            var slot = self.slot(bytes.count, first, last)
+            while lengths[slot] != -1 { slot = (slot + 1) & (slotCount - 1) }
             lengths[slot] = bytes.count
             firsts[slot] = first
             lasts[slot] = last
@@ -378,7 +384,7 @@ struct ByteTable<Value> {
         let count = bytes.count
         guard count > 0, let pointer = bytes.baseAddress else { return nil }
         let (first, last) = Self.words(bytes)
-        var slot = Self.slot(count, first, last)
+        var slot = self.slot(count, first, last)
         while true {
             let length = lengths[slot]
             if length == -1 { return nil }
@@ -387,7 +393,7 @@ struct ByteTable<Value> {
                 let equal = fullBytes[slot].withUnsafeBufferPointer { memcmpBytes($0.baseAddress!, pointer, count) }
                 if equal { return values[slot] }
             }
-            slot = (slot + 1) & (Self.slotCount - 1)
+            slot = (slot + 1) & (slotCount - 1)
         }
     }
 
@@ -405,8 +411,8 @@ struct ByteTable<Value> {
     }
 
     @inline(__always)
-    private static func slot(_ count: Int, _ first: UInt64, _ last: UInt64) -> Int {
+    private func slot(_ count: Int, _ first: UInt64, _ last: UInt64) -> Int {
         let mixed = (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: count)
-        return Int(truncatingIfNeeded: (mixed &* 0xFF51_AFD7_ED55_8CCD) >> 58)
+        return Int(truncatingIfNeeded: (mixed &* 0xFF51_AFD7_ED55_8CCD) >> shift)
     }
 }

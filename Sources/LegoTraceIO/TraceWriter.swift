@@ -30,6 +30,7 @@ public final class TraceWriter: TraceSink {
         var threadNumbers: [UInt32] = []
         var threadCount: UInt32 = 0
         var isClosed = false
+        var wroteEnd = false
     }
 
     private struct Output {
@@ -108,6 +109,11 @@ public final class TraceWriter: TraceSink {
 
     /// Stamps `event` with the next `seq`, the trace clock and this thread's number, and queues it.
     public func record(_ event: consuming TraceEvent) {
+        enqueue(event, closing: false)
+    }
+
+    /// Stamps and queues `event`; with `closing`, it is the end marker and the writer takes no event after it.
+    private func enqueue(_ event: consuming TraceEvent, closing: Bool) {
         let token = ThreadToken.current
         // Moved into the queue through an optional: the lock's closure cannot consume a parameter itself.
         var incoming = Optional(consume event)
@@ -123,7 +129,13 @@ public final class TraceWriter: TraceSink {
                 state.pending.removeAll(keepingCapacity: true)
             }
             // Stamped in place in the queue: a local copy first would copy and retain the event twice.
-            guard let event = incoming.take() else { return .nothing }
+            guard var event = incoming.take() else { return .nothing }
+            if closing {
+                // Set in the same critical section, so no event of another thread can follow the end marker.
+                state.isClosed = true
+                state.wroteEnd = true
+                event.count = Int(state.nextSeq - 1)
+            }
             state.pending.append(event)
             let index = state.pending.count - 1
             state.pending[index].seq = state.nextSeq
@@ -186,8 +198,10 @@ public final class TraceWriter: TraceSink {
         }
     }
 
-    /// Flushes, stops the timer and closes the file; later events are dropped. Calling it again does nothing.
+    /// Writes the clean-end marker (`trace.end`), flushes, stops the timer and closes the file; later events are
+    /// dropped. Calling it again does nothing.
     public func close() {
+        enqueue(TraceEvent(kind: .traceEnd), closing: true)
         state.withLock { $0.isClosed = true }
         flush()
         stopped.store(true, ordering: .releasing)
@@ -205,9 +219,9 @@ public final class TraceWriter: TraceSink {
         OpenWriters.shared.unregister(self)
     }
 
-    /// How many events were recorded so far.
+    /// How many events were recorded so far (the end marker `close` writes is not one of them).
     public var eventCount: Int {
-        state.withLock { Int($0.nextSeq - 1) }
+        state.withLock { Int($0.nextSeq - 1) - ($0.wroteEnd ? 1 : 0) }
     }
 
     /// The first write error, if writing ever failed (later events are then dropped).

@@ -106,6 +106,11 @@ struct TraceBuilder {
         }
     }
 
+    /// Ends the trace cleanly, as `TraceWriter.close` does.
+    mutating func end() {
+        add(TraceEvent(kind: .traceEnd, count: events.count))
+    }
+
     mutating func send(_ eventName: String, to name: String?, reached: [ObjectID]) {
         add(TraceEvent(kind: .eventSend, name: name, value: eventName, count: reached.count, objects: reached.map(id)))
     }

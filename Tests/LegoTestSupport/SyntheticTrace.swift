@@ -17,7 +17,7 @@ public enum SyntheticTrace {
     /// The header synthetic traces carry.
     public static let header = TraceHeader(producer: "lego-trace synthetic", start: "2026-01-01T00:00:00Z", app: "Synthetic")
 
-    /// Writes a trace of exactly `events` events cycling through `modules` modules to `path`.
+    /// Writes a trace of exactly `events` events cycling through `modules` modules to `path`, then its end marker.
     public static func write(events: Int, to path: String, modules: Int = 50) throws(TraceIOError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -28,12 +28,16 @@ public enum SyntheticTrace {
         buffer.reserveCapacity(2 << 20)
         TraceEncoding.encode(header, into: &buffer)
         var generator = Generator(modules: modules)
+        var last = TraceEvent(kind: .traceEnd)
         for _ in 0..<events {
-            TraceEncoding.encode(generator.next(), into: &buffer)
+            last = generator.next()
+            TraceEncoding.encode(last, into: &buffer)
             if buffer.count >= 1 << 20 {
                 try flush(&buffer, to: descriptor, path: path)
             }
         }
+        // A recording that ended cleanly, as `TraceWriter.close` ends one.
+        TraceEncoding.encode(TraceEvent(seq: last.seq + 1, time: last.time, thread: 1, kind: .traceEnd, count: events), into: &buffer)
         try flush(&buffer, to: descriptor, path: path)
     }
 

@@ -144,3 +144,39 @@ import Testing
         #expect(runner.exists("looping.jsonl"), "the interrupted program's trace was not kept")
     }
 }
+
+/// Every producer ends its trace with the clean-end marker, and a trace cut short says so (issue #13, item 8).
+@Suite struct TraceEndTests {
+    @Test func recordedTracesEndWithTheEndMarkerAndNothingAfterIt() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        #expect(try runner.lego("record", "-o", "scenario.jsonl").status == 0)
+        #expect(try runner.lego("record", "-o", "program.jsonl", "--", CommandRunner.product("lego-example")).status == 0)
+        for name in ["scenario.jsonl", "program.jsonl"] {
+            let lines = try runner.read(name).split(separator: "\n")
+            #expect(lines.last?.contains("\"kind\":\"trace.end\"") == true, "\(name) ends with \(lines.last ?? "")")
+            #expect(lines.filter { $0.contains("\"kind\":\"trace.end\"") }.count == 1)
+        }
+        let check = try runner.lego("check", "scenario.jsonl", "--format", "json")
+        #expect(check.stdout.contains("\"endedCleanly\": true"), "\(check.stdout.prefix(400))")
+    }
+
+    @Test func aTraceCutAfterAPopGivesAnUnconfirmedNoteAndSaysItEndedEarly() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        #expect(try runner.lego("record", CommandRunner.packageFile("samples/bdj-faults.yml"), "-o", "faults.jsonl").status == 0)
+        // Cut the recording right after the first dismissal: its module deinitializes in the whole trace, but the
+        // cut one cannot show that, so it may only suspect a leak.
+        let lines = try runner.read("faults.jsonl").split(separator: "\n").map(String.init)
+        let dismissal = try #require(lines.firstIndex { $0.contains("\"op\":\"dismiss\"") && $0.contains("transition.begin") })
+        try runner.write("cut.jsonl", lines[...(dismissal + 1)].joined(separator: "\n") + "\n")
+        let cut = try runner.lego("check", "cut.jsonl")
+        #expect(cut.stdout.contains("leaked-module (1 note)"), "an unconfirmed leak is a note, not an error: \(cut.stdout)")
+        #expect(cut.stdout.contains("unconfirmed"))
+        #expect(cut.stdout.contains("cut.jsonl: the trace has no end marker"))
+        let whole = try runner.lego("check", "faults.jsonl")
+        #expect(!whole.stdout.contains("unconfirmed") && !whole.stdout.contains("no end marker"), "\(whole.stdout)")
+        let json = try runner.lego("check", "cut.jsonl", "--format", "json")
+        #expect(json.stdout.contains("\"endedCleanly\": false"))
+    }
+}

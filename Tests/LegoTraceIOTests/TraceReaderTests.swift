@@ -94,7 +94,8 @@ private func everyKindWithEveryField() -> [TraceEvent] {
     try SyntheticTrace.write(events: 30_000, to: path)
     let read = try readAll(path).get()
     #expect(read.header == SyntheticTrace.header)
-    #expect(read.events == SyntheticTrace.events(count: 30_000))
+    #expect(Array(read.events.dropLast()) == SyntheticTrace.events(count: 30_000))
+    #expect(read.events.last?.kind == .traceEnd && read.events.last?.count == 30_000)
     let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
     #expect((100...160).contains(size / 30_000), "average line length \(size / 30_000) bytes")
 }
@@ -324,4 +325,18 @@ extension Result {
     ])
     let over = try directory.write(trace(#"{"seq":18446744073709551616,"kind":"focus"}"#), to: "over.jsonl")
     #expect(readAll(over).failure == .malformed(file: over, line: 2, reason: "number too large at column 8"))
+}
+
+/// The kind table is sized from its cases: a fixed 64 slots once meant the 32nd kind would stop every read.
+@Test func aByteTableHoldsAsManyCasesAsItIsGiven() {
+    struct Many: RawRepresentable, Hashable {
+        var rawValue: String
+    }
+    let cases = (0..<100).map { Many(rawValue: "kind.number\($0)") }
+    let table = ByteTable(cases)
+    for value in cases {
+        let found = Array(value.rawValue.utf8).withUnsafeBufferPointer { table.lookup($0) }
+        #expect(found == value)
+    }
+    #expect(Array("kind.number100".utf8).withUnsafeBufferPointer { table.lookup($0) } == nil)
 }

@@ -20,8 +20,12 @@ private let header = TraceHeader(producer: "writer-tests", start: "2026-01-01T00
 
     let read = try TraceReader.readAll(path: path)
     #expect(read.header == header)
-    #expect(read.events.map(\.seq) == [1, 2])
-    #expect(read.events.map(\.thread) == [1, 1])
+    // `close` ends the trace with its clean-end marker, which counts the events before it.
+    #expect(read.events.map(\.seq) == [1, 2, 3])
+    #expect(read.events.map(\.kind).last == .traceEnd)
+    #expect(read.events.last?.count == 2)
+    #expect(writer.eventCount == 2, "the end marker is not one of the app's events")
+    #expect(read.events.map(\.thread) == [1, 1, 1])
     #expect(read.events[0].time < 1)
     #expect(read.events[1].time >= 5 && read.events[1].time < 6)
     #expect(read.events[0].name == "Post")
@@ -47,8 +51,9 @@ private let header = TraceHeader(producer: "writer-tests", start: "2026-01-01T00
     names.append("last")
     writer.close()
     let read = try TraceReader.readAll(path: path)
-    #expect(read.events.map(\.seq) == Array(1...UInt64(names.count)))
-    #expect(read.events.map(\.name) == names)
+    #expect(read.events.map(\.seq) == Array(1...UInt64(names.count + 1)))
+    #expect(read.events.dropLast().map(\.name) == names)
+    #expect(read.events.last?.kind == .traceEnd)
 }
 
 @Test func closeIsIdempotentAndLaterEventsAreDropped() throws {
@@ -61,7 +66,8 @@ private let header = TraceHeader(producer: "writer-tests", start: "2026-01-01T00
     writer.record(TraceEvent(kind: .focus))
     writer.flush()
     #expect(writer.eventCount == 1)
-    #expect(try TraceReader.readAll(path: path).events.count == 1)
+    // One event and one end marker: a second close writes no second marker.
+    #expect(try TraceReader.readAll(path: path).events.map(\.kind) == [.focus, .traceEnd])
     #expect(writer.writeError == nil)
 }
 
@@ -117,7 +123,9 @@ private let header = TraceHeader(producer: "writer-tests", start: "2026-01-01T00
     group.wait()
     writer.close()
 
-    let read = try TraceReader.readAll(path: path)
+    let all = try TraceReader.readAll(path: path)
+    #expect(all.events.last?.kind == .traceEnd, "the end marker is last, after every thread's events")
+    let read = (header: all.header, events: Array(all.events.dropLast()))
     #expect(read.events.count == threads * perThread)
     #expect(read.events.map(\.seq) == (1...UInt64(threads * perThread)).map { $0 })
     #expect(zip(read.events, read.events.dropFirst()).allSatisfy { $0.time <= $1.time })
@@ -160,7 +168,7 @@ private let header = TraceHeader(producer: "writer-tests", start: "2026-01-01T00
     #expect(lines > 1, "the backlog was written by the recording thread or the woken encoder")
     writer.close()
     let all = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count
-    #expect(all == 1 + TraceWriter.backlogLimit)
+    #expect(all == 1 + TraceWriter.backlogLimit + 1, "header, the events, the end marker")
 }
 
 @Test func writingToAMissingOrUnwritableDirectoryIsAClearError() throws {
@@ -189,9 +197,9 @@ private let header = TraceHeader(producer: "writer-tests", start: "2026-01-01T00
     let writer = TraceWriter(fileDescriptor: handle.fileDescriptor, header: header, flushInterval: 0)
     writer.record(TraceEvent(kind: .focus))
     writer.close()
-    handle.write(Data((#"{"seq":2,"kind":"link"}"# + "\n").utf8))
+    handle.write(Data((#"{"seq":3,"kind":"link"}"# + "\n").utf8))
     try handle.close()
-    #expect(try TraceReader.readAll(path: path).events.map(\.seq) == [1, 2])
+    #expect(try TraceReader.readAll(path: path).events.map(\.seq) == [1, 2, 3])
 }
 
 @Test func aWriteFailureIsReportedNotIgnored() throws {

@@ -183,6 +183,9 @@ final class LeakedModuleDetector: Detector {
     private static let viewLayers: Set<TraceEvent.Layer> = [.routing, .presenter, .activity, .viewController, .viewModel]
 
     private func conclude(_ suspect: Suspect, state: ReplayState, atEnd: Bool) {
+        // A trace that stopped before this suspect's grace ran out (no clean-end marker, or `graph --at SEQ`)
+        // cannot tell a leak from a deinit that was about to be recorded.
+        let unconfirmed = atEnd && state.end == nil
         guard let module = state.modules[suspect.module] else { return }
         let alive: [ObjectID]
         if context.imported {
@@ -207,6 +210,10 @@ final class LeakedModuleDetector: Detector {
         let when: String
         if context.imported {
             when = "its routing was still linked \(suspect.snapshots) console snapshots later"
+        } else if unconfirmed {
+            let left = max(0, (state.lastMoment?.time ?? suspect.gone.time) - suspect.gone.time)
+            when = "and the trace stops \(formatTime(left)) later, before the \(formatSeconds(grace)) grace period ran out and "
+                + "without its end marker (it was cut off or replayed only in part): unconfirmed"
         } else if atEnd {
             when = "still alive at the end of the trace"
         } else {
@@ -218,8 +225,11 @@ final class LeakedModuleDetector: Detector {
         } else {
             gone = "\(suspect.reason.rawValue) at seq \(suspect.gone.seq) (t=\(formatTime(suspect.gone.time)))"
         }
-        let message = "\(instance) (module \(module.name)) outlived its screen: \(gone), \(when) (\(aliveText)); held by: "
-            + holders.map(\.text).joined(separator: "; ")
+        let message = unconfirmed
+            ? "\(instance) (module \(module.name)) may have outlived its screen: \(gone), \(when) (\(aliveText)); if it is a leak, held by: "
+                + holders.map(\.text).joined(separator: "; ")
+            : "\(instance) (module \(module.name)) outlived its screen: \(gone), \(when) (\(aliveText)); held by: "
+                + holders.map(\.text).joined(separator: "; ")
         var evidence = [
             Evidence(module.assembled, kind: .moduleAssemble, note: "\(instance) assembled"),
             Evidence(suspect.gone, kind: suspect.goneKind, note: "screen of \(module.name) \(suspect.reason.rawValue)"),
@@ -228,7 +238,8 @@ final class LeakedModuleDetector: Detector {
         let last = evidence.max { $0.seq < $1.seq }.map { ReplayState.Moment(seq: $0.seq, time: $0.time, line: $0.line) } ?? suspect.gone
         context.report(Self.rule, message: message, module: module.name, instance: instance,
                        first: suspect.gone, last: last, evidence: evidence,
-                       fingerprint: [module.name, module.className, holders.map(\.kind).sorted().joined(separator: "+")])
+                       fingerprint: [module.name, module.className, holders.map(\.kind).sorted().joined(separator: "+")],
+                       atMost: unconfirmed ? .note : nil)
     }
 
     private func findHolders(of module: ReplayState.ModuleInstance, suspect: Suspect, state: ReplayState) -> [Holder] {
