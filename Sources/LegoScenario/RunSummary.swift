@@ -58,6 +58,8 @@ public struct RunSummary: Sendable, Hashable, CustomStringConvertible {
 
     /// Seconds with three decimals, without Foundation formatting.
     static func formatSeconds(_ seconds: Double) -> String {
+        // Beyond Int's range in milliseconds (a clock moved on by some 292 million years) there are no decimals to show.
+        guard (seconds * 1000).magnitude < 9e18 else { return "\(seconds)" }
         let millis = Int((seconds * 1000).rounded())
         let fraction = String(millis % 1000)
         return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction

@@ -175,6 +175,16 @@ func parseError(_ yaml: String, file: String = "mini.yml") -> ScenarioError? {
     #expect(name.description == "mini.yml:2:9: app `name` must be text, found a list")
 }
 
+@Test func advanceClockStepsWhoseSumOverflowsAreRejectedAtTheStepThatOverflows() throws {
+    // Found by fuzz-scenario: each step was finite, the clock became infinite and `RunSummary.description` trapped.
+    let error = try #require(parseError(miniApp + "\njourney:\n  - advanceClock: 1e308\n  - advanceClock: 1e308\n"))
+    #expect(error.kind == .invalidValue)
+    #expect(error.description == "mini.yml:15:19: `advanceClock` takes the journey's clock past the largest number of seconds a trace can hold")
+
+    let scenario = try Scenario.parse(yaml: miniApp + "\njourney:\n  - advanceClock: 1e308\n  - advanceClock: 7e307\n", file: "mini.yml")
+    #expect(scenario.journey.map(\.action) == [.advanceClock(1e308), .advanceClock(7e307)])
+}
+
 @Test func missingKeysAreReportedAtTheirMapping() throws {
     let noJourney = try #require(parseError(miniApp))
     #expect(noJourney.kind == .missingKey)

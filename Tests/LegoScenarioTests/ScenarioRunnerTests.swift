@@ -167,6 +167,13 @@ app:
     #expect(summary.description == "4 steps, 0 events, 4 modules, 1.500 s trace time")
 }
 
+@Test func summaryOfAClockBeyondMillisecondsInAnIntIsStillPrinted() {
+    // Found by fuzz-scenario: converting 1e300 s to whole milliseconds trapped.
+    let summary = RunSummary(steps: 2, events: 0, modules: 1, duration: 1e300, failures: [])
+    #expect(summary.description == "2 steps, 0 events, 1 modules, 1e+300 s trace time")
+    #expect(RunSummary(steps: 0, events: 0, modules: 0, duration: .infinity, failures: []).description.hasSuffix(", inf s trace time"))
+}
+
 @Test func urlGroupsAndRouteStepsReachTheRuntime() throws {
     let scenario = try Scenario.parse(yaml: """
     app:
