@@ -1,3 +1,5 @@
+import LegoModel
+
 /// Why a configuration or baseline file could not be used; each case names the file and, where known, the line.
 public enum AnalysisError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A file could not be read or written.
@@ -9,13 +11,14 @@ public enum AnalysisError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// One line: `file:line: problem`.
     public var description: String {
+        // Keys, rule ids and paths are quoted from the file and may hold newlines.
         switch self {
         case let .unreadable(path, reason):
-            return "\(path): \(reason)"
+            return OneLine.escaping("\(path): \(reason)")
         case let .invalidConfiguration(file, line, problem):
-            return "\(Self.location(file, line)): \(problem)"
+            return OneLine.escaping("\(Self.location(file, line)): \(problem)")
         case let .invalidBaseline(file, line, problem):
-            return "\(Self.location(file, line)): \(problem)"
+            return OneLine.escaping("\(Self.location(file, line)): \(problem)")
         }
     }
 

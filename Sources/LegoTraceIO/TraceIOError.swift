@@ -19,21 +19,21 @@ public enum TraceIOError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .cannotOpen(let file, let reason):
-            Self.oneLine("\(file): cannot open: \(reason)")
+            OneLine.escaping("\(file): cannot open: \(reason)")
         case .readFailed(let file, let reason):
-            Self.oneLine("\(file): read failed: \(reason)")
+            OneLine.escaping("\(file): read failed: \(reason)")
         case .writeFailed(let file, let reason):
-            Self.oneLine("\(file): write failed: \(reason)")
+            OneLine.escaping("\(file): write failed: \(reason)")
         case .invalidHeader(let file, let reason):
-            Self.oneLine("\(file):1: \(reason)")
+            OneLine.escaping("\(file):1: \(reason)")
         case .unsupportedVersion(let file, let version):
             if version.major > TraceHeader.currentVersion.major {
-                Self.oneLine("\(file):1: trace format \(version) is newer than this lego-trace understands (\(TraceHeader.currentVersion.major).x); upgrade lego-trace")
+                OneLine.escaping("\(file):1: trace format \(version) is newer than this lego-trace understands (\(TraceHeader.currentVersion.major).x); upgrade lego-trace")
             } else {
-                Self.oneLine("\(file):1: trace format \(version) is not supported (this lego-trace reads \(TraceHeader.currentVersion.major).x)")
+                OneLine.escaping("\(file):1: trace format \(version) is not supported (this lego-trace reads \(TraceHeader.currentVersion.major).x)")
             }
         case .malformed(let file, let line, let reason):
-            Self.oneLine("\(file):\(line): \(reason)")
+            OneLine.escaping("\(file):\(line): \(reason)")
         }
     }
 
@@ -44,25 +44,5 @@ public enum TraceIOError: Error, CustomStringConvertible, Equatable {
              .invalidHeader(let file, _), .unsupportedVersion(let file, _), .malformed(let file, _, _):
             file
         }
-    }
-
-    // Paths and reasons may carry hostile text (newlines, control characters); the message must stay one line.
-    private static func oneLine(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
     }
 }
