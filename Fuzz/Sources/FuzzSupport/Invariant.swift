@@ -12,7 +12,12 @@ public enum Invariant {
 
     /// Requires an error message to be what every user-facing error is: one line that starts with the file it is about.
     public static func requireOneLine(_ message: String, naming file: String) {
-        require(!message.contains(where: \.isNewline), "error message is not one line: \(message.debugDescription)")
+        require(!breaksLine(message), "error message is not one line: \(message.debugDescription)")
         require(message.hasPrefix(file + ":"), "error message does not start with \(file.debugDescription): \(message.debugDescription)")
+    }
+
+    /// Whether a terminal would show `text` on more than one line: it holds a line feed, carriage return, vertical tab or form feed.
+    public static func breaksLine(_ text: String) -> Bool {
+        text.utf8.contains { (0x0A...0x0D).contains($0) }
     }
 }

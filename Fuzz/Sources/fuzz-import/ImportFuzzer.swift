@@ -39,7 +39,7 @@ enum ImportFuzzer {
         for warning in result.warnings {
             Invariant.require(warning.lines.lowerBound >= 1 && warning.lines.upperBound <= result.stats.linesRead,
                               "warning lines \(warning.lines) outside the log's \(result.stats.linesRead) lines")
-            Invariant.require(!warning.description.contains(where: \.isNewline), "warning is not one line: \(warning.description.debugDescription)")
+            Invariant.require(!Invariant.breaksLine(warning.description), "warning is not one line: \(warning.description.debugDescription)")
         }
 
         do {

@@ -39,7 +39,7 @@ enum ScenarioFuzzer {
         Invariant.require(summary.events == events.count, "the run reports \(summary.events) events, the trace has \(events.count)")
         _ = summary.description
         for failure in summary.failures {
-            Invariant.require(!failure.description.contains(where: \.isNewline), "step failure is not one line: \(failure.description.debugDescription)")
+            Invariant.require(!Invariant.breaksLine(failure.description), "step failure is not one line: \(failure.description.debugDescription)")
         }
         _ = Analyzer.analyze(header: TraceHeader(producer: "fuzz-scenario", start: "", app: scenario.app.name), events: events)
     }
