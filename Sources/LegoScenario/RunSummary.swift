@@ -1,3 +1,5 @@
+import LegoModel
+
 /// What running a scenario did: counts for the one-line summary and the steps the runtime refused.
 public struct RunSummary: Sendable, Hashable, CustomStringConvertible {
     /// A journey step the runtime refused (a blocked or unregistered URL, a pop with nothing to pop…): data, not a crash.
@@ -22,9 +24,9 @@ public struct RunSummary: Sendable, Hashable, CustomStringConvertible {
             self.reason = reason
         }
 
-        /// `FILE:LINE:COLUMN: step N (`push`) refused: reason`.
+        /// `FILE:LINE:COLUMN: step N (`push`) refused: reason`, on one line (the reason may quote a URL or name with a newline).
         public var description: String {
-            "\(file):\(position.line):\(position.column): step \(step) (`\(action)`) refused: \(reason)"
+            OneLine.escaping("\(file):\(position.line):\(position.column): step \(step) (`\(action)`) refused: \(reason)")
         }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import LegoModel
 
 /// A mistake in a scenario file, with where it is and what is wrong.
 ///
@@ -48,12 +48,9 @@ public struct ScenarioError: Error, CustomStringConvertible, Sendable, Hashable 
         self.problem = problem
     }
 
-    /// `FILE:LINE:COLUMN: problem`, on one line (newlines in the problem are escaped).
+    /// `FILE:LINE:COLUMN: problem`, on one line (control characters in the file name and the problem are escaped).
     public var description: String {
-        let oneLine = problem
-            .replacingOccurrences(of: "\r", with: "\\r")
-            .replacingOccurrences(of: "\n", with: "\\n")
-        if let line, let column { return "\(file):\(line):\(column): \(oneLine)" }
-        return "\(file): \(oneLine)"
+        if let line, let column { return OneLine.escaping("\(file):\(line):\(column): \(problem)") }
+        return OneLine.escaping("\(file): \(problem)")
     }
 }

@@ -70,7 +70,7 @@ import Testing
 }
 
 @Test func keysAndRuleIDsQuotedWithNewlinesStayOnOneLineInErrors() throws {
-    // Found by fuzz-config: a quoted key or rule id with `\n` split the error over two lines.
+    // Caught by fuzz-config's one-line check: a quoted key or rule id with `\n` split the error over two lines.
     let key = try #require(#expect(throws: AnalysisError.self) {
         try AnalysisConfiguration.parse(yaml: "\"gr\\nace\": 1\n", file: "c.yml")
     })

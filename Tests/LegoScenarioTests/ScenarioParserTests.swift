@@ -331,6 +331,12 @@ func parseError(_ yaml: String, file: String = "mini.yml") -> ScenarioError? {
     #expect(!error.description.contains("\n"))
 }
 
+@Test func controlCharactersInKeysAndFileNamesAreEscapedInErrors() throws {
+    // Caught by fuzz-scenario's one-line check: a vertical tab (or a newline in the path) still broke the line.
+    let error = try #require(parseError("\"a\\vb\": 1\n", file: "dir\n/app.yml"))
+    #expect(error.description == "dir\\n/app.yml:1:1: unknown key `a\\u{b}b` in the scenario; expected one of: description, app, journey")
+}
+
 @Test func loadReportsMissingUnreadableAndDirectoryPaths() throws {
     let missing = "/nonexistent/dir/scenario.yml"
     #expect(throws: ScenarioError(file: missing, line: nil, column: nil, kind: .unreadableFile, problem: "no such scenario file")) {

@@ -124,6 +124,19 @@ app:
     #expect(run.summary.description.hasSuffix(" s trace time, 3 steps refused"))
 }
 
+@Test func aRefusedStepQuotingANewlineIsReportedOnOneLine() throws {
+    // Caught by fuzz-scenario's one-line check: `record` printed the warning over two lines.
+    let scenario = try Scenario.parse(yaml: runnerApp + """
+    journey:
+      - showRoot: bdj://indexTab
+      - push: "bdj://nowhere\\nsecond line"
+        unchecked: true
+    """, file: "runner.yml")
+    let failure = try #require(ScenarioRunner.run(scenario, sink: nil, console: nil).failures.first)
+    #expect(failure.reason.contains("\n"))
+    #expect(failure.description == "runner.yml:19:5: step 2 (`push`) refused: URL bdj://nowhere\\nsecond line is not registered")
+}
+
 @Test func stepsActFromTheCurrentScreenOrTheNamedOne() throws {
     let scenario = try Scenario.parse(yaml: runnerApp + """
     journey:
