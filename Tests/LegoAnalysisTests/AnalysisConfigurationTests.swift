@@ -69,6 +69,16 @@ import Testing
     #expect(!error.description.contains("\n"))
 }
 
+@Test func aRuleWrittenTwiceTakesItsLastLevelOnly() throws {
+    // Found by fuzz-config: a severity then `off` for one rule left it both disabled and with a severity.
+    let off = try AnalysisConfiguration.parse(yaml: "severity: {leaked-module: warning, leaked-module: off}\n", file: "c.yml")
+    #expect(off.disabled == ["leaked-module"])
+    #expect(off.severities.isEmpty)
+    let on = try AnalysisConfiguration.parse(yaml: "severity: {leaked-module: off, leaked-module: warning}\n", file: "c.yml")
+    #expect(on.disabled.isEmpty)
+    #expect(on.severities == ["leaked-module": .warning])
+}
+
 @Test func keysAndRuleIDsQuotedWithNewlinesStayOnOneLineInErrors() throws {
     // Caught by fuzz-config's one-line check: a quoted key or rule id with `\n` split the error over two lines.
     let key = try #require(#expect(throws: AnalysisError.self) {
