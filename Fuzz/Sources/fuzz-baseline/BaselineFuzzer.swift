@@ -18,6 +18,7 @@ enum BaselineFuzzer {
     /// The name the baseline is parsed under, which every error must start with.
     static let file = "baseline.json"
 
+    /// Checks every invariant on one input, stopping the process at the first that fails.
     static func check(_ data: Data) {
         let baseline: Baseline
         do {

@@ -19,6 +19,7 @@ enum ConfigFuzzer {
     /// The name the configuration is parsed under, which every error must start with.
     static let file = ".lego-trace.yml"
 
+    /// Checks every invariant on one input, stopping the process at the first that fails.
     static func check(_ yaml: String) {
         let configuration: AnalysisConfiguration
         do {

@@ -23,6 +23,7 @@ enum ImportFuzzer {
     /// Where the imported trace is written, as `lego-trace import -o` writes it.
     static let output = ScratchFile(harness: "fuzz-import", suffix: ".jsonl")
 
+    /// Checks every invariant on one input, stopping the process at the first that fails.
     static func check(_ bytes: [UInt8]) {
         let result: ImportResult
         do {

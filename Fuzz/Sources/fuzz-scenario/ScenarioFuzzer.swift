@@ -24,6 +24,7 @@ enum ScenarioFuzzer {
     /// The name the scenario is parsed under, which every error must start with.
     static let file = "fuzz.yml"
 
+    /// Checks every invariant on one input, stopping the process at the first that fails.
     static func check(_ yaml: String) {
         let scenario: Scenario
         do {

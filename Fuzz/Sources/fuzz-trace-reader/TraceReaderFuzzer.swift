@@ -35,6 +35,7 @@ enum TraceReaderFuzzer {
         var diagnostics: TraceReader.Diagnostics?
     }
 
+    /// Reads the whole trace at `path` one way, keeping everything the reader returned or threw.
     static func read(_ path: String, lenient: Bool, mode: TraceReader.ReadMode) -> Reading {
         var reading = Reading()
         let reader: TraceReader
@@ -58,6 +59,7 @@ enum TraceReaderFuzzer {
         return reading
     }
 
+    /// Checks every invariant on the trace at `path`, stopping the process at the first that fails.
     static func check(path: String) {
         let strict = read(path, lenient: false, mode: .sequential)
         let lenient = read(path, lenient: true, mode: .sequential)
