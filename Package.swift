@@ -13,6 +13,9 @@ let package = Package(
         .executable(name: "lego-example", targets: ["lego-example"]),
         .executable(name: "lego-bench", targets: ["lego-bench"]),
         .library(name: "LegoRuntime", targets: ["LegoRuntime"]),
+        // Only for the fuzz harnesses in Fuzz/, a separate package (so the normal build never links libFuzzer),
+        // which can import another package's modules only through a product: the modules that read untrusted input.
+        .library(name: "LegoInputs", targets: ["LegoTraceIO", "LegoImport", "LegoScenario", "LegoAnalysis"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

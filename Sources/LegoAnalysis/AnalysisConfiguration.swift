@@ -131,6 +131,7 @@ public struct AnalysisConfiguration: Sendable, Hashable {
                     let level = levelNode.scalar?.string ?? ""
                     if level == "off" {
                         configuration.disabled.insert(rule)
+                        configuration.severities[rule] = nil
                     } else if let severity = Severity(rawValue: level) {
                         configuration.severities[rule] = severity
                         configuration.disabled.remove(rule)

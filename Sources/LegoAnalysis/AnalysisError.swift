@@ -13,15 +13,16 @@ public enum AnalysisError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// One line: `file:line: problem`.
     public var description: String {
+        // Keys, rule ids and paths are quoted from the file and may hold newlines.
         switch self {
         case let .unreadable(path, reason):
-            return "\(path): \(reason)"
+            return TerminalText.line("\(path): \(reason)")
         case let .invalidConfiguration(file, line, problem):
-            return "\(Self.location(file, line)): \(problem)"
+            return TerminalText.line("\(Self.location(file, line)): \(problem)")
         case let .invalidBaseline(file, line, problem):
-            return "\(Self.location(file, line)): \(problem)"
+            return TerminalText.line("\(Self.location(file, line)): \(problem)")
         case let .tooDeeplyNested(file, excess):
-            return "\(file):\(excess.line):\(excess.column): \(excess)"
+            return TerminalText.line("\(file):\(excess.line):\(excess.column): \(excess)")
         }
     }
 

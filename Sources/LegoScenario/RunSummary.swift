@@ -1,3 +1,5 @@
+import LegoModel
+
 /// What running a scenario did: counts for the one-line summary and the steps the runtime refused.
 public struct RunSummary: Sendable, Hashable, CustomStringConvertible {
     /// A journey step the runtime refused (a blocked or unregistered URL, a pop with nothing to pop…): data, not a crash.
@@ -22,9 +24,9 @@ public struct RunSummary: Sendable, Hashable, CustomStringConvertible {
             self.reason = reason
         }
 
-        /// `FILE:LINE:COLUMN: step N (`push`) refused: reason`.
+        /// `FILE:LINE:COLUMN: step N (`push`) refused: reason`, on one line (the reason may quote a URL or name with a newline).
         public var description: String {
-            "\(file):\(position.line):\(position.column): step \(step) (`\(action)`) refused: \(reason)"
+            TerminalText.line("\(file):\(position.line):\(position.column): step \(step) (`\(action)`) refused: \(reason)")
         }
     }
 
@@ -58,6 +60,8 @@ public struct RunSummary: Sendable, Hashable, CustomStringConvertible {
 
     /// Seconds with three decimals, without Foundation formatting.
     static func formatSeconds(_ seconds: Double) -> String {
+        // Beyond Int's range in milliseconds (a clock moved on by some 292 million years) there are no decimals to show.
+        guard (seconds * 1000).magnitude < 9e18 else { return "\(seconds)" }
         let millis = Int((seconds * 1000).rounded())
         let fraction = String(millis % 1000)
         return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction

@@ -1,4 +1,3 @@
-import Foundation
 import LegoModel
 
 /// A mistake in a scenario file, with where it is and what is wrong.
@@ -49,7 +48,7 @@ public struct ScenarioError: Error, CustomStringConvertible, Sendable, Hashable 
         self.problem = problem
     }
 
-    /// `FILE:LINE:COLUMN: problem`, on one line (control characters in the file name and problem are escaped).
+    /// `FILE:LINE:COLUMN: problem`, on one line (control characters in the file name and the problem are escaped).
     public var description: String {
         if let line, let column { return TerminalText.line("\(file):\(line):\(column): \(problem)") }
         return TerminalText.line("\(file): \(problem)")

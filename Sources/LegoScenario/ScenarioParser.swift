@@ -64,6 +64,8 @@ struct ScenarioParser {
     private var heldLabels: Set<String> = []
     /// Whether the app declares an HTTP handler.
     private var hasHTTPHandler = false
+    /// Seconds the journey's `advanceClock` steps add up to so far.
+    private var journeyClock = 0.0
 
     /// A parser reporting errors against `file`.
     init(file: String) { reader = YAMLReader(file: file) }
@@ -558,7 +560,14 @@ struct ScenarioParser {
         case "retainCycle":
             action = .retainCycle(try moduleName("the module to leak"))
         case "advanceClock":
-            action = .advanceClock(try reader.seconds(try needValue("a number of seconds"), "`advanceClock`"))
+            let node = try needValue("a number of seconds")
+            let seconds = try reader.seconds(node, "`advanceClock`")
+            // Each step is finite, but their sum can overflow; an infinite clock is written as time 0, sending later events back to the start.
+            guard (journeyClock + seconds).isFinite else {
+                throw reader.error(node, .invalidValue, "`advanceClock` takes the journey's clock past the largest number of seconds a trace can hold")
+            }
+            journeyClock += seconds
+            action = .advanceClock(seconds)
         case "enableLogs":
             action = try enableLogs(try needValue("true, false, or a mapping with `routing` and `component`"))
         case "registerURL":

@@ -19,21 +19,21 @@ public enum TraceIOError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .cannotOpen(let file, let reason):
-            Self.oneLine("\(file): cannot open: \(reason)")
+            TerminalText.line("\(file): cannot open: \(reason)")
         case .readFailed(let file, let reason):
-            Self.oneLine("\(file): read failed: \(reason)")
+            TerminalText.line("\(file): read failed: \(reason)")
         case .writeFailed(let file, let reason):
-            Self.oneLine("\(file): cannot write: \(reason)")
+            TerminalText.line("\(file): cannot write: \(reason)")
         case .invalidHeader(let file, let reason):
-            Self.oneLine("\(file):1: \(reason)")
+            TerminalText.line("\(file):1: \(reason)")
         case .unsupportedVersion(let file, let version):
             if version.major > TraceHeader.currentVersion.major {
-                Self.oneLine("\(file):1: trace format \(version) is newer than this lego-trace understands (\(TraceHeader.currentVersion.major).x); upgrade lego-trace")
+                TerminalText.line("\(file):1: trace format \(version) is newer than this lego-trace understands (\(TraceHeader.currentVersion.major).x); upgrade lego-trace")
             } else {
-                Self.oneLine("\(file):1: trace format \(version) is not supported (this lego-trace reads \(TraceHeader.currentVersion.major).x)")
+                TerminalText.line("\(file):1: trace format \(version) is not supported (this lego-trace reads \(TraceHeader.currentVersion.major).x)")
             }
         case .malformed(let file, let line, let reason):
-            Self.oneLine("\(file):\(line): \(reason)")
+            TerminalText.line("\(file):\(line): \(reason)")
         }
     }
 
@@ -57,7 +57,4 @@ public enum TraceIOError: Error, CustomStringConvertible, Equatable {
         case .malformed(_, let line, let reason): .malformed(file: file, line: line, reason: reason)
         }
     }
-
-    // Paths and reasons may carry hostile text (newlines, control characters); the message must stay one line.
-    private static func oneLine(_ text: String) -> String { TerminalText.line(text) }
 }

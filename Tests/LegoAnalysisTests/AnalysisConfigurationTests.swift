@@ -70,6 +70,28 @@ import Testing
     #expect(!error.description.contains("\n"))
 }
 
+@Test func aRuleWrittenTwiceTakesItsLastLevelOnly() throws {
+    // Found by fuzz-config: a severity then `off` for one rule left it both disabled and with a severity.
+    let off = try AnalysisConfiguration.parse(yaml: "severity: {leaked-module: warning, leaked-module: off}\n", file: "c.yml")
+    #expect(off.disabled == ["leaked-module"])
+    #expect(off.severities.isEmpty)
+    let on = try AnalysisConfiguration.parse(yaml: "severity: {leaked-module: off, leaked-module: warning}\n", file: "c.yml")
+    #expect(on.disabled.isEmpty)
+    #expect(on.severities == ["leaked-module": .warning])
+}
+
+@Test func keysAndRuleIDsQuotedWithNewlinesStayOnOneLineInErrors() throws {
+    // Caught by fuzz-config's one-line check: a quoted key or rule id with `\n` split the error over two lines.
+    let key = try #require(#expect(throws: AnalysisError.self) {
+        try AnalysisConfiguration.parse(yaml: "\"gr\\nace\": 1\n", file: "c.yml")
+    })
+    #expect(key.description == "c.yml:1: unknown key 'gr\\nace' (did you mean 'grace'?) (expected grace, url-check, severity or allow)")
+    let rule = try #require(#expect(throws: AnalysisError.self) {
+        try AnalysisConfiguration.parse(yaml: "severity:\n  \"leaked-module\\r\\n\": error\n", file: "c\n.yml")
+    })
+    #expect(rule.description == "c\\n.yml:2: unknown rule 'leaked-module\\r\\n' (did you mean 'leaked-module'?); `lego-trace rules` lists them")
+}
+
 @Test func discoverFindsTheFileInADirectoryAndLoadReportsMissingFiles() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lego-config-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

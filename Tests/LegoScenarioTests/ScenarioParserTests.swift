@@ -176,6 +176,16 @@ func parseError(_ yaml: String, file: String = "mini.yml") -> ScenarioError? {
     #expect(name.description == "mini.yml:2:9: app `name` must be text, found a list")
 }
 
+@Test func advanceClockStepsWhoseSumOverflowsAreRejectedAtTheStepThatOverflows() throws {
+    // Found by fuzz-scenario: each step was finite, the clock became infinite and `RunSummary.description` trapped.
+    let error = try #require(parseError(miniApp + "\njourney:\n  - advanceClock: 1e308\n  - advanceClock: 1e308\n"))
+    #expect(error.kind == .invalidValue)
+    #expect(error.description == "mini.yml:15:19: `advanceClock` takes the journey's clock past the largest number of seconds a trace can hold")
+
+    let scenario = try Scenario.parse(yaml: miniApp + "\njourney:\n  - advanceClock: 1e308\n  - advanceClock: 7e307\n", file: "mini.yml")
+    #expect(scenario.journey.map(\.action) == [.advanceClock(1e308), .advanceClock(7e307)])
+}
+
 @Test func missingKeysAreReportedAtTheirMapping() throws {
     let noJourney = try #require(parseError(miniApp))
     #expect(noJourney.kind == .missingKey)
@@ -320,6 +330,12 @@ func parseError(_ yaml: String, file: String = "mini.yml") -> ScenarioError? {
     let error = try #require(parseError(miniApp + "\njourney:\n  - push: \"<script>\\n\\\"😀\"\n", file: "dir/路径 \"q\".yml"))
     #expect(error.description == "dir/路径 \"q\".yml:14:11: unknown module `<script>\\n\"😀`: no module declares it; expected one of: IndexTab, Post, PostComment, Publish")
     #expect(!error.description.contains("\n"))
+}
+
+@Test func controlCharactersInKeysAndFileNamesAreEscapedInErrors() throws {
+    // Caught by fuzz-scenario's one-line check: a vertical tab (or a newline in the path) still broke the line.
+    let error = try #require(parseError("\"a\\vb\": 1\n", file: "dir\n/app.yml"))
+    #expect(error.description == "dir\\n/app.yml:1:1: unknown key `a\\u{B}b` in the scenario; expected one of: description, app, journey")
 }
 
 @Test func loadReportsMissingUnreadableAndDirectoryPaths() throws {

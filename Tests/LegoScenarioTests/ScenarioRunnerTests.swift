@@ -124,6 +124,19 @@ app:
     #expect(run.summary.description.hasSuffix(" s trace time, 3 steps refused"))
 }
 
+@Test func aRefusedStepQuotingANewlineIsReportedOnOneLine() throws {
+    // Caught by fuzz-scenario's one-line check: `record` printed the warning over two lines.
+    let scenario = try Scenario.parse(yaml: runnerApp + """
+    journey:
+      - showRoot: bdj://indexTab
+      - push: "bdj://nowhere\\nsecond line"
+        unchecked: true
+    """, file: "runner.yml")
+    let failure = try #require(ScenarioRunner.run(scenario, sink: nil, console: nil).failures.first)
+    #expect(failure.reason.contains("\n"))
+    #expect(failure.description == "runner.yml:19:5: step 2 (`push`) refused: URL bdj://nowhere\\nsecond line is not registered")
+}
+
 @Test func stepsActFromTheCurrentScreenOrTheNamedOne() throws {
     let scenario = try Scenario.parse(yaml: runnerApp + """
     journey:
@@ -165,6 +178,13 @@ app:
     let summary = ScenarioRunner.run(scenario, sink: nil, console: ConsoleBuffer())
     #expect(summary == RunSummary(steps: 4, events: 0, modules: 4, duration: 1.5, failures: []))
     #expect(summary.description == "4 steps, 0 events, 4 modules, 1.500 s trace time")
+}
+
+@Test func summaryOfAClockBeyondMillisecondsInAnIntIsStillPrinted() {
+    // Found by fuzz-scenario: converting 1e300 s to whole milliseconds trapped.
+    let summary = RunSummary(steps: 2, events: 0, modules: 1, duration: 1e300, failures: [])
+    #expect(summary.description == "2 steps, 0 events, 1 modules, 1e+300 s trace time")
+    #expect(RunSummary(steps: 0, events: 0, modules: 0, duration: .infinity, failures: []).description.hasSuffix(", inf s trace time"))
 }
 
 @Test func urlGroupsAndRouteStepsReachTheRuntime() throws {

@@ -164,7 +164,14 @@ private let header = TraceHeader(producer: "writer-tests", start: "2026-01-01T00
     let writer = try TraceWriter(path: path, header: header, flushInterval: 3600)
     defer { writer.close() }
     for event in SyntheticTrace.events(count: TraceWriter.backlogLimit) { writer.record(event) }
-    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count
+    // The woken encoder writes on its own thread: wait for it (the hour-long timer never fires), at most 10 s.
+    var lines = 0
+    let deadline = Date().addingTimeInterval(10)
+    repeat {
+        lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count
+        if lines > 1 { break }
+        usleep(5_000)
+    } while Date() < deadline
     #expect(lines > 1, "the backlog was written by the recording thread or the woken encoder")
     writer.close()
     let all = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count

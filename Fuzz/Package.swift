@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// libFuzzer harnesses for the readers of untrusted input; `scripts/fuzz` builds and runs them (docs/reliability.md).
+//
+// A separate package so that the root package's `swift build --build-tests` never builds them: a harness links
+// only with `-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library`, which brings in libFuzzer.
+let package = Package(
+    name: "lego-trace-fuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "lego-trace", path: ".."),
+    ],
+    targets: [
+        // Declares libFuzzer's `LLVMFuzzerRunDriver`, which each harness's `main` calls (see FuzzDriver.swift for why).
+        .target(name: "CFuzzDriver"),
+        // What every harness shares: the driver, the scratch file, the invariant checks and their failure message.
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"]),
+        // Trace reader (strict, lenient, read-ahead), writer round trip and detectors.
+        .executableTarget(name: "fuzz-trace-reader", dependencies: ["FuzzSupport", .product(name: "LegoInputs", package: "lego-trace")]),
+        // Console-log importer, with the imported trace written, read back and checked.
+        .executableTarget(name: "fuzz-import", dependencies: ["FuzzSupport", .product(name: "LegoInputs", package: "lego-trace")]),
+        // Scenario parser; a scenario it accepts is run on the runtime and its trace checked.
+        .executableTarget(name: "fuzz-scenario", dependencies: ["FuzzSupport", .product(name: "LegoInputs", package: "lego-trace")]),
+        // `.lego-trace.yml` loader.
+        .executableTarget(name: "fuzz-config", dependencies: ["FuzzSupport", .product(name: "LegoInputs", package: "lego-trace")]),
+        // Baseline loader.
+        .executableTarget(name: "fuzz-baseline", dependencies: ["FuzzSupport", .product(name: "LegoInputs", package: "lego-trace")]),
+    ],
+    swiftLanguageModes: [.v6]
+)
