@@ -109,10 +109,10 @@ import Testing
     #expect(!dot.contains("cluster_url:bdj://login"))
     let essence = dot.components(separatedBy: "subgraph \"cluster_url:bdj://essence\" {")[1].components(separatedBy: "\n  }")[0]
     for module in ["Essence", "Post", "PostComment"] { #expect(essence.contains("\"m:\(module)\" [")) }
-    let flat = DOTWriter.write(graph, options: DOTOptions.forLayout("sfdp"))
+    let flat = DOTWriter.write(graph, options: DOTOptions.forLayout(.sfdp))
     #expect(!flat.contains("cluster_url:"))
     #expect(flat.contains("cluster_legend"))
-    #expect(DOTOptions.forLayout("dot").clusters && DOTOptions.forLayout("fdp").clusters && !DOTOptions.forLayout("neato").clusters)
+    #expect(DOTOptions.forLayout(.dot).clusters && DOTOptions.forLayout(.fdp).clusters && !DOTOptions.forLayout(.neato).clusters)
 }
 
 @Test func tooltipsGuardBackslashEscapesGraphvizWouldExpand() {

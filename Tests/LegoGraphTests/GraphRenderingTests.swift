@@ -33,11 +33,11 @@ import Testing
     #expect(svg.texts.contains("Legend"))
 }
 
-@Test(arguments: GraphLayout.engines)
-func theGraphRendersWithEveryLayoutEngine(layout: String) throws {
+@Test(arguments: GraphLayout.allCases)
+func theGraphRendersWithEveryLayoutEngine(layout: GraphLayout) throws {
     let (events, findings) = SampleTraces.faults()
     let graph = GraphBuilder.build(events: events, scope: .history, marks: GraphMark.marks(from: findings))
-    let svg = try SVG.render(DOTWriter.write(graph, options: .forLayout(layout)), layout: layout)
+    let svg = try SVG.render(DOTWriter.write(graph, options: .forLayout(layout)), layout: layout.rawValue)
     #expect(Set(svg.titles(ofClass: "node")).isSuperset(of: graph.nodes.map { "m:" + $0.id }))
     #expect(svg.texts.contains("⚠ leaked"))
 }
