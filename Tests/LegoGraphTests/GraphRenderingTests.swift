@@ -57,3 +57,13 @@ func theGraphRendersWithEveryLayoutEngine(layout: GraphLayout) throws {
     let error = try #require(throws: RenderError.self) { try GraphvizRenderer.render(dot: dot, layout: "auto", format: .svg) }
     #expect(error.description.hasPrefix("unknown layout 'auto'"))
 }
+
+@Test func modulesWith20KiBNamesRenderInProcessWithTheNameWhole() throws {
+    let graph = GraphBuilder.build(events: SampleTraces.longNamed(), scope: .history)
+    let svg = try SVG.render(DOTWriter.write(graph))
+    let texts = svg.texts
+    for name in SampleTraces.longNames {
+        #expect(texts.contains(name), "label of the \(name.prefix(12))… name missing or cut")
+        #expect(svg.tooltips.contains { $0.hasPrefix(name + " (VIPER module)") }, "tooltip of the \(name.prefix(12))… name")
+    }
+}
