@@ -50,8 +50,9 @@ public enum GraphLayout: String, Sendable, Hashable, CaseIterable {
     // (same library code as in process) on two kinds of generated app (docs/performance.md): the benchmark's
     // URL-tree apps (`lego-bench write-graph`, ~2.5 edges a module) and the graph tests' LargeTrace apps, whose
     // events point back to earlier modules (~1.3 edges a module, but large cycles). Every run stayed under
-    // 160 MiB peak RSS: time is what runs out. Each bound is the largest size measured within a minute on
-    // both kinds (CPU seconds below, 2 shared cores); `lego-bench layouts` checks every engine at its bound.
+    // 160 MiB peak RSS: time is what runs out. Each bound is a size measured within a minute on the kind
+    // that is slower for the engine (CPU seconds below, 2 shared cores; for twopi, 15,000 LargeTrace
+    // modules lie between the 12 s and 62 s measured). `lego-bench layouts` checks every engine at its bound.
 
     /// The largest graph this engine lays out here within about a minute and 4 GB.
     public var measuredBound: Bound {
