@@ -54,7 +54,7 @@ let package = Package(
             "LegoAnalysis", "LegoReport", "LegoImport", "LegoGraph", "LegoRender",
         ]),
         .executableTarget(name: "lego-trace", dependencies: [
-            "LegoTraceApp", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "LegoTraceApp", "LegoGraph", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // A small app that links the runtime as a library (used by `record -- COMMAND`).
         .executableTarget(name: "lego-example", dependencies: ["LegoRuntime"]),

@@ -15,7 +15,7 @@ public struct DOTOptions: Sendable, Hashable {
     }
 
     /// Options suited to a layout engine: URL clusters only where the engine draws them (`dot`, `fdp`).
-    public static func forLayout(_ layout: String) -> DOTOptions {
-        DOTOptions(clusters: layout == "dot" || layout == "fdp")
+    public static func forLayout(_ layout: GraphLayout) -> DOTOptions {
+        DOTOptions(clusters: layout == .dot || layout == .fdp)
     }
 }

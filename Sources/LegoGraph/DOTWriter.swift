@@ -223,25 +223,48 @@ public enum DOTWriter {
         return quote(guarded)
     }
 
+    /// The most bytes written inside a quoted string between two line continuations.
+    ///
+    /// The `dot` command of Graphviz 2.43 refuses a DOT file with a quoted run of more than 16,384 bytes
+    /// ("longer than 16384?"; the in-process renderer reads from memory and is not affected); Graphviz drops a
+    /// backslash-newline inside quotes when it reads them.
+    static let quotedRunLimit = 8_000
+
     /// `text` as a quoted DOT string that Graphviz shows verbatim in labels, tooltips and SVG.
     ///
     /// Backslash and quote are escaped, line breaks become `\n`, other control characters become U+FFFD
     /// (XML forbids them), and `&` becomes `&amp;` because Graphviz decodes entities in labels and
-    /// passes entity-like text (`&nbsp;`) unescaped into SVG titles and tooltips.
+    /// passes entity-like text (`&nbsp;`) unescaped into SVG titles and tooltips. A string longer than
+    /// `quotedRunLimit` bytes is split with backslash-newline continuations, only between whole characters
+    /// and escapes.
     public static func quote(_ text: String) -> String {
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
+        // Bytes since the opening quote or the last continuation; each escape or character is written whole.
+        var run = 0
+        func makeRoom(for count: Int) {
+            if run + count > quotedRunLimit {
+                out += "\\\n"
+                run = 0
+            }
+            run += count
+        }
+        func write(_ escape: String) {
+            makeRoom(for: escape.utf8.count)
+            out += escape
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "&": out += "&amp;"
-            case "\n", "\r", "\u{2028}", "\u{2029}": out += "\\n"
-            case "\t": out += " "
+            case "\\": write("\\\\")
+            case "\"": write("\\\"")
+            case "&": write("&amp;")
+            case "\n", "\r", "\u{2028}", "\u{2029}": write("\\n")
+            case "\t": write(" ")
             default:
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    out += "\u{FFFD}"
+                    write("\u{FFFD}")
                 } else {
+                    makeRoom(for: UTF8.width(scalar))
                     out.unicodeScalars.append(scalar)
                 }
             }

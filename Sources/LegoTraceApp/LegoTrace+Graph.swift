@@ -48,23 +48,28 @@ extension LegoTrace {
                 return .invalidInput
             }
         }
-        let layout = GraphLayout.resolve(request.layout, for: graph)
+        // Only a picture runs a layout; DOT and JSON are written whatever the size (for the chosen engine's options).
+        let renderFormat = RenderFormat(rawValue: format)
+        let layout: GraphLayout
+        if renderFormat == nil {
+            layout = GraphLayout.resolve(request.layout, for: graph, bounds: request.layoutBounds)
+        } else {
+            do { layout = try GraphLayout.choose(request.layout, for: graph, bounds: request.layoutBounds, force: request.force) } catch {
+                console.error("\(request.tracePath): \(error.description)")
+                return .invalidInput
+            }
+        }
         let dot = DOTWriter.write(graph, options: DOTOptions.forLayout(layout))
         let bytes: [UInt8]
-        switch format {
-        case "json":
-            bytes = Array(GraphJSON.write(graph).utf8)
-        case "dot":
-            bytes = Array(dot.utf8)
-        default:
-            let renderFormat = RenderFormat(rawValue: format)!
+        if let renderFormat {
             do {
-                bytes = try GraphvizRenderer.render(dot: dot, layout: layout, format: renderFormat)
+                bytes = try GraphvizRenderer.render(dot: dot, layout: layout.rawValue, format: renderFormat)
             } catch {
                 // Graphviz 2.43's dot fails on some ranked graphs ("trouble in init_rank"); auto may pick another engine.
-                guard request.layout == "auto", layout != "sfdp", case .layoutFailed = error,
+                guard request.layout == nil, layout != .sfdp, case .layoutFailed = error,
+                      request.force || request.layoutBounds[.sfdp].admits(nodeCount: graph.nodes.count, edgeCount: graph.edges.count),
                       let fallback = try? GraphvizRenderer.render(
-                        dot: DOTWriter.write(graph, options: DOTOptions.forLayout("sfdp")), layout: "sfdp", format: renderFormat)
+                        dot: DOTWriter.write(graph, options: DOTOptions.forLayout(.sfdp)), layout: GraphLayout.sfdp.rawValue, format: renderFormat)
                 else {
                     console.error(error.description)
                     return .invalidInput
@@ -72,6 +77,8 @@ extension LegoTrace {
                 console.warning("\(error.description); drew it with sfdp instead")
                 bytes = fallback
             }
+        } else {
+            bytes = Array((format == "json" ? GraphJSON.write(graph) : dot).utf8)
         }
         do { try OutputFile.write(bytes, to: request.outputPath) } catch {
             console.error(error.description)
@@ -80,7 +87,7 @@ extension LegoTrace {
         let scope = request.at.map { " at \($0 == "end" ? "the end" : "seq \($0)")" } ?? ""
         console.status(
             "graph\(scope): \(Format.plural(graph.nodes.count, "module")), \(Format.plural(graph.edges.count, "edge")), "
-                + "\(Format.plural(marks.count, "finding")) marked, layout \(layout) → \(request.outputPath)")
+                + "\(Format.plural(marks.count, "finding")) marked, layout \(layout.rawValue) → \(request.outputPath)")
         return .success
     }
 

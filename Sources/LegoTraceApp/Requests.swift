@@ -1,4 +1,5 @@
 import LegoTraceIO
+import LegoGraph
 
 /// What `lego-trace record` was asked to do.
 public struct RecordRequest: Sendable, Hashable {
@@ -81,8 +82,12 @@ public struct GraphRequest: Sendable, Hashable {
     public var focus: String?
     /// Edges away from the focus module to draw.
     public var depth: Int
-    /// A Graphviz layout engine or `auto`.
-    public var layout: String
+    /// A Graphviz layout engine, or nil for `auto`.
+    public var layout: GraphLayout?
+    /// Lay the graph out even when it is beyond the engine's bound.
+    public var force: Bool
+    /// The largest graph each engine is asked to lay out (tests lower them).
+    public var layoutBounds: GraphLayout.Bounds
     /// Whether to run the analyzer and mark findings.
     public var markFindings: Bool
     /// The longest trace line read; a longer one is malformed.
@@ -90,7 +95,8 @@ public struct GraphRequest: Sendable, Hashable {
 
     /// Creates a request.
     public init(tracePath: String = DefaultPaths.trace, outputPath: String, format: String? = nil, at: String? = nil,
-                focus: String? = nil, depth: Int = 1, layout: String = "auto", markFindings: Bool = true,
+                focus: String? = nil, depth: Int = 1, layout: GraphLayout? = nil, force: Bool = false,
+                layoutBounds: GraphLayout.Bounds = .measured, markFindings: Bool = true,
                 maxLineBytes: Int = TraceReader.Options.defaultMaxLineBytes) {
         self.tracePath = tracePath
         self.outputPath = outputPath
@@ -99,6 +105,8 @@ public struct GraphRequest: Sendable, Hashable {
         self.focus = focus
         self.depth = depth
         self.layout = layout
+        self.force = force
+        self.layoutBounds = layoutBounds
         self.markFindings = markFindings
         self.maxLineBytes = maxLineBytes
     }

@@ -11,7 +11,9 @@ struct BenchRequest {
     static let usage = """
         usage: lego-bench [SECTION ...] [--events N] [--quick]
                lego-bench write-trace FILE [--events N]
-          sections: \(BenchSection.all.map(\.name).joined(separator: ", ")), all (default)
+               lego-bench write-graph FILE [--modules N] [--layout ENGINE]
+          sections: \(BenchSection.all.map(\.name).joined(separator: ", ")), all (default: every section but \(
+              BenchSection.all.filter { !$0.inAll }.map(\.name).joined(separator: ", ")))
           --events N  events per writer/reader/check measurement (default 1000000)
           --quick     small inputs, for a smoke run (not for the documented figures)
         """
@@ -42,7 +44,7 @@ struct BenchRequest {
             index += 1
         }
         if names.isEmpty || names.contains("all") {
-            sections = BenchSection.all
+            sections = BenchSection.all.filter(\.inAll)
         } else {
             var chosen: [BenchSection] = []
             for name in names {

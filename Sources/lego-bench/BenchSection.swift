@@ -4,6 +4,8 @@ struct BenchSection: Sendable {
     var name: String
     /// Runs the measurements with `context`.
     var run: @Sendable (BenchContext) throws -> [BenchResult]
+    /// Whether `all` runs it (a section of several minutes runs only when named).
+    var inAll = true
 
     /// Every section, in the order `all` runs them.
     static let all: [BenchSection] = [
@@ -14,6 +16,8 @@ struct BenchSection: Sendable {
         BenchSection(name: "memory", run: MemoryBench.run),
         BenchSection(name: "graph", run: GraphBench.run),
         BenchSection(name: "import", run: ImportBench.run),
+        // About 4 minutes: each engine lays out a graph as large as `graph` lets it.
+        BenchSection(name: "layouts", run: LayoutBench.run, inAll: false),
     ]
 }
 

@@ -5,6 +5,8 @@ import LegoGraph
 import LegoRender
 import LegoScenario
 import LegoTraceIO
+import LegoReplay
+import Synchronization
 
 /// In-process rendering against the Graphviz command on the same DOT, and a 3,000-module graph end to end.
 enum GraphBench {
@@ -15,7 +17,7 @@ enum GraphBench {
         // 1,000 modules: the same DOT in process and through the command, interleaved, best of 5 each
         // (two renders that each take ~0.4 s swing by ±15% on this shared machine; 3 left the ratio noisy).
         let graph = try buildGraph(modules: sizes.0)
-        let layout = GraphLayout.resolve("auto", for: graph)
+        let layout = GraphLayout.resolve(nil, for: graph)
         let dot = DOTWriter.write(graph, options: DOTOptions.forLayout(layout))
         let dotPath = context.directory + "/graph.dot"
         try dot.write(toFile: dotPath, atomically: true, encoding: .utf8)
@@ -24,15 +26,15 @@ enum GraphBench {
         var cpu = 0.0
         for _ in 0..<5 {
             let rendered = try BenchClock.measure { () throws -> Int in
-                try GraphvizRenderer.render(dot: dot, layout: layout, format: .svg).count
+                try GraphvizRenderer.render(dot: dot, layout: layout.rawValue, format: .svg).count
             }
             if rendered.wall < inProcess { inProcess = rendered.wall; cpu = rendered.cpu }
-            let external = try ChildProcess.run(["dot", "-K\(layout)", "-Tsvg", dotPath])
+            let external = try ChildProcess.run(["dot", "-K\(layout.rawValue)", "-Tsvg", dotPath])
             command = min(command, external.wall)
         }
         var row = BenchResult(
-            section: "graph", name: "\(graph.nodes.count) modules → SVG in process (\(layout))", events: 0, bytes: nil,
-            wallSeconds: inProcess, cpuSeconds: cpu, baseline: ("dot -K\(layout) -Tsvg", command), maxRatio: 1.1)
+            section: "graph", name: "\(graph.nodes.count) modules → SVG in process (\(layout.rawValue))", events: 0, bytes: nil,
+            wallSeconds: inProcess, cpuSeconds: cpu, baseline: ("dot -K\(layout.rawValue) -Tsvg", command), maxRatio: 1.1)
         row.note = "\(graph.edges.count) edges"
         results.append(row)
 
@@ -40,10 +42,11 @@ enum GraphBench {
         let generated = try generatedEvents(modules: sizes.1)
         let full = try BenchClock.measure { () throws -> (Int, String) in
             let big = GraphBuilder.build(events: generated, scope: .history)
-            let engine = GraphLayout.resolve("auto", for: big)
-            let svg = try GraphvizRenderer.render(dot: DOTWriter.write(big, options: DOTOptions.forLayout(engine)), layout: engine, format: .svg)
+            let engine = try GraphLayout.choose(nil, for: big)
+            let svg = try GraphvizRenderer.render(
+                dot: DOTWriter.write(big, options: DOTOptions.forLayout(engine)), layout: engine.rawValue, format: .svg)
             precondition(!svg.isEmpty)
-            return (big.nodes.count, engine)
+            return (big.nodes.count, engine.rawValue)
         }
         var bigRow = BenchResult(
             section: "graph", name: "\(full.value.0) modules: replay + DOT + SVG (auto → \(full.value.1))", events: generated.count,
@@ -54,23 +57,77 @@ enum GraphBench {
     }
 
     /// A history graph with at least `modules` nodes, from a generated journey that visits most modules.
+    ///
+    /// The events go straight from the runtime into the replay, so a 20,000-module journey (millions of
+    /// events) is never held in memory.
     static func buildGraph(modules: Int) throws -> ModuleGraph {
-        GraphBuilder.build(events: try generatedEvents(modules: modules), scope: .history)
+        try generate(modules: modules) { scenario in
+            let sink = GraphSink()
+            _ = ScenarioRunner.run(scenario, sink: sink, console: ConsoleBuffer())
+            let graph = sink.graph()
+            return (graph, graph.nodes.count)
+        }
     }
 
     /// The events of a generated journey whose history graph has at least `modules` nodes.
     static func generatedEvents(modules: Int) throws -> [LegoModel.TraceEvent] {
-        var declared = modules
-        while true {
-            let yaml = ScenarioGenerator.generate(modules: declared, steps: declared * 12, seed: 7)
-            let scenario = try Scenario.parse(yaml: yaml, file: "generated-\(declared).yml")
+        try generate(modules: modules) { scenario in
             let buffer = TraceBuffer()
             _ = ScenarioRunner.run(scenario, sink: buffer, console: ConsoleBuffer())
             let events = buffer.events
-            let nodes = GraphBuilder.build(events: events, scope: .history).nodes.count
+            return (events, GraphBuilder.build(events: events, scope: .history).nodes.count)
+        }
+    }
+
+    /// Runs generated apps through `run` (which returns what it made and its graph's node count) until the
+    /// graph has at least `modules` nodes.
+    private static func generate<T>(modules: Int, run: (Scenario) throws -> (T, nodes: Int)) throws -> T {
+        var declared = modules
+        while true {
+            let yaml = ScenarioGenerator.generate(modules: declared, steps: declared * 12, seed: 7)
+            let (made, nodes) = try run(try Scenario.parse(yaml: yaml, file: "generated-\(declared).yml"))
             // Not every declared module is visited; declare more until the picture has the size asked for.
-            if nodes >= modules || declared > modules * 4 { return events }
+            if nodes >= modules || declared > modules * 4 { return made }
             declared = declared * modules / max(nodes, 1) + 10
+        }
+    }
+}
+
+/// A sink that replays each event into a graph builder as the runtime records it.
+private final class GraphSink: TraceSink {
+    private struct State {
+        var replayer: Replayer
+        var builder: GraphBuilder
+        var seq: UInt64 = 0
+        var clock = 0.0
+    }
+    private let state: Mutex<State>
+
+    init() {
+        let builder = GraphBuilder()
+        state = Mutex(State(replayer: Replayer(observers: [builder]), builder: builder))
+    }
+
+    func record(_ event: consuming TraceEvent) {
+        var stamped = event
+        state.withLock { state in
+            state.seq += 1
+            stamped.seq = state.seq
+            stamped.time = state.clock
+            stamped.thread = 1
+            state.replayer.apply(stamped)
+        }
+    }
+
+    func advanceClock(by seconds: Double) { state.withLock { $0.clock += seconds } }
+
+    func flush() {}
+
+    /// The history graph of everything recorded.
+    func graph() -> ModuleGraph {
+        state.withLock { state in
+            state.replayer.finish()
+            return state.builder.graph(scope: .history)
         }
     }
 }

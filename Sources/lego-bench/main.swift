@@ -1,6 +1,7 @@
 // lego-bench: the speed and memory figures of docs/performance.md. Build lego-trace too, then run in release mode:
 //   swift build -c release --product lego-trace && swift run -c release lego-bench [SECTION ...|all] [--quick]
 import Foundation
+import LegoGraph
 import LegoTestSupport
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -8,6 +9,22 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "write-trace", arguments.count >= 2 {
     let events = arguments.firstIndex(of: "--events").flatMap { arguments.count > $0 + 1 ? Int(arguments[$0 + 1]) : nil } ?? 1_000_000
     do { try SyntheticTrace.write(events: events, to: arguments[1]) } catch {
+        FileHandle.standardError.write(Data("lego-bench: \(error)\n".utf8))
+        exit(2)
+    }
+    exit(0)
+}
+// `lego-bench write-graph PATH [--modules N] [--layout ENGINE]` writes the DOT of a generated app, for timing layouts by hand.
+if arguments.first == "write-graph", arguments.count >= 2 {
+    func value(_ flag: String) -> String? { arguments.firstIndex(of: flag).flatMap { arguments.count > $0 + 1 ? arguments[$0 + 1] : nil } }
+    guard let modules = Int(value("--modules") ?? "1000"), modules > 1, let layout = GraphLayout(rawValue: value("--layout") ?? "dot") else {
+        FileHandle.standardError.write(Data("lego-bench: write-graph needs --modules N (N > 1) and --layout \(GraphLayout.allCases.map(\.rawValue).joined(separator: "|"))\n".utf8))
+        exit(2)
+    }
+    do {
+        let graph = try LayoutBench.writeGraph(to: arguments[1], modules: modules, layout: layout)
+        print("\(graph.nodes.count) modules, \(graph.edges.count) edges")
+    } catch {
         FileHandle.standardError.write(Data("lego-bench: \(error)\n".utf8))
         exit(2)
     }

@@ -49,6 +49,44 @@ import Testing
     #expect(DOTWriter.quote("<script>中文😀") == "\"<script>中文😀\"")
 }
 
+@Test func aStringUpToTheRunLimitStaysOnOneLineAndOneByteMoreIsSplit() {
+    let limit = DOTWriter.quotedRunLimit
+    #expect(!DOTWriter.quote(String(repeating: "a", count: limit)).contains("\n"))
+    #expect(DOTWriter.quote(String(repeating: "a", count: limit + 1)) == "\"" + String(repeating: "a", count: limit) + "\\\na\"")
+}
+
+/// The long names quoted as usual, without continuations.
+private let unsplitLongNames: [String] = [
+    "\"" + String(repeating: "Ab\\\"c\\\\d&amp;e", count: 2_560) + "\"",
+    "\"" + SampleTraces.longNames[1] + "\"",
+]
+
+@Test(arguments: zip(SampleTraces.longNames, unsplitLongNames))
+func aLongStringIsSplitBetweenWholeEscapesAndCharacters(name: String, unsplit: String) {
+    let quoted = DOTWriter.quote(name)
+    let lines = quoted.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == (unsplit.utf8.count - 2 + DOTWriter.quotedRunLimit - 1) / DOTWriter.quotedRunLimit)
+    for (index, line) in lines.enumerated() {
+        var run = line
+        if index == 0 { run = run.dropFirst() }
+        if index == lines.count - 1 {
+            #expect(run.last == "\"")
+            run = run.dropLast()
+        } else {
+            #expect(run.last == "\\", "line \(index + 1) does not end in a continuation")
+            run = run.dropLast()
+            // The continuation follows whole escapes: an even number of backslashes, no cut entity.
+            #expect(run.reversed().prefix { $0 == "\\" }.count.isMultiple(of: 2), "line \(index + 1) ends inside an escape")
+            #expect(!["&", "&a", "&am", "&amp"].contains { run.hasSuffix($0) }, "line \(index + 1) ends inside &amp;")
+        }
+        #expect(run.utf8.count <= DOTWriter.quotedRunLimit, "line \(index + 1): \(run.utf8.count) bytes")
+        // What the dot command of Graphviz 2.43 reads in one quoted-string run ("longer than 16384?").
+        #expect(run.utf8.count < 16_384, "line \(index + 1): \(run.utf8.count) bytes")
+    }
+    // Graphviz drops each backslash-newline inside quotes; what remains is the string escaped as usual.
+    #expect(quoted.replacingOccurrences(of: "\\\n", with: "") == unsplit)
+}
+
 @Test func everyHostileNameIsEscapedInTheDOT() {
     let dot = DOTWriter.write(GraphBuilder.build(events: SampleTraces.hostile(), scope: .history))
     for name in SampleTraces.hostileNames {
@@ -109,10 +147,10 @@ import Testing
     #expect(!dot.contains("cluster_url:bdj://login"))
     let essence = dot.components(separatedBy: "subgraph \"cluster_url:bdj://essence\" {")[1].components(separatedBy: "\n  }")[0]
     for module in ["Essence", "Post", "PostComment"] { #expect(essence.contains("\"m:\(module)\" [")) }
-    let flat = DOTWriter.write(graph, options: DOTOptions.forLayout("sfdp"))
+    let flat = DOTWriter.write(graph, options: DOTOptions.forLayout(.sfdp))
     #expect(!flat.contains("cluster_url:"))
     #expect(flat.contains("cluster_legend"))
-    #expect(DOTOptions.forLayout("dot").clusters && DOTOptions.forLayout("fdp").clusters && !DOTOptions.forLayout("neato").clusters)
+    #expect(DOTOptions.forLayout(.dot).clusters && DOTOptions.forLayout(.fdp).clusters && !DOTOptions.forLayout(.neato).clusters)
 }
 
 @Test func tooltipsGuardBackslashEscapesGraphvizWouldExpand() {

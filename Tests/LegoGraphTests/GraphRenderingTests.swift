@@ -33,11 +33,11 @@ import Testing
     #expect(svg.texts.contains("Legend"))
 }
 
-@Test(arguments: GraphLayout.engines)
-func theGraphRendersWithEveryLayoutEngine(layout: String) throws {
+@Test(arguments: GraphLayout.allCases)
+func theGraphRendersWithEveryLayoutEngine(layout: GraphLayout) throws {
     let (events, findings) = SampleTraces.faults()
     let graph = GraphBuilder.build(events: events, scope: .history, marks: GraphMark.marks(from: findings))
-    let svg = try SVG.render(DOTWriter.write(graph, options: .forLayout(layout)), layout: layout)
+    let svg = try SVG.render(DOTWriter.write(graph, options: .forLayout(layout)), layout: layout.rawValue)
     #expect(Set(svg.titles(ofClass: "node")).isSuperset(of: graph.nodes.map { "m:" + $0.id }))
     #expect(svg.texts.contains("⚠ leaked"))
 }
@@ -56,4 +56,14 @@ func theGraphRendersWithEveryLayoutEngine(layout: String) throws {
     let dot = DOTWriter.write(GraphBuilder.build(events: SampleTraces.navigation().events, scope: .history))
     let error = try #require(throws: RenderError.self) { try GraphvizRenderer.render(dot: dot, layout: "auto", format: .svg) }
     #expect(error.description.hasPrefix("unknown layout 'auto'"))
+}
+
+@Test func modulesWith20KiBNamesRenderInProcessWithTheNameWhole() throws {
+    let graph = GraphBuilder.build(events: SampleTraces.longNamed(), scope: .history)
+    let svg = try SVG.render(DOTWriter.write(graph))
+    let texts = svg.texts
+    for name in SampleTraces.longNames {
+        #expect(texts.contains(name), "label of the \(name.prefix(12))… name missing or cut")
+        #expect(svg.tooltips.contains { $0.hasPrefix(name + " (VIPER module)") }, "tooltip of the \(name.prefix(12))… name")
+    }
 }

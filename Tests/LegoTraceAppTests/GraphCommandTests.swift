@@ -70,4 +70,36 @@ import Testing
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: runner.directory).filter { $0.contains("tmp") || $0.hasPrefix("out") }
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
+
+    @Test func namesOf20KiBSurviveDOTReadBackByTheDotCommandAndTheInProcessRenderer() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        // 20,480 bytes each: ASCII with characters DOT escapes, and Chinese with emoji.
+        let names = [String(repeating: "Ab\"c\\d&e", count: 2_560), String(repeating: "模块😀", count: 2_048)]
+        try runner.write("long.yml", """
+            app:
+              name: Long
+              prefix: LG
+              modules:
+                - {name: Root}
+            \(names.map { "    - {name: '\($0)'}" }.joined(separator: "\n"))
+            journey:
+              - showRoot: Root
+            \(names.map { "  - {push: '\($0)', from: Root}" }.joined(separator: "\n"))
+
+            """)
+        let recorded = try runner.lego("record", "long.yml", "-o", "long.jsonl")
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(try runner.lego("graph", "long.jsonl", "long.dot").status == 0)
+        #expect(try runner.read("long.dot").contains("\\\n"), "the long names are split with continuations")
+        let command = try runner.run("/usr/bin/env", ["dot", "-Tsvg", runner.path("long.dot")])
+        #expect(command.status == 0, "dot could not read the DOT: \(command.stderr)")
+        let rendered = try runner.lego("graph", "long.jsonl", "long.svg")
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        for svg in [command.stdout, try runner.read("long.svg")] {
+            let document = try XMLDocument(data: Data(svg.utf8))
+            let texts = try document.nodes(forXPath: "//*[local-name()='text']").map { $0.stringValue ?? "" }
+            for name in names { #expect(texts.contains(name), "the \(name.prefix(6))… name is missing or cut") }
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LegoGraph
 import LegoTraceApp
 
 /// `lego-trace graph`: draws the module relationship graph of a trace.
@@ -22,20 +23,25 @@ struct Graph: ParsableCommand {
     @Option(name: .long, help: "With --focus: how many edges away to draw.")
     var depth: Int = 1
 
-    @Option(name: .long, help: "dot, neato, fdp, sfdp, circo, twopi or auto (fast and readable for large graphs).")
+    @Option(name: .long, help: "\(Self.layouts.joined(separator: ", ")) or auto (fast and readable for large graphs).")
     var layout: String = "auto"
+
+    @Flag(name: .long, help: "Lay the graph out even when it is larger than the engine handles in reasonable time and memory.")
+    var force = false
 
     @Flag(name: .long, help: "Do not run the analyzer to mark findings on the graph.")
     var noFindings = false
 
     @OptionGroup var lineLimit: LineLimitOptions
 
+    private static let layouts = GraphLayout.allCases.map(\.rawValue)
+
     func validate() throws {
         guard (1...2).contains(paths.count) else {
             throw ValidationError("expected [TRACE] OUT, e.g. `lego-trace graph out.svg`")
         }
-        guard ["dot", "neato", "fdp", "sfdp", "circo", "twopi", "auto"].contains(layout) else {
-            throw ValidationError("unknown layout '\(layout)' (expected dot, neato, fdp, sfdp, circo, twopi or auto)")
+        guard layout == "auto" || GraphLayout(rawValue: layout) != nil else {
+            throw ValidationError("unknown layout '\(layout)' (expected \(Self.layouts.joined(separator: ", ")) or auto)")
         }
         if let format, !["dot", "svg", "png", "pdf", "json"].contains(format) {
             throw ValidationError("unknown format '\(format)' (expected dot, svg, png, pdf or json)")
@@ -49,8 +55,8 @@ struct Graph: ParsableCommand {
     func run() throws {
         let request = GraphRequest(
             tracePath: paths.count == 2 ? paths[0] : DefaultPaths.trace, outputPath: paths[paths.count - 1],
-            format: format, at: at, focus: focus, depth: depth, layout: layout, markFindings: !noFindings,
-            maxLineBytes: lineLimit.maxLineBytes)
+            format: format, at: at, focus: focus, depth: depth, layout: GraphLayout(rawValue: layout), force: force,
+            markFindings: !noFindings, maxLineBytes: lineLimit.maxLineBytes)
         try conclude(LegoTrace.graph(request, console: .standard))
     }
 }

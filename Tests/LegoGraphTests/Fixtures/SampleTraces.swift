@@ -78,4 +78,19 @@ enum SampleTraces {
         }
         return trace.events
     }
+
+    /// Two names of about 20 KiB, beyond the 16,384 bytes Graphviz 2.43 reads in one quoted-string run: ASCII
+    /// with every character DOT escapes, and Chinese with emoji (3- and 4-byte UTF-8), 20,480 bytes each.
+    static let longNames = [
+        String(repeating: "Ab\"c\\d&e", count: 2_560),
+        String(repeating: "模块😀", count: 2_048),
+    ]
+
+    /// A root that pushes one module per long name.
+    static func longNamed() -> [TraceEvent] {
+        var trace = TraceFixture(prefix: "XF")
+        let root = trace.show("Root")
+        for name in longNames { _ = trace.open(name, from: root) }
+        return trace.events
+    }
 }
