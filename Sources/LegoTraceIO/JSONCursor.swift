@@ -30,16 +30,19 @@ package struct JSONCursor {
 
     /// 1-based column of the cursor, for messages (counted from the last newline: error paths only).
     package var column: Int {
-        var start = position
+        // A backslash as the last byte steps `position` one past `end`: never read from there.
+        let here = min(position, end)
+        var start = here
         while start > lineStart && (start - 1).pointee != 0x0A { start -= 1 }
-        return position - start + 1
+        return here - start + 1
     }
 
     /// 1-based line of the cursor within the buffer, for messages.
     package var line: Int {
         var count = 1
         var scan = lineStart
-        while scan < position {
+        let here = min(position, end)
+        while scan < here {
             if scan.pointee == 0x0A { count += 1 }
             scan += 1
         }

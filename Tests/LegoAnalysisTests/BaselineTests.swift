@@ -90,3 +90,9 @@ private func temporaryPath(_ name: String) -> String {
     #expect(loaded.entries.first?.module == hostile)
     #expect(loaded.compare(findings).suppressed == findings)
 }
+
+@Test func aBackslashAsTheLastByteIsAnErrorNotAnOverread() {
+    // Found by fuzz-baseline under AddressSanitizer: the error's line number was counted past the end of the buffer.
+    let input = Data(#"{"versl:\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\{\\\"#.utf8)
+    #expect(throws: AnalysisError.self) { try Baseline.parse(input, file: "b.json") }
+}
