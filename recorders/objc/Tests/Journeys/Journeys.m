@@ -1,0 +1,245 @@
+// Journeys through a small XFLegoVIPER app built on the framework double, recorded by LegoTraceRecorder.
+// Each drives the double through the framework's public selectors only; `journeys NAME TRACE` runs one.
+// The defects each journey must show are in Tests/expected/NAME.findings; the same journeys written as
+// runtime scenarios are in Tests/scenarios/NAME.yml (run-tests.sh compares the two).
+#import "FrameworkDouble.h"
+#import "LegoTraceRecorder.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+XF_DOUBLE_MODULE_INTERFACE(XF, Home)
+XF_DOUBLE_MODULE_INTERFACE(XF, List)
+XF_DOUBLE_MODULE_INTERFACE(XF, Detail)
+@interface XFLoginRouting : XFRouting @end
+@interface XFLoginActivity : XFActivity @end
+@interface XFLoginInteractor : XFInteractor @end
+@interface XFLoginDataManager : XFDataManager @end
+XF_DOUBLE_MODULE_INTERFACE(XF, Tab)
+XF_DOUBLE_MODULE_INTERFACE(XF, Feed)
+XF_DOUBLE_MODULE_INTERFACE(XF, Mine)
+
+XF_DOUBLE_MODULE_IMPLEMENTATION(XF, Home)
+XF_DOUBLE_MODULE_IMPLEMENTATION(XF, List)
+XF_DOUBLE_MODULE_IMPLEMENTATION(XF, Detail)
+XF_DOUBLE_MODULE_IMPLEMENTATION(XF, Login)
+XF_DOUBLE_MODULE_IMPLEMENTATION(XF, Tab)
+XF_DOUBLE_MODULE_IMPLEMENTATION(XF, Feed)
+XF_DOUBLE_MODULE_IMPLEMENTATION(XF, Mine)
+
+@implementation XFHomePresenter @end
+@implementation XFListPresenter @end
+@implementation XFTabPresenter @end
+@implementation XFFeedPresenter @end
+@implementation XFMinePresenter @end
+
+static volatile long deliveredEvents;
+
+@implementation XFDetailPresenter
+- (void)receiveComponentEventName:(NSString *)eventName intentData:(id)data {
+    (void)eventName;
+    (void)data;
+    __sync_fetch_and_add(&deliveredEvents, 1);
+}
+@end
+
+/// What a block that captures `self` strongly is: an object that retains what it captured.
+@interface CallbackHolder : NSObject {
+    id captured;
+}
+@property (nonatomic, retain) id captured;
+@end
+
+@implementation CallbackHolder
+@synthesize captured;
+- (void)dealloc {
+    [captured release];
+    [super dealloc];
+}
+@end
+
+/// The login screen keeps its completion callback, and the callback captures the presenter: a retain cycle.
+@interface XFLoginPresenter : XFPresenter {
+    CallbackHolder *loginCallback;
+}
+@property (nonatomic, retain) CallbackHolder *loginCallback;
+@end
+
+@implementation XFLoginPresenter
+@synthesize loginCallback;
+- (void)dealloc {
+    [loginCallback release];
+    [super dealloc];
+}
+@end
+
+#pragma mark - Helpers
+
+static UIWindow *window;
+
+static void drain(NSAutoreleasePool **pool) {
+    // The run loop's turn: what UIKit let go of is released here.
+    [*pool release];
+    *pool = [[NSAutoreleasePool alloc] init];
+}
+
+static XFUIBus *busOf(NSString *componentName) {
+    id component = [XFComponentManager findComponentForName:componentName];
+    return [[component routing] uiBus];
+}
+
+static void startRecording(const char *path) {
+    NSError *error = nil;
+    if (![LegoTraceRecorder startRecordingToPath:[NSString stringWithUTF8String:path] error:&error]) {
+        fprintf(stderr, "journeys: %s\n", [[error localizedDescription] UTF8String]);
+        exit(2);
+    }
+}
+
+static void setUpApp(void) {
+    [XFURLRoute initURLGroup:[NSArray arrayWithObjects:@"xf://home", @"xf://home/list", @"xf://home/detail",
+                              @"xf://home/login", @"xf://tab", nil]];
+    window = [[UIWindow alloc] init];
+}
+
+static void showRoot(NSString *url, NSAutoreleasePool **pool) {
+    [[[[XFUIBus alloc] init] autorelease] openURL:url onWindow:window customCode:nil];
+    drain(pool);
+}
+
+#pragma mark - Journeys
+
+// Home → Detail and back: nothing to report.
+static void pushAndPop(NSAutoreleasePool **pool) {
+    showRoot(@"xf://home", pool);
+    [busOf(@"Home") openURLForPush:@"xf://home/detail" customCode:nil];
+    drain(pool);
+    [busOf(@"Detail") popComponent];
+    drain(pool);
+}
+
+// Login is presented, its presenter keeps a callback that captures it, and it is dismissed: it leaks.
+static void retainCycle(NSAutoreleasePool **pool) {
+    showRoot(@"xf://home", pool);
+    [busOf(@"Home") openURLForPresent:@"xf://home/login" customCode:nil];
+    drain(pool);
+    XFLoginPresenter *login = [XFComponentManager findComponentForName:@"Login"];
+    CallbackHolder *callback = [[[CallbackHolder alloc] init] autorelease];
+    callback.captured = login;
+    login.loginCallback = callback;
+    [busOf(@"Login") dismissComponent];
+    drain(pool);
+}
+
+// A tab bar with two tabs, each with its own navigation stack; both push Detail: two live instances of one name.
+static void twoTabs(NSAutoreleasePool **pool) {
+    showRoot(@"xf://tab", pool);
+    UIViewController *tabBar = [[[XFComponentManager findComponentForName:@"Tab"] routing] realUInterface];
+    NSString *tabs[2] = {@"Feed", @"Mine"};
+    for (int index = 0; index < 2; index++) {
+        NSString *tab = tabs[index];
+        UIViewController *root = [XFUInterfaceFactory createSubUInterfaceFromComponentName:tab parentUInterface:tabBar];
+        [tabBar addChildViewController:[[[UINavigationController alloc] initWithRootViewController:root] autorelease]];
+    }
+    drain(pool);
+    for (int index = 0; index < 2; index++) {
+        [busOf(tabs[index]) pushComponent:@"Detail" params:nil intent:nil customCode:nil];
+        drain(pool);
+    }
+}
+
+// Home → List, then List opens xf://home/detail, whose path says Detail is opened from Home.
+static void illegalURL(NSAutoreleasePool **pool) {
+    showRoot(@"xf://home", pool);
+    [busOf(@"Home") openURLForPush:@"xf://home/list" customCode:nil];
+    drain(pool);
+    [busOf(@"List") openURLForPush:@"xf://home/detail" customCode:nil];
+    drain(pool);
+    [busOf(@"Detail") popComponent];
+    drain(pool);
+    [busOf(@"List") popComponent];
+    drain(pool);
+}
+
+#pragma mark - Threads
+
+static const int senderCount = 8;
+static const int eventsPerSender = 2000;
+
+static void *sendEvents(void *argument) {
+    NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
+    long sender = (long)argument;
+    NSString *eventName = [NSString stringWithFormat:@"Ping%ld", sender];
+    for (int index = 0; index < eventsPerSender; index++) {
+        [XFComponentManager sendEventName:eventName intentData:nil forComponent:@"Detail"];
+        if (index % 100 == 99) {
+            [pool release];
+            pool = [[NSAutoreleasePool alloc] init];
+        }
+    }
+    [pool release];
+    return NULL;
+}
+
+// 8 threads send events to Detail while the main thread pushes and pops it.
+static void threads(NSAutoreleasePool **pool) {
+    showRoot(@"xf://home", pool);
+    pthread_t senders[senderCount];
+    for (long sender = 0; sender < senderCount; sender++) pthread_create(&senders[sender], NULL, sendEvents, (void *)sender);
+    for (int round = 0; round < 50; round++) {
+        [busOf(@"Home") openURLForPush:@"xf://home/detail" customCode:nil];
+        drain(pool);
+        [busOf(@"Detail") popComponent];
+        drain(pool);
+    }
+    for (int sender = 0; sender < senderCount; sender++) pthread_join(senders[sender], NULL);
+    printf("sent %d events\n", senderCount * eventsPerSender);
+}
+
+// Pushes, flushes, says so, and keeps going until it is killed.
+static void untilKilled(NSAutoreleasePool **pool) {
+    pushAndPop(pool);
+    [busOf(@"Home") openURLForPush:@"xf://home/detail" customCode:nil];
+    drain(pool);
+    [LegoTraceRecorder flush];
+    printf("flushed\n");
+    fflush(stdout);
+    for (;;) {
+        [XFComponentManager sendEventName:@"Tick" intentData:nil forComponent:@"Detail"];
+        drain(pool);
+        usleep(1000);
+    }
+}
+
+int main(int argc, char **argv) {
+    NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
+    if (argc < 3) {
+        fprintf(stderr, "usage: journeys push-pop|retain-cycle|two-tabs|illegal-url|threads|until-killed|autostart TRACE\n");
+        return 2;
+    }
+    const char *journey = argv[1];
+    // `autostart` is started by LEGO_TRACE_FILE or -LegoTraceFile at load, before main.
+    if (strcmp(journey, "autostart") != 0) {
+        startRecording(argv[2]);
+    } else if (![LegoTraceRecorder isRecording]) {
+        fprintf(stderr, "journeys: the recorder did not start at load\n");
+        return 1;
+    }
+    setUpApp();
+    if (strcmp(journey, "push-pop") == 0 || strcmp(journey, "autostart") == 0) pushAndPop(&pool);
+    else if (strcmp(journey, "retain-cycle") == 0) retainCycle(&pool);
+    else if (strcmp(journey, "two-tabs") == 0) twoTabs(&pool);
+    else if (strcmp(journey, "illegal-url") == 0) illegalURL(&pool);
+    else if (strcmp(journey, "threads") == 0) threads(&pool);
+    else if (strcmp(journey, "until-killed") == 0) untilKilled(&pool);
+    else {
+        fprintf(stderr, "journeys: unknown journey %s\n", journey);
+        return 2;
+    }
+    [LegoTraceRecorder stop];
+    [pool release];
+    return 0;
+}
