@@ -172,7 +172,7 @@ static const int eventsPerSender = 2000;
 static void *sendEvents(void *argument) {
     NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
     long sender = (long)argument;
-    NSString *eventName = [NSString stringWithFormat:@"Ping%ld", sender];
+    NSString *eventName = [[NSString alloc] initWithFormat:@"Ping%ld", sender];
     for (int index = 0; index < eventsPerSender; index++) {
         [XFComponentManager sendEventName:eventName intentData:nil forComponent:@"Detail"];
         if (index % 100 == 99) {
@@ -180,6 +180,7 @@ static void *sendEvents(void *argument) {
             pool = [[NSAutoreleasePool alloc] init];
         }
     }
+    [eventName release];
     [pool release];
     return NULL;
 }

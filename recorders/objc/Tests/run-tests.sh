@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# The recorder's tests (`make -C recorders/objc test`): runs each journey of Tests/Journeys/Journeys.m on the
+# framework double, then checks its trace with lego-trace:
+#   journey-<name>     check reports exactly Tests/expected/<name>.findings, and the trace ended cleanly
+#   graph-<name>       graph marks exactly those modules, and draws the graph as SVG
+#   same-as-runtime-<name>  the same journey as a runtime scenario (Tests/scenarios/<name>.yml) gives the same findings
+#   threads            8 threads send events while modules come and go: every event once, seq 1..N in order
+#   kill-9             a journey killed with SIGKILL leaves a trace check reads, up to its last flush
+#   autostart-env / autostart-argument   LEGO_TRACE_FILE / -LegoTraceFile PATH start the recorder with no code
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${LEGO_TRACE:?set LEGO_TRACE to the lego-trace binary}"
+BUILD=${BUILD:-build}
+journeys="$BUILD/journeys"
+out="$BUILD/traces"
+rm -rf "$out"
+mkdir -p "$out"
+failures=0
+
+pass() { echo "ok    $1"; }
+fail() { echo "FAIL  $1: $2" >&2; failures=$((failures + 1)); }
+
+# check's findings as sorted "rule module" lines; check exits 0 (none) or 1 (findings), never 2 (unreadable).
+findings() {
+    local status=0
+    "$LEGO_TRACE" check "$1" --format json -o "$1.check.json" || status=$?
+    if [ "$status" -gt 1 ]; then echo "check exited $status" >&2; return 1; fi
+    jq -r '.findings[] | "\(.ruleId) \(.module)"' "$1.check.json" | sort
+}
+
+# graph's marks as the "rule module" lines they stand for.
+marks() {
+    "$LEGO_TRACE" graph "$1" "$1.graph.json" --format json >/dev/null
+    jq -r '.marks[] | "\(.kind) \(.module)"' "$1.graph.json" \
+        | sed -e 's/^leaked /leaked-module /' -e 's/^duplicateName /duplicate-module-name /' -e 's/^illegalURL /illegal-url-hierarchy /' \
+        | sort
+}
+
+for name in push-pop retain-cycle two-tabs illegal-url; do
+    trace="$out/$name.jsonl"
+    expected=$(sort "Tests/expected/$name.findings")
+    if ! "$journeys" "$name" "$trace" 2>"$out/$name.stderr"; then
+        fail "journey-$name" "the journey failed: $(tail -1 "$out/$name.stderr")"
+        continue
+    fi
+    got=$(findings "$trace") || { fail "journey-$name" "check could not read $trace"; continue; }
+    clean=$(jq -r '.trace.endedCleanly' "$trace.check.json")
+    if [ "$got" = "$expected" ] && [ "$clean" = true ]; then pass "journey-$name"; else
+        fail "journey-$name" "expected [$expected], ended cleanly; got [$got], endedCleanly=$clean"
+    fi
+
+    drawn=$(marks "$trace")
+    if [ "$drawn" = "$expected" ] && "$LEGO_TRACE" graph "$trace" "$out/$name.svg" >/dev/null && grep -q '<svg' "$out/$name.svg"; then
+        pass "graph-$name"
+    else
+        fail "graph-$name" "expected marks [$expected], got [$drawn] (or no SVG)"
+    fi
+
+    runtime="$out/$name.runtime.jsonl"
+    "$LEGO_TRACE" record "Tests/scenarios/$name.yml" -o "$runtime" >/dev/null
+    fromRuntime=$(findings "$runtime")
+    if [ "$fromRuntime" = "$got" ]; then pass "same-as-runtime-$name"; else
+        fail "same-as-runtime-$name" "recorder [$got], runtime [$fromRuntime]"
+    fi
+done
+
+# 8 senders × 2,000 events to Detail while the main thread pushes and pops it 50 times.
+trace="$out/threads.jsonl"
+if "$journeys" threads "$trace" >"$out/threads.stdout" 2>"$out/threads.stderr"; then
+    # Events sent while no Detail was on screen are lost (lost-event warnings, true here); nothing else may show.
+    got=$(findings "$trace" | grep -v '^lost-event Detail$' || true)
+    [ -s "$trace.check.json" ] || got=unreadable
+    sends=$(grep -c '"kind":"event.send"' "$trace" || true)
+    perSender=$(grep -o '"value":"Ping[0-9]"' "$trace" | sort | uniq -c | awk '{print $1}' | sort -u | tr '\n' ' ')
+    # seq is 1, 2, 3, … down the file: nothing lost, nothing written twice, nothing out of order.
+    gaps=$(tail -n +2 "$trace" | grep -o '^{"seq":[0-9]*' | cut -d: -f2 | awk '$1 != NR {bad++} END {print bad + 0}')
+    threads=$(grep -o '"th":[0-9]*' "$trace" | sort -u | wc -l)
+    if [ -z "$got" ] && [ "$sends" = 16000 ] && [ "$perSender" = "2000 " ] && [ "$gaps" = 0 ] && [ "$threads" -ge 9 ]; then
+        pass "threads"
+    else
+        fail "threads" "findings [$got], $sends event.send (16000), per sender [$perSender], $gaps seq out of place, $threads threads"
+    fi
+else
+    fail "threads" "the journey failed: $(tail -1 "$out/threads.stderr")"
+fi
+
+# SIGKILL after a flush: the trace has no end marker and check reads it, with everything up to the flush.
+trace="$out/kill-9.jsonl"
+"$journeys" until-killed "$trace" >"$out/kill-9.stdout" 2>"$out/kill-9.stderr" &
+victim=$!
+for _ in $(seq 1 100); do grep -q flushed "$out/kill-9.stdout" 2>/dev/null && break; sleep 0.05; done
+sleep 0.3
+kill -9 "$victim" 2>/dev/null || true
+wait "$victim" 2>/dev/null || true
+flushed=$(grep -c flushed "$out/kill-9.stdout" || true)
+got=$(findings "$trace" || echo "unreadable")
+clean=$(jq -r '.trace.endedCleanly' "$trace.check.json" 2>/dev/null || echo "?")
+pushes=$(grep -c '"kind":"transition.end","name":"Detail".*"op":"push"' "$trace" || true)
+if [ "$flushed" = 1 ] && [ "$got" != unreadable ] && [ "$clean" = false ] && [ "$pushes" = 2 ] && ! grep -q '"trace.end"' "$trace"; then
+    pass "kill-9"
+else
+    fail "kill-9" "flushed=$flushed findings=[$got] endedCleanly=$clean pushes before the flush=$pushes (2)"
+fi
+
+# No code: the environment variable, then the launch argument, start the recording at load.
+trace="$out/autostart-env.jsonl"
+if LEGO_TRACE_FILE="$trace" "$journeys" autostart unused 2>"$out/autostart-env.stderr" \
+    && [ -z "$(findings "$trace")" ] && grep -q '"kind":"routing.add","name":"Detail"' "$trace"; then
+    pass "autostart-env"
+else
+    fail "autostart-env" "no trace of the journey in $trace"
+fi
+trace="$out/autostart-argument.jsonl"
+if env -u LEGO_TRACE_FILE "$journeys" autostart unused -LegoTraceFile "$trace" 2>"$out/autostart-argument.stderr" \
+    && [ -z "$(findings "$trace")" ] && grep -q '"kind":"routing.add","name":"Detail"' "$trace"; then
+    pass "autostart-argument"
+else
+    fail "autostart-argument" "no trace of the journey in $trace"
+fi
+
+if [ "$failures" -gt 0 ]; then
+    echo "recorder tests: $failures failed" >&2
+    exit 1
+fi
+echo "recorder tests: all passed"
