@@ -4,44 +4,64 @@ import LegoModel
 /// event by event. `check`, `graph` and `import` all drive this one type; observers read it, never re-derive it.
 public final class ReplayState {
     /// The app-wide class prefix, once set.
+    @exclusivity(unchecked)
     public private(set) var prefix: String?
     /// URL route table: route key (URL text before `?`) → component name.
+    @exclusivity(unchecked)
     public private(set) var routes: [String: String] = [:]
     /// The HTTP handler component, if registered.
+    @exclusivity(unchecked)
     public private(set) var httpHandler: String?
     /// Live objects by identity (deinitialized objects are dropped).
+    @exclusivity(unchecked)
     public private(set) var objects: [ObjectID: ObjectInfo] = [:]
     /// Module instances by their primary object (routing, or the controller for controller components).
+    @exclusivity(unchecked)
     public private(set) var modules: [ObjectID: ModuleInstance] = [:]
     /// The routing link table.
+    @exclusivity(unchecked)
     public private(set) var routingTable = Registry()
     /// The component table.
+    @exclusivity(unchecked)
     public private(set) var componentTable = Registry()
     /// The event-receiver table.
+    @exclusivity(unchecked)
     public private(set) var receiverTable = Registry()
     /// The shared-module table: gene → routing.
+    @exclusivity(unchecked)
     public private(set) var sharedTable: [String: ObjectID] = [:]
     /// Relations per object.
+    @exclusivity(unchecked)
     public private(set) var links: [ObjectID: Links] = [:]
     /// `currentActionRouting`: the routing that started the transition in progress.
+    @exclusivity(unchecked)
     public private(set) var currentAction: ObjectID?
     /// The first component shown (the root of the component tree).
+    @exclusivity(unchecked)
     public private(set) var rootModule: ObjectID?
     /// User-code strong references still held, by object.
+    @exclusivity(unchecked)
     public private(set) var holds: [ObjectID: [String]] = [:]
     /// The transition started and not yet completed.
+    @exclusivity(unchecked)
     public private(set) var transitionInProgress: Transition?
     /// Where the event applied last stands in the trace.
+    @exclusivity(unchecked)
     public private(set) var lastMoment: Moment?
     /// What the last applied event changed, beyond the raw fields (derived once, here).
+    @exclusivity(unchecked)
     public private(set) var changes: [Change] = []
     /// Events applied so far.
+    @exclusivity(unchecked)
     public private(set) var eventCount = 0
     /// Where the trace's clean-end marker (`trace.end`) was, if it was replayed: without it the recording stopped early.
+    @exclusivity(unchecked)
     public private(set) var end: Moment?
     /// Events replayed after the end marker (two recordings appended into one file?).
+    @exclusivity(unchecked)
     public private(set) var eventsAfterEnd = 0
     /// Names of every module kind seen, with whether it is a controller component (for URL verification).
+    @exclusivity(unchecked)
     public private(set) var moduleKinds: [String: TraceEvent.ModuleKind] = [:]
 
     /// Creates an empty state.
@@ -75,6 +95,7 @@ public final class ReplayState {
     }
 
     // Every registry removal asks for the live modules of a name; scanning all modules there was O(modules) per event.
+    @exclusivity(unchecked)
     private var moduleIDsByName: [String: [ObjectID]] = [:]
 
     /// Applies one event, updating `changes` with what it meant.
