@@ -13,7 +13,9 @@ Pod::Spec.new do |s|
   s.source           = { :git => 'https://github.com/lego-trace/lego-trace.git', :tag => "recorder-#{s.version}" }
   s.platform         = :ios, '12.0'
   s.requires_arc     = true
-  s.source_files     = 'recorders/objc/LegoTraceRecorder/**/*.{h,m}'
-  s.public_header_files = 'recorders/objc/LegoTraceRecorder/include/LegoTraceRecorder.h'
+  # Paths are relative to this file: install from a clone with `:path => 'lego-trace/recorders/objc'`, or from a
+  # repository that holds recorders/objc at its root (docs/recorder.md).
+  s.source_files     = 'LegoTraceRecorder/**/*.{h,m}'
+  s.public_header_files = 'LegoTraceRecorder/include/LegoTraceRecorder.h'
   s.frameworks       = 'Foundation'
 end

@@ -5,11 +5,15 @@
 
 #include <stdlib.h>
 #include <sys/utsname.h>
+#if __has_include(<TargetConditionals.h>)
+#include <TargetConditionals.h>
+#endif
 
 NSString *const LegoTraceRecorderErrorDomain = @"LegoTraceRecorderErrorDomain";
 
 @interface LegoTraceRecorder ()
 + (NSString *)frameworkVersion;
++ (NSString *)resolvedPath:(NSString *)path;
 @end
 
 @implementation LegoTraceRecorder
@@ -26,6 +30,7 @@ NSString *const LegoTraceRecorderErrorDomain = @"LegoTraceRecorderErrorDomain";
         if (flag != NSNotFound && flag + 1 < [arguments count]) path = [arguments objectAtIndex:flag + 1];
     }
     if ([path length]) {
+        path = [self resolvedPath:path];
         NSError *error = nil;
         if (![self startRecordingToPath:path error:&error]) NSLog(@"LegoTraceRecorder: %@", [error localizedDescription]);
     }
@@ -64,6 +69,14 @@ NSString *const LegoTraceRecorderErrorDomain = @"LegoTraceRecorderErrorDomain";
     [center addObserver:self selector:@selector(flushForNotification:) name:@"UIApplicationDidEnterBackgroundNotification" object:nil];
     [center addObserver:self selector:@selector(flushForNotification:) name:@"UIApplicationWillTerminateNotification" object:nil];
     return YES;
+}
+
+// An app's current directory is not its own on iOS: a relative path there is taken from the data container.
++ (NSString *)resolvedPath:(NSString *)path {
+#if defined(TARGET_OS_IPHONE) && TARGET_OS_IPHONE
+    if (![path isAbsolutePath]) return [NSHomeDirectory() stringByAppendingPathComponent:path];
+#endif
+    return path;
 }
 
 // "XFLegoVIPER 4.20.1" when the framework is a bundle of its own (CocoaPods frameworks), else nil.
