@@ -729,6 +729,7 @@ static void LTLeaveURL(LTURLContext saved) {
 }
 
 typedef struct LTTransition {
+    int counted;
     int recorded;
     int removal;
     const char *operation;
@@ -738,10 +739,28 @@ typedef struct LTTransition {
     char *url;
 } LTTransition;
 
+static void LTRecordTransition(const char *kind, const LTTransition *transition, uint64_t peer, int ok) {
+    LTEvent event = LTEventMake(kind);
+    event.name = transition->name;
+    event.obj = transition->from;
+    event.peer = peer;
+    event.url = transition->url;
+    event.op = transition->operation;
+    event.ok = ok;
+    LTWriterRecord(&event);
+}
+
+// Only the outermost transition of a thread is recorded; the count is kept only while recording.
+static int LTEnterTransition(LTTransition *transition) {
+    if (!ltRecording) return 0;
+    transition->counted = 1;
+    return ltTransitionDepth++ == 0;
+}
+
 // A transition the bus starts: push, present or show a component by name (also the second half of a URL open).
 static LTTransition LTBeginForward(id bus, const char *operation, NSString *target) {
     LTTransition transition = {0};
-    if (!ltRecording || ltTransitionDepth++ > 0) return transition;
+    if (!LTEnterTransition(&transition)) return transition;
     LTLock();
     id component = LTGet(bus, "componentRoutable");
     LTObject *from = component ? LTAnnounceComponent(component, nil) : NULL;
@@ -750,12 +769,7 @@ static LTTransition LTBeginForward(id bus, const char *operation, NSString *targ
     transition.from = from ? from->identity : 0;
     transition.name = LTCopy(target);
     transition.url = ltContextURL ? LTCopy(ltContextURL) : NULL;
-    LTEvent event = LTEventMake("transition.begin");
-    event.name = transition.name;
-    event.obj = transition.from;
-    event.url = transition.url;
-    event.op = operation;
-    LTWriterRecord(&event);
+    LTRecordTransition("transition.begin", &transition, 0, LTAbsent);
     LTUnlock();
     return transition;
 }
@@ -764,7 +778,7 @@ static LTTransition LTBeginForward(id bus, const char *operation, NSString *targ
 static LTTransition LTBeginRemoval(id bus, const char *operation) {
     LTTransition transition = {0};
     transition.removal = 1;
-    if (!ltRecording || ltTransitionDepth++ > 0) return transition;
+    if (!LTEnterTransition(&transition)) return transition;
     id component = LTGet(bus, "componentRoutable");
     if (!component) return transition;
     LTLock();
@@ -774,33 +788,19 @@ static LTTransition LTBeginRemoval(id bus, const char *operation) {
     transition.from = object->identity;
     transition.to = object->from;
     transition.name = object->name ? strdup(object->name) : NULL;
-    LTEvent event = LTEventMake("transition.begin");
-    event.name = transition.name;
-    event.obj = transition.from;
-    event.peer = transition.to;
-    event.op = operation;
-    LTWriterRecord(&event);
+    LTRecordTransition("transition.begin", &transition, transition.to, LTAbsent);
     LTUnlock();
     return transition;
 }
 
 static void LTEndTransition(LTTransition *transition) {
-    ltTransitionDepth--;
-    if (!transition->recorded || !ltRecording) {
-        free(transition->name);
-        free(transition->url);
-        return;
+    if (transition->counted) ltTransitionDepth--;
+    if (transition->recorded && ltRecording) {
+        LTLock();
+        uint64_t peer = transition->removal ? transition->to : LTLiveIdentity(ltComponentTable, transition->name);
+        LTRecordTransition("transition.end", transition, peer, transition->removal || peer ? 1 : 0);
+        LTUnlock();
     }
-    LTLock();
-    LTEvent event = LTEventMake("transition.end");
-    event.name = transition->name;
-    event.obj = transition->from;
-    event.peer = transition->removal ? transition->to : LTLiveIdentity(ltComponentTable, transition->name);
-    event.url = transition->url;
-    event.op = transition->operation;
-    event.ok = transition->removal || event.peer ? 1 : 0;
-    LTWriterRecord(&event);
-    LTUnlock();
     free(transition->name);
     free(transition->url);
 }

@@ -38,6 +38,13 @@ NSString *const LegoTraceRecorderErrorDomain = @"LegoTraceRecorderErrorDomain";
 }
 
 + (BOOL)startRecordingToPath:(NSString *)path error:(NSError **)error {
+    if (![path length]) {
+        if (error) {
+            NSDictionary *info = [NSDictionary dictionaryWithObject:@"no trace file given: pass the path of the trace to write" forKey:NSLocalizedDescriptionKey];
+            *error = [NSError errorWithDomain:LegoTraceRecorderErrorDomain code:3 userInfo:info];
+        }
+        return NO;
+    }
     if (LTWriterIsOpen()) {
         if (error) {
             NSDictionary *info = [NSDictionary dictionaryWithObject:@"a recording is already running; stop it first" forKey:NSLocalizedDescriptionKey];

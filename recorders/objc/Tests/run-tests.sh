@@ -7,6 +7,7 @@
 #   threads            8 threads send events while modules come and go: every event once, seq 1..N in order
 #   kill-9             a journey killed with SIGKILL leaves a trace check reads, up to its last flush
 #   autostart-env / autostart-argument   LEGO_TRACE_FILE / -LegoTraceFile PATH start the recorder with no code
+#   refusals           bad paths and a second start are refused with a reason, never a crash
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${LEGO_TRACE:?set LEGO_TRACE to the lego-trace binary}"
@@ -116,6 +117,18 @@ if env -u LEGO_TRACE_FILE "$journeys" autostart unused -LegoTraceFile "$trace" 2
     pass "autostart-argument"
 else
     fail "autostart-argument" "no trace of the journey in $trace"
+fi
+
+# An empty path, a directory, a symlink, a missing folder and a second start are refused with a reason; the trace
+# of the one good start holds its header and the end marker.
+folder="$out/refusals"
+mkdir -p "$folder"
+if "$journeys" refusals "$folder" >"$out/refusals.stdout" 2>"$out/refusals.stderr" \
+    && [ "$(grep -c '^refused' "$out/refusals.stdout")" = 5 ] && [ "$(wc -l < "$folder/ok.jsonl")" = 2 ] \
+    && tail -1 "$folder/ok.jsonl" | grep -q '"kind":"trace.end","n":0' && [ ! -s "$folder/target.jsonl" ]; then
+    pass "refusals"
+else
+    fail "refusals" "$(cat "$out/refusals.stderr")"
 fi
 
 if [ "$failures" -gt 0 ]; then

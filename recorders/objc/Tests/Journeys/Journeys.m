@@ -215,13 +215,49 @@ static void untilKilled(NSAutoreleasePool **pool) {
     }
 }
 
+#pragma mark - Refusals
+
+static int expectRefusal(NSString *path, const char *what) {
+    NSError *error = nil;
+    if ([LegoTraceRecorder startRecordingToPath:path error:&error] || [[error localizedDescription] length] == 0) {
+        fprintf(stderr, "journeys: %s was not refused with a reason\n", what);
+        return 1;
+    }
+    printf("refused %s: %s\n", what, [[error localizedDescription] UTF8String]);
+    return 0;
+}
+
+// Bad paths and calls out of order are refused with a reason, never a crash; `stop` twice is harmless.
+static int refusals(const char *directory) {
+    NSString *folder = [NSString stringWithUTF8String:directory];
+    NSString *target = [folder stringByAppendingPathComponent:@"target.jsonl"];
+    NSString *link = [folder stringByAppendingPathComponent:@"link.jsonl"];
+    NSString *good = [folder stringByAppendingPathComponent:@"ok.jsonl"];
+    [[NSFileManager defaultManager] createFileAtPath:target contents:[NSData data] attributes:nil];
+    symlink([target fileSystemRepresentation], [link fileSystemRepresentation]);
+    int failures = expectRefusal(@"", "an empty path");
+    failures += expectRefusal(folder, "a directory");
+    failures += expectRefusal(link, "a symlink");
+    failures += expectRefusal([folder stringByAppendingPathComponent:@"missing/dir/x.jsonl"], "a path in a missing folder");
+    startRecording([good fileSystemRepresentation]);
+    failures += expectRefusal(good, "a second start while recording");
+    [LegoTraceRecorder stop];
+    [LegoTraceRecorder stop];
+    if ([LegoTraceRecorder isRecording]) {
+        fprintf(stderr, "journeys: still recording after stop\n");
+        failures++;
+    }
+    return failures ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
     NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
     if (argc < 3) {
-        fprintf(stderr, "usage: journeys push-pop|retain-cycle|two-tabs|illegal-url|threads|until-killed|autostart TRACE\n");
+        fprintf(stderr, "usage: journeys push-pop|retain-cycle|two-tabs|illegal-url|threads|until-killed|autostart TRACE, or journeys refusals FOLDER\n");
         return 2;
     }
     const char *journey = argv[1];
+    if (strcmp(journey, "refusals") == 0) return refusals(argv[2]);
     // `autostart` is started by LEGO_TRACE_FILE or -LegoTraceFile at load, before main.
     if (strcmp(journey, "autostart") != 0) {
         startRecording(argv[2]);
