@@ -340,7 +340,13 @@ int LTWriterOpen(const char *path, const char *app, const char *framework, const
     int file = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW, 0644);
     struct stat info;
     if (file < 0) {
-        snprintf(error, errorSize, "%s: cannot open the trace file (%s)", path, strerror(errno));
+        if (errno == ELOOP) {
+            snprintf(error, errorSize, "%s: a symbolic link; the recorder writes only to a regular file (give the path it points to)", path);
+        } else if (errno == EISDIR) {
+            snprintf(error, errorSize, "%s: a directory; give the path of the trace file to write in it", path);
+        } else {
+            snprintf(error, errorSize, "%s: cannot open the trace file (%s)", path, strerror(errno));
+        }
         pthread_mutex_unlock(&ltLock);
         return -1;
     }
