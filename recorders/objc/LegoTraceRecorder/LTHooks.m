@@ -34,6 +34,8 @@ static __thread const char *ltContextOperation;
 static __thread uint64_t ltContextOpener;
 // Transitions nest (pushComponent: calls putComponent:…): only the outermost is recorded.
 static __thread int ltTransitionDepth;
+// Inside XFRoutingFactory createRouingFromModuleName:, which evicts the name before making a sub-component.
+static __thread int ltEvicting;
 
 static void LTStateInit(void) {
     pthread_mutexattr_t attributes;
@@ -443,7 +445,8 @@ static void LTRemoveComponent(id self, SEL _cmd, id component) {
         LTObject *object = LTSee(component);
         LTUnlinkFrom(object);
         object = LTObjectFind(LT_ADDRESS(component));
-        LTRegistryRemove(ltComponentTable, "component.remove", LTText(LTComponentName(component)), object->identity, "removed");
+        LTRegistryRemove(ltComponentTable, "component.remove", LTText(LTComponentName(component)), object->identity,
+                         ltEvicting ? "evicted" : "removed");
         LTUnlock();
     }
     ((void (*)(id, SEL, id))ltRemoveComponent)(self, _cmd, component);
@@ -454,7 +457,7 @@ static void LTRemoveComponentForName(id self, SEL _cmd, NSString *name) {
         LTLock();
         LTNameEntry *entry = LTNameTableFind(ltComponentTable, LTText(name));
         if (entry && LTAlive(entry->address, entry->identity)) LTUnlinkFrom(LTObjectFind(entry->address));
-        LTRegistryRemove(ltComponentTable, "component.remove", LTText(name), 0, "removed");
+        LTRegistryRemove(ltComponentTable, "component.remove", LTText(name), 0, ltEvicting ? "evicted" : "removed");
         LTUnlock();
     }
     ((void (*)(id, SEL, NSString *))ltRemoveComponentForName)(self, _cmd, name);
@@ -542,6 +545,18 @@ static void LTSendGlobalEvent(id self, SEL _cmd, NSString *eventName, id intentD
         LTUnlock();
     }
     ((void (*)(id, SEL, NSString *, id))ltSendGlobalEvent)(self, _cmd, eventName, intentData);
+}
+
+#pragma mark - XFRoutingFactory
+
+static IMP ltCreateEvicting;
+
+// Creating a sub-component by name first removes any component and routing of that name: those removals are evictions.
+static id LTCreateEvicting(id self, SEL _cmd, NSString *moduleName) {
+    ltEvicting++;
+    id routing = ((id (*)(id, SEL, NSString *))ltCreateEvicting)(self, _cmd, moduleName);
+    ltEvicting--;
+    return routing;
 }
 
 #pragma mark - XFURLRoute
@@ -955,6 +970,7 @@ void LTHooksInstall(void) {
         {"XFComponentManager", "removeEventReceiverComponentWithName:", 1, (IMP)LTRemoveReceiver, &ltRemoveReceiver},
         {"XFComponentManager", "sendEventName:intentData:forComponent:", 1, (IMP)LTSendEvent, &ltSendEvent},
         {"XFComponentManager", "sendGlobalEventName:intentData:", 1, (IMP)LTSendGlobalEvent, &ltSendGlobalEvent},
+        {"XFRoutingFactory", "createRouingFromModuleName:", 1, (IMP)LTCreateEvicting, &ltCreateEvicting},
         {"XFURLRoute", "initURLGroup:", 1, (IMP)LTInitURLGroup, &ltInitURLGroup},
         {"XFURLRoute", "register:forComponent:", 1, (IMP)LTRegisterURL, &ltRegisterURL},
         {"XFURLRoute", "remove:", 1, (IMP)LTRemoveURL, &ltRemoveURL},

@@ -238,6 +238,13 @@
 - (void)xfLego_implicitRemoveComponentWithTransitionBlock:(id)transitionBlock;
 @end
 
+@interface XFRoutingFactory : NSObject
+/// Evicts the component and routing of that name first, then assembles a new one (sub-components).
++ (XFRouting *)createRouingFromModuleName:(NSString *)moduleName;
+/// Assembles a new routing (push and present).
++ (XFRouting *)createRoutingFastFromModuleName:(NSString *)moduleName;
+@end
+
 @interface XFUInterfaceFactory : NSObject
 + (UIViewController *)createSubUInterfaceFromComponentName:(NSString *)componentName parentUInterface:(UIViewController *)parentUInterface;
 + (UIViewController *)createSubUInterfaceFromURLComponent:(NSString *)url parentUInterface:(UIViewController *)parentUInterface;

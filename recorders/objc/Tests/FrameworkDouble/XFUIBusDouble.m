@@ -6,17 +6,41 @@
 
 static BOOL XFIsModule(id component) { return [component isKindOfClass:[XFPresenter class]]; }
 
-// XFVIPERModuleHandler / XFControllerHandler createComponentFromName:.
-static id XFCreateComponent(NSString *componentName) {
-    Class routingClass = NSClassFromString([NSString stringWithFormat:@"%@%@Routing", XFDoublePrefix(), componentName]);
-    if (routingClass) return [[routingClass assembleRouting] uiOperator];
+@implementation XFRoutingFactory
+
++ (XFRouting *)createRouingFromModuleName:(NSString *)moduleName {
+    id component = [XFComponentManager findComponentForName:moduleName];
+    if (component) {
+        [component setValue:nil forKey:@"userInterface"];
+        [XFComponentManager removeComponent:component];
+    }
+    XFRouting *routing = [XFRoutingLinkManager findRoutingForModuleName:moduleName];
+    if (routing) [XFRoutingLinkManager removeRouting:routing];
+    return [self createRoutingFastFromModuleName:moduleName];
+}
+
++ (XFRouting *)createRoutingFastFromModuleName:(NSString *)moduleName {
+    Class routingClass = NSClassFromString([NSString stringWithFormat:@"%@%@Routing", XFDoublePrefix(), moduleName]);
+    return [routingClass assembleRouting];
+}
+@end
+
+// The controller component of that name, if the app has one.
+static id XFCreateController(NSString *componentName) {
     Class controllerClass = NSClassFromString([NSString stringWithFormat:@"%@%@ViewController", XFDoublePrefix(), componentName]);
     return controllerClass ? [[[controllerClass alloc] init] autorelease] : nil;
 }
 
+// XFVIPERModuleHandler / XFControllerHandler createComponentFromName: (sub-components: evicts the name first).
+static id XFCreateComponent(NSString *componentName) {
+    XFRouting *routing = [XFRoutingFactory createRouingFromModuleName:componentName];
+    return routing ? [routing uiOperator] : XFCreateController(componentName);
+}
+
 // component:createNextComponentFromName: links previous/next by key-value coding, as the framework does.
 static id XFCreateNextComponent(id component, NSString *componentName) {
-    id next = XFCreateComponent(componentName);
+    XFRouting *created = [XFRoutingFactory createRoutingFastFromModuleName:componentName];
+    id next = created ? [created uiOperator] : XFCreateController(componentName);
     if (XFIsModule(component)) {
         XFRouting *routing = [component routing];
         if (XFIsModule(next)) {

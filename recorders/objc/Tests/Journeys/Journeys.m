@@ -151,6 +151,18 @@ static void twoTabs(NSAutoreleasePool **pool) {
     }
 }
 
+// The tab bar is rebuilt: creating the sub-module Feed again evicts the live Feed's component and routing first.
+static void evict(NSAutoreleasePool **pool) {
+    showRoot(@"xf://tab", pool);
+    UIViewController *tabBar = [[[XFComponentManager findComponentForName:@"Tab"] routing] realUInterface];
+    NSString *tabs[3] = {@"Feed", @"Mine", @"Feed"};
+    for (int index = 0; index < 3; index++) {
+        UIViewController *root = [XFUInterfaceFactory createSubUInterfaceFromComponentName:tabs[index] parentUInterface:tabBar];
+        [tabBar addChildViewController:[[[UINavigationController alloc] initWithRootViewController:root] autorelease]];
+        drain(pool);
+    }
+}
+
 // Home → List, then List opens xf://home/detail, whose path says Detail is opened from Home.
 static void illegalURL(NSAutoreleasePool **pool) {
     showRoot(@"xf://home", pool);
@@ -253,7 +265,7 @@ static int refusals(const char *directory) {
 int main(int argc, char **argv) {
     NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
     if (argc < 3) {
-        fprintf(stderr, "usage: journeys push-pop|retain-cycle|two-tabs|illegal-url|threads|until-killed|autostart TRACE, or journeys refusals FOLDER\n");
+        fprintf(stderr, "usage: journeys push-pop|retain-cycle|two-tabs|illegal-url|evict|threads|until-killed|autostart TRACE, or journeys refusals FOLDER\n");
         return 2;
     }
     const char *journey = argv[1];
@@ -270,6 +282,7 @@ int main(int argc, char **argv) {
     else if (strcmp(journey, "retain-cycle") == 0) retainCycle(&pool);
     else if (strcmp(journey, "two-tabs") == 0) twoTabs(&pool);
     else if (strcmp(journey, "illegal-url") == 0) illegalURL(&pool);
+    else if (strcmp(journey, "evict") == 0) evict(&pool);
     else if (strcmp(journey, "threads") == 0) threads(&pool);
     else if (strcmp(journey, "until-killed") == 0) untilKilled(&pool);
     else {
