@@ -30,6 +30,10 @@ XF_DOUBLE_MODULE_IMPLEMENTATION(XF, Tab)
 XF_DOUBLE_MODULE_IMPLEMENTATION(XF, Feed)
 XF_DOUBLE_MODULE_IMPLEMENTATION(XF, Mine)
 
+/// An MVC controller component (an XFComponentViewController subclass).
+@interface XFSettingsViewController : XFComponentViewController @end
+@implementation XFSettingsViewController @end
+
 @implementation XFHomePresenter @end
 @implementation XFListPresenter @end
 @implementation XFTabPresenter @end
@@ -151,6 +155,31 @@ static void twoTabs(NSAutoreleasePool **pool) {
     }
 }
 
+// Home pushes the controller component Settings; events go to Home, to a name nobody holds, and to everyone;
+// Settings pops.
+static void controllerAndEvents(NSAutoreleasePool **pool) {
+    showRoot(@"xf://home", pool);
+    [busOf(@"Home") pushComponent:@"Settings" params:nil intent:nil customCode:nil];
+    drain(pool);
+    [XFComponentManager sendEventName:@"Refresh" intentData:nil forComponents:[NSArray arrayWithObjects:@"Home", @"Ghost", nil]];
+    [XFComponentManager sendGlobalEventName:@"ThemeChanged" intentData:nil];
+    drain(pool);
+    XFComponentViewController *settings = [XFComponentManager findComponentForName:@"Settings"];
+    [settings.uiBus popComponent];
+    drain(pool);
+}
+
+// Text that must come out escaped and back unchanged: quotes, backslashes, C0 and C1 controls, DEL, markup,
+// emoji, Chinese. Sent as an event name and as a URL parameter; the exact text goes to TRACE.expected for comparison.
+static void hostileText(NSAutoreleasePool **pool, const char *tracePath) {
+    showRoot(@"xf://home", pool);
+    NSString *hostile = [NSString stringWithFormat:@"q\"uote \\ back%C%C%C%C<script>alert(1)</script> 😀 中文模块", (unichar)0x0A, (unichar)0x01, (unichar)0x7F, (unichar)0x85];
+    NSString *expectedPath = [[NSString stringWithUTF8String:tracePath] stringByAppendingString:@".expected"];
+    [[hostile dataUsingEncoding:NSUTF8StringEncoding] writeToFile:expectedPath atomically:NO];
+    [XFComponentManager sendEventName:hostile intentData:nil forComponent:@"Home"];
+    drain(pool);
+}
+
 // The tab bar is rebuilt: creating the sub-module Feed again evicts the live Feed's component and routing first.
 static void evict(NSAutoreleasePool **pool) {
     showRoot(@"xf://tab", pool);
@@ -265,7 +294,7 @@ static int refusals(const char *directory) {
 int main(int argc, char **argv) {
     NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
     if (argc < 3) {
-        fprintf(stderr, "usage: journeys push-pop|retain-cycle|two-tabs|illegal-url|evict|threads|until-killed|autostart TRACE, or journeys refusals FOLDER\n");
+        fprintf(stderr, "usage: journeys push-pop|retain-cycle|two-tabs|illegal-url|evict|controller-and-events|hostile-text|threads|until-killed|autostart TRACE, or journeys refusals FOLDER\n");
         return 2;
     }
     const char *journey = argv[1];
@@ -283,6 +312,8 @@ int main(int argc, char **argv) {
     else if (strcmp(journey, "two-tabs") == 0) twoTabs(&pool);
     else if (strcmp(journey, "illegal-url") == 0) illegalURL(&pool);
     else if (strcmp(journey, "evict") == 0) evict(&pool);
+    else if (strcmp(journey, "controller-and-events") == 0) controllerAndEvents(&pool);
+    else if (strcmp(journey, "hostile-text") == 0) hostileText(&pool, argv[2]);
     else if (strcmp(journey, "threads") == 0) threads(&pool);
     else if (strcmp(journey, "until-killed") == 0) untilKilled(&pool);
     else {
