@@ -162,11 +162,18 @@ static LTObject *LTAnnounceRouting(id routing) {
         if (!layers[index]) continue;
         LTObject *layer = LTSee(layers[index]);
         if (layer->announced) {
-            // A shared module's Interactor (and its DataManager) belongs to the first live instance of the gene.
-            if (index == 2) shared = layer->identity;
+            // A shared module's Interactor (and its DataManager) belongs to the first live instance of the gene;
+            // a later shell of the gene is known by it, since only the first enters the shared-module table.
+            if (index == 2) {
+                shared = layer->identity;
+                LTObject *shell = LTObjectFind(LT_ADDRESS(routing));
+                if (!shell->gene && layer->gene) shell->gene = strdup(layer->gene);
+            }
             continue;
         }
         LTAnnounceLayer(layer, layers[index], layerNames[index], name, routingIdentity);
+        const char *gene = LTObjectFind(LT_ADDRESS(routing))->gene;
+        if (gene) layer->gene = strdup(gene);
         members[memberCount++] = layer->identity;
     }
     LTObject *routingObject = LTObjectFind(LT_ADDRESS(routing));
@@ -180,7 +187,7 @@ static LTObject *LTAnnounceRouting(id routing) {
     assemble.objsCount = memberCount;
     assemble.hasObjs = 1;
     LTWriterRecord(&assemble);
-    if (routingObject->gene) {
+    if (routingObject->sharedEntry) {
         LTEvent sharedAdd = LTEventMake("shared.add");
         sharedAdd.name = routingObject->name;
         sharedAdd.obj = routingIdentity;
@@ -344,6 +351,17 @@ static void LTSetSubRouting(id self, SEL _cmd, id subRouting, id parentRouting) 
         link.peer = sub->identity;
         link.rel = "sub";
         LTWriterRecord(&link);
+        // The sub-module's component hangs off its parent's component too (the component tree's children).
+        LTObject *parentComponent = LTObjectFind(LT_ADDRESS(LTGet(parentRouting, "uiOperator")));
+        uint64_t parentComponentIdentity = parentComponent ? parentComponent->identity : 0;
+        LTObject *subComponent = LTObjectFind(LT_ADDRESS(LTGet(subRouting, "uiOperator")));
+        if (parentComponentIdentity && subComponent) {
+            LTEvent contains = LTEventMake("link");
+            contains.obj = parentComponentIdentity;
+            contains.peer = subComponent->identity;
+            contains.rel = "sub.component";
+            LTWriterRecord(&contains);
+        }
         LTUnlock();
     }
     ((void (*)(id, SEL, id, id))ltSetSubRouting)(self, _cmd, subRouting, parentRouting);
@@ -356,6 +374,7 @@ static void LTSetShared(id self, SEL _cmd, id routing, NSString *moduleName) {
         LTLock();
         LTObject *object = LTSee(routing);
         if (!object->gene) object->gene = LTCopy(moduleName);
+        object->sharedEntry = 1;
         LTUnlock();
     }
     ((void (*)(id, SEL, id, NSString *))ltSetShared)(self, _cmd, routing, moduleName);

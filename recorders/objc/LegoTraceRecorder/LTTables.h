@@ -14,7 +14,8 @@ typedef struct LTObject {
     const char *layer;   // static text: "routing", "presenter", …; NULL when not a module layer
     char *name;          // module or component name, from the framework's reflection
     char *className;
-    char *gene;          // the gene of a shared-module routing, once known
+    char *gene;          // the gene of a shared-module routing (and of its layers), once known
+    int sharedEntry;     // whether the routing entered the shared-module table (setSharedRounting:shareModule:)
     uint64_t from;       // the component this one was pushed or presented from, while linked
     uint64_t nextRouting;// the routing this routing links to as its next, while linked
     int announced;       // whether object.alloc was written

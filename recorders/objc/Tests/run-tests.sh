@@ -38,7 +38,7 @@ marks() {
         | sort
 }
 
-for name in push-pop retain-cycle two-tabs illegal-url evict controller-and-events; do
+for name in push-pop retain-cycle two-tabs illegal-url evict controller-and-events shared-module; do
     trace="$out/$name.jsonl"
     expected=$(sort "Tests/expected/$name.findings")
     if ! "$journeys" "$name" "$trace" 2>"$out/$name.stderr"; then

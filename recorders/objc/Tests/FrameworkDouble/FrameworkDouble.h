@@ -86,6 +86,8 @@
 @property (nonatomic, assign, getter=hadReleaseSuff) BOOL releaseSuff;
 + (id)routing;
 + (id)assembleRouting;
+/// The gene module a shell routing shares its layers with (`XF_AutoAssemblyModuleFromShareModuleName`), else nil.
++ (NSString *)shareModuleName;
 - (NSMutableArray *)subRoutings;
 - (void)addSubRouting:(XFRouting *)subRouting asChildViewController:(BOOL)asChild;
 - (UIViewController *)realUInterface;
@@ -252,6 +254,14 @@
 
 /// `[XFURLRoute register:url forComponent:name]` (name nil: `[XFURLRoute register:url]`).
 void XFDoubleRegister(NSString *url, NSString *componentName);
+
+/// A shared-module shell: `<Prefix><Name>Routing` assembled from the layers of the gene module `Gene`.
+#define XF_DOUBLE_SHARED_MODULE(Prefix, Name, Gene) \
+    @interface Prefix##Name##Routing : XFRouting @end \
+    @implementation Prefix##Name##Routing \
+    + (void)load { [XFVIPERModuleReflect inspectModulePrefixFromClass:self]; } \
+    + (NSString *)shareModuleName { return @#Gene; } \
+    @end
 
 /// Declares and implements a VIPER module's five classes, as an app's `XF_AutoAssemblyModule_Fast` module has them.
 #define XF_DOUBLE_MODULE_INTERFACE(Prefix, Name) \

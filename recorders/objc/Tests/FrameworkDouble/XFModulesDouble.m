@@ -73,12 +73,16 @@ static NSString *XFStrip(NSString *className, NSString *suffix) {
     return routing;
 }
 
-// XF_AutoAssemblyModule_Fast: the layers are the classes named after the module; the routing enters the
-// link table only when it has a Presenter.
++ (NSString *)shareModuleName { return nil; }
+
+// XF_AutoAssemblyModule_Fast: the layers are the classes named after the module (after the gene for a shell of a
+// shared module, whose first live instance's Interactor the others share); the routing enters the link table only
+// when it has a Presenter.
 + (id)assembleRouting {
     [XFVIPERModuleReflect inspectModulePrefixFromClass:self];
     XFRouting *routing = [self routing];
-    NSString *stem = [NSString stringWithFormat:@"%@%@", XFDoublePrefix(), [XFVIPERModuleReflect moduleNameForRouting:routing]];
+    NSString *gene = [self shareModuleName];
+    NSString *stem = [NSString stringWithFormat:@"%@%@", XFDoublePrefix(), gene ? gene : [XFVIPERModuleReflect moduleNameForRouting:routing]];
     Class activityClass = NSClassFromString([stem stringByAppendingString:@"Activity"]);
     Class presenterClass = NSClassFromString([stem stringByAppendingString:@"Presenter"]);
     Class interactorClass = NSClassFromString([stem stringByAppendingString:@"Interactor"]);
@@ -94,10 +98,16 @@ static NSString *XFStrip(NSString *className, NSString *suffix) {
         [routing setValue:presenter forKey:@"uiOperator"];
         [routing.uiBus setValue:presenter forKey:@"componentRoutable"];
     }
-    if (interactorClass && presenter) {
-        id interactor = [[[interactorClass alloc] init] autorelease];
-        [presenter setValue:interactor forKey:@"interactor"];
-        if (dataManagerClass) [interactor setValue:[[[dataManagerClass alloc] init] autorelease] forKey:@"dataManager"];
+    XFRouting *shared = gene ? [XFRoutingLinkManager sharedRoutingForShareModule:gene] : nil;
+    if (shared) {
+        [presenter setValue:[[shared uiOperator] interactor] forKey:@"interactor"];
+    } else {
+        if (gene) [XFRoutingLinkManager setSharedRounting:routing shareModule:gene];
+        if (interactorClass && presenter) {
+            id interactor = [[[interactorClass alloc] init] autorelease];
+            [presenter setValue:interactor forKey:@"interactor"];
+            if (dataManagerClass) [interactor setValue:[[[dataManagerClass alloc] init] autorelease] forKey:@"dataManager"];
+        }
     }
     if (routing.uiOperator) [XFRoutingLinkManager addRouting:routing];
     return routing;

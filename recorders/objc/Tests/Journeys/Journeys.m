@@ -22,6 +22,12 @@ XF_DOUBLE_MODULE_INTERFACE(XF, Tab)
 XF_DOUBLE_MODULE_INTERFACE(XF, Feed)
 XF_DOUBLE_MODULE_INTERFACE(XF, Mine)
 
+XF_DOUBLE_MODULE_INTERFACE(XF, Post)
+XF_DOUBLE_MODULE_IMPLEMENTATION(XF, Post)
+@implementation XFPostPresenter @end
+XF_DOUBLE_SHARED_MODULE(XF, AllPost, Post)
+XF_DOUBLE_SHARED_MODULE(XF, VideoPost, Post)
+
 XF_DOUBLE_MODULE_IMPLEMENTATION(XF, Home)
 XF_DOUBLE_MODULE_IMPLEMENTATION(XF, List)
 XF_DOUBLE_MODULE_IMPLEMENTATION(XF, Detail)
@@ -180,6 +186,23 @@ static void hostileText(NSAutoreleasePool **pool, const char *tracePath) {
     drain(pool);
 }
 
+// Two tabs are shells of the shared module Post (AllPost, VideoPost: one Interactor); VideoPost pushes Detail and
+// Detail pops.
+static void sharedModule(NSAutoreleasePool **pool) {
+    showRoot(@"xf://tab", pool);
+    UIViewController *tabBar = [[[XFComponentManager findComponentForName:@"Tab"] routing] realUInterface];
+    NSString *tabs[2] = {@"AllPost", @"VideoPost"};
+    for (int index = 0; index < 2; index++) {
+        UIViewController *root = [XFUInterfaceFactory createSubUInterfaceFromComponentName:tabs[index] parentUInterface:tabBar];
+        [tabBar addChildViewController:[[[UINavigationController alloc] initWithRootViewController:root] autorelease]];
+        drain(pool);
+    }
+    [busOf(@"VideoPost") pushComponent:@"Detail" params:nil intent:nil customCode:nil];
+    drain(pool);
+    [busOf(@"Detail") popComponent];
+    drain(pool);
+}
+
 // The tab bar is rebuilt: creating the sub-module Feed again evicts the live Feed's component and routing first.
 static void evict(NSAutoreleasePool **pool) {
     showRoot(@"xf://tab", pool);
@@ -294,7 +317,7 @@ static int refusals(const char *directory) {
 int main(int argc, char **argv) {
     NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
     if (argc < 3) {
-        fprintf(stderr, "usage: journeys push-pop|retain-cycle|two-tabs|illegal-url|evict|controller-and-events|hostile-text|threads|until-killed|autostart TRACE, or journeys refusals FOLDER\n");
+        fprintf(stderr, "usage: journeys push-pop|retain-cycle|two-tabs|illegal-url|evict|shared-module|controller-and-events|hostile-text|threads|until-killed|autostart TRACE, or journeys refusals FOLDER\n");
         return 2;
     }
     const char *journey = argv[1];
@@ -312,6 +335,7 @@ int main(int argc, char **argv) {
     else if (strcmp(journey, "two-tabs") == 0) twoTabs(&pool);
     else if (strcmp(journey, "illegal-url") == 0) illegalURL(&pool);
     else if (strcmp(journey, "evict") == 0) evict(&pool);
+    else if (strcmp(journey, "shared-module") == 0) sharedModule(&pool);
     else if (strcmp(journey, "controller-and-events") == 0) controllerAndEvents(&pool);
     else if (strcmp(journey, "hostile-text") == 0) hostileText(&pool, argv[2]);
     else if (strcmp(journey, "threads") == 0) threads(&pool);
