@@ -114,6 +114,15 @@ static NSString *LTComponentName(id component) {
 
 #pragma mark - Identities and module announcements (under the state lock)
 
+// A relation set (`link`) or broken (`unlink`) from `obj` to `peer`.
+static void LTRecordRelation(const char *kind, uint64_t obj, uint64_t peer, const char *relation) {
+    LTEvent event = LTEventMake(kind);
+    event.obj = obj;
+    event.peer = peer;
+    event.rel = relation;
+    LTWriterRecord(&event);
+}
+
 static int LTAlive(uintptr_t address, uint64_t identity) {
     LTObject *object = LTObjectFind(address);
     return object && object->identity == identity;
@@ -195,11 +204,7 @@ static LTObject *LTAnnounceRouting(id routing) {
         LTWriterRecord(&sharedAdd);
     }
     if (shared) {
-        LTEvent link = LTEventMake("link");
-        link.obj = routingIdentity;
-        link.peer = shared;
-        link.rel = "shared.interactor";
-        LTWriterRecord(&link);
+        LTRecordRelation("link", routingIdentity, shared, "shared.interactor");
     }
     return routingObject;
 }
@@ -272,11 +277,7 @@ static uint64_t LTLiveIdentity(LTNameTable *table, const char *name) {
 // A component left the table: its from → next link goes with it.
 static void LTUnlinkFrom(LTObject *component) {
     if (!component || !component->from) return;
-    LTEvent unlink = LTEventMake("unlink");
-    unlink.obj = component->from;
-    unlink.peer = component->identity;
-    unlink.rel = "component.next";
-    LTWriterRecord(&unlink);
+    LTRecordRelation("unlink", component->from, component->identity, "component.next");
     component->from = 0;
 }
 
@@ -346,21 +347,13 @@ static void LTSetSubRouting(id self, SEL _cmd, id subRouting, id parentRouting) 
         LTObject *parent = LTAnnounceRouting(parentRouting);
         uint64_t parentIdentity = parent->identity;
         LTObject *sub = LTAnnounceRouting(subRouting);
-        LTEvent link = LTEventMake("link");
-        link.obj = parentIdentity;
-        link.peer = sub->identity;
-        link.rel = "sub";
-        LTWriterRecord(&link);
+        LTRecordRelation("link", parentIdentity, sub->identity, "sub");
         // The sub-module's component hangs off its parent's component too (the component tree's children).
         LTObject *parentComponent = LTObjectFind(LT_ADDRESS(LTGet(parentRouting, "uiOperator")));
         uint64_t parentComponentIdentity = parentComponent ? parentComponent->identity : 0;
         LTObject *subComponent = LTObjectFind(LT_ADDRESS(LTGet(subRouting, "uiOperator")));
         if (parentComponentIdentity && subComponent) {
-            LTEvent contains = LTEventMake("link");
-            contains.obj = parentComponentIdentity;
-            contains.peer = subComponent->identity;
-            contains.rel = "sub.component";
-            LTWriterRecord(&contains);
+            LTRecordRelation("link", parentComponentIdentity, subComponent->identity, "sub.component");
         }
         LTUnlock();
     }
@@ -403,18 +396,10 @@ static void LTSetNextRouting(id self, SEL _cmd, id next) {
             LTObject *from = LTAnnounceRouting(self);
             uint64_t fromIdentity = from->identity;
             if (old) {
-                LTEvent unlink = LTEventMake("unlink");
-                unlink.obj = fromIdentity;
-                unlink.peer = LTAnnounceRouting(old)->identity;
-                unlink.rel = "routing.next";
-                LTWriterRecord(&unlink);
+                LTRecordRelation("unlink", fromIdentity, LTAnnounceRouting(old)->identity, "routing.next");
             }
             if (next) {
-                LTEvent link = LTEventMake("link");
-                link.obj = fromIdentity;
-                link.peer = LTAnnounceRouting(next)->identity;
-                link.rel = "routing.next";
-                LTWriterRecord(&link);
+                LTRecordRelation("link", fromIdentity, LTAnnounceRouting(next)->identity, "routing.next");
             }
             LTUnlock();
         }
@@ -436,11 +421,7 @@ static void LTRecordComponentAdd(id component, NSString *givenName) {
     LTObject *from = LTObjectFind(LT_ADDRESS(LTGet(component, "fromComponentRoutable")));
     if (from && object->from != from->identity) {
         LTUnlinkFrom(object);
-        LTEvent link = LTEventMake("link");
-        link.obj = from->identity;
-        link.peer = identity;
-        link.rel = "component.next";
-        LTWriterRecord(&link);
+        LTRecordRelation("link", from->identity, identity, "component.next");
         object = LTObjectFind(LT_ADDRESS(component));
         object->from = from->identity;
     }

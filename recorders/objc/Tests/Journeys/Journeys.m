@@ -120,6 +120,16 @@ static void showRoot(NSString *url, NSAutoreleasePool **pool) {
     drain(pool);
 }
 
+// The tab bar (Tab's view) gets a child navigation stack per sub-module, made by name (XF_SubUInterface_).
+static void addTabs(NSString **names, int count, NSAutoreleasePool **pool) {
+    UIViewController *tabBar = [[[XFComponentManager findComponentForName:@"Tab"] routing] realUInterface];
+    for (int index = 0; index < count; index++) {
+        UIViewController *root = [XFUInterfaceFactory createSubUInterfaceFromComponentName:names[index] parentUInterface:tabBar];
+        [tabBar addChildViewController:[[[UINavigationController alloc] initWithRootViewController:root] autorelease]];
+        drain(pool);
+    }
+}
+
 #pragma mark - Journeys
 
 // Home → Detail and back: nothing to report.
@@ -147,14 +157,8 @@ static void retainCycle(NSAutoreleasePool **pool) {
 // A tab bar with two tabs, each with its own navigation stack; both push Detail: two live instances of one name.
 static void twoTabs(NSAutoreleasePool **pool) {
     showRoot(@"xf://tab", pool);
-    UIViewController *tabBar = [[[XFComponentManager findComponentForName:@"Tab"] routing] realUInterface];
     NSString *tabs[2] = {@"Feed", @"Mine"};
-    for (int index = 0; index < 2; index++) {
-        NSString *tab = tabs[index];
-        UIViewController *root = [XFUInterfaceFactory createSubUInterfaceFromComponentName:tab parentUInterface:tabBar];
-        [tabBar addChildViewController:[[[UINavigationController alloc] initWithRootViewController:root] autorelease]];
-    }
-    drain(pool);
+    addTabs(tabs, 2, pool);
     for (int index = 0; index < 2; index++) {
         [busOf(tabs[index]) pushComponent:@"Detail" params:nil intent:nil customCode:nil];
         drain(pool);
@@ -176,7 +180,7 @@ static void controllerAndEvents(NSAutoreleasePool **pool) {
 }
 
 // Text that must come out escaped and back unchanged: quotes, backslashes, C0 and C1 controls, DEL, markup,
-// emoji, Chinese. Sent as an event name and as a URL parameter; the exact text goes to TRACE.expected for comparison.
+// emoji, Chinese. Sent as an event name; the exact text goes to TRACE.expected for comparison.
 static void hostileText(NSAutoreleasePool **pool, const char *tracePath) {
     showRoot(@"xf://home", pool);
     NSString *hostile = [NSString stringWithFormat:@"q\"uote \\ back%C%C%C%C<script>alert(1)</script> 😀 中文模块", (unichar)0x0A, (unichar)0x01, (unichar)0x7F, (unichar)0x85];
@@ -190,13 +194,8 @@ static void hostileText(NSAutoreleasePool **pool, const char *tracePath) {
 // Detail pops.
 static void sharedModule(NSAutoreleasePool **pool) {
     showRoot(@"xf://tab", pool);
-    UIViewController *tabBar = [[[XFComponentManager findComponentForName:@"Tab"] routing] realUInterface];
     NSString *tabs[2] = {@"AllPost", @"VideoPost"};
-    for (int index = 0; index < 2; index++) {
-        UIViewController *root = [XFUInterfaceFactory createSubUInterfaceFromComponentName:tabs[index] parentUInterface:tabBar];
-        [tabBar addChildViewController:[[[UINavigationController alloc] initWithRootViewController:root] autorelease]];
-        drain(pool);
-    }
+    addTabs(tabs, 2, pool);
     [busOf(@"VideoPost") pushComponent:@"Detail" params:nil intent:nil customCode:nil];
     drain(pool);
     [busOf(@"Detail") popComponent];
@@ -206,13 +205,8 @@ static void sharedModule(NSAutoreleasePool **pool) {
 // The tab bar is rebuilt: creating the sub-module Feed again evicts the live Feed's component and routing first.
 static void evict(NSAutoreleasePool **pool) {
     showRoot(@"xf://tab", pool);
-    UIViewController *tabBar = [[[XFComponentManager findComponentForName:@"Tab"] routing] realUInterface];
     NSString *tabs[3] = {@"Feed", @"Mine", @"Feed"};
-    for (int index = 0; index < 3; index++) {
-        UIViewController *root = [XFUInterfaceFactory createSubUInterfaceFromComponentName:tabs[index] parentUInterface:tabBar];
-        [tabBar addChildViewController:[[[UINavigationController alloc] initWithRootViewController:root] autorelease]];
-        drain(pool);
-    }
+    addTabs(tabs, 3, pool);
 }
 
 // Home → List, then List opens xf://home/detail, whose path says Detail is opened from Home.
