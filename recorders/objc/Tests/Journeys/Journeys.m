@@ -141,6 +141,16 @@ static void pushAndPop(NSAutoreleasePool **pool) {
     drain(pool);
 }
 
+// Home → Detail, and the user swipes back: the framework removes Detail without popComponent.
+static void backGesture(NSAutoreleasePool **pool) {
+    showRoot(@"xf://home", pool);
+    [busOf(@"Home") openURLForPush:@"xf://home/detail" customCode:nil];
+    drain(pool);
+    XFUIBus *bus = busOf(@"Detail");
+    [bus xfLego_implicitRemoveComponentWithTransitionBlock:[XFDoubleTransition transitionOfKind:@"pop" bus:bus]];
+    drain(pool);
+}
+
 // Login is presented, its presenter keeps a callback that captures it, and it is dismissed: it leaks.
 static void retainCycle(NSAutoreleasePool **pool) {
     showRoot(@"xf://home", pool);
@@ -311,7 +321,7 @@ static int refusals(const char *directory) {
 int main(int argc, char **argv) {
     NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
     if (argc < 3) {
-        fprintf(stderr, "usage: journeys push-pop|retain-cycle|two-tabs|illegal-url|evict|shared-module|controller-and-events|hostile-text|threads|until-killed|autostart TRACE, or journeys refusals FOLDER\n");
+        fprintf(stderr, "usage: journeys push-pop|back-gesture|retain-cycle|two-tabs|illegal-url|evict|shared-module|controller-and-events|hostile-text|threads|until-killed|autostart TRACE, or journeys refusals FOLDER\n");
         return 2;
     }
     const char *journey = argv[1];
@@ -326,6 +336,7 @@ int main(int argc, char **argv) {
     setUpApp();
     if (strcmp(journey, "push-pop") == 0 || strcmp(journey, "autostart") == 0) pushAndPop(&pool);
     else if (strcmp(journey, "retain-cycle") == 0) retainCycle(&pool);
+    else if (strcmp(journey, "back-gesture") == 0) backGesture(&pool);
     else if (strcmp(journey, "two-tabs") == 0) twoTabs(&pool);
     else if (strcmp(journey, "illegal-url") == 0) illegalURL(&pool);
     else if (strcmp(journey, "evict") == 0) evict(&pool);
