@@ -268,12 +268,35 @@ static void threads(NSAutoreleasePool **pool) {
     printf("sent %d events\n", senderCount * eventsPerSender);
 }
 
-// Pushes, flushes, says so, and keeps going until it is killed.
-static void untilKilled(NSAutoreleasePool **pool) {
+// Whether the last line in the trace file is the transition.end of a push of Detail, as it is right after one.
+static BOOL lastLineEndsAPushOfDetail(const char *tracePath) {
+    NSString *text = [NSString stringWithContentsOfFile:[NSString stringWithUTF8String:tracePath] encoding:NSUTF8StringEncoding error:NULL];
+    NSArray *lines = [[text stringByTrimmingCharactersInSet:[NSCharacterSet newlineCharacterSet]] componentsSeparatedByString:@"\n"];
+    NSString *last = [lines lastObject];
+    return [last rangeOfString:@"\"kind\":\"transition.end\",\"name\":\"Detail\""].location != NSNotFound
+        && [last rangeOfString:@"\"op\":\"push\""].location != NSNotFound;
+}
+
+// Pushes, then +flush and the app going to the background each put everything so far in the file (checked here,
+// in process), says so, and keeps sending events until it is killed.
+static void untilKilled(NSAutoreleasePool **pool, const char *tracePath) {
     pushAndPop(pool);
     [busOf(@"Home") openURLForPush:@"xf://home/detail" customCode:nil];
     drain(pool);
     [LegoTraceRecorder flush];
+    if (!lastLineEndsAPushOfDetail(tracePath)) {
+        fprintf(stderr, "journeys: +flush returned before the push was in the file\n");
+        exit(1);
+    }
+    [busOf(@"Detail") popComponent];
+    drain(pool);
+    [busOf(@"Home") openURLForPush:@"xf://home/detail" customCode:nil];
+    drain(pool);
+    [[NSNotificationCenter defaultCenter] postNotificationName:@"UIApplicationDidEnterBackgroundNotification" object:nil];
+    if (!lastLineEndsAPushOfDetail(tracePath)) {
+        fprintf(stderr, "journeys: going to the background did not flush the push\n");
+        exit(1);
+    }
     printf("flushed\n");
     fflush(stdout);
     for (;;) {
@@ -344,7 +367,7 @@ int main(int argc, char **argv) {
     else if (strcmp(journey, "controller-and-events") == 0) controllerAndEvents(&pool);
     else if (strcmp(journey, "hostile-text") == 0) hostileText(&pool, argv[2]);
     else if (strcmp(journey, "threads") == 0) threads(&pool);
-    else if (strcmp(journey, "until-killed") == 0) untilKilled(&pool);
+    else if (strcmp(journey, "until-killed") == 0) untilKilled(&pool, argv[2]);
     else {
         fprintf(stderr, "journeys: unknown journey %s\n", journey);
         return 2;
