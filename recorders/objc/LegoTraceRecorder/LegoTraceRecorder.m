@@ -14,6 +14,8 @@ NSString *const LegoTraceRecorderErrorDomain = @"LegoTraceRecorderErrorDomain";
 @interface LegoTraceRecorder ()
 + (NSString *)frameworkVersion;
 + (NSString *)resolvedPath:(NSString *)path;
++ (void)flushForNotification:(NSNotification *)notification;
++ (void)stopForNotification:(NSNotification *)notification;
 @end
 
 @implementation LegoTraceRecorder
@@ -70,11 +72,11 @@ NSString *const LegoTraceRecorderErrorDomain = @"LegoTraceRecorderErrorDomain";
         }
         return NO;
     }
-    // The app may be suspended or killed after these without another chance to write.
+    // A suspended app may be killed without another chance to write; a terminating one ends the recording.
     NSNotificationCenter *center = [NSNotificationCenter defaultCenter];
     [center removeObserver:self];
     [center addObserver:self selector:@selector(flushForNotification:) name:@"UIApplicationDidEnterBackgroundNotification" object:nil];
-    [center addObserver:self selector:@selector(flushForNotification:) name:@"UIApplicationWillTerminateNotification" object:nil];
+    [center addObserver:self selector:@selector(stopForNotification:) name:@"UIApplicationWillTerminateNotification" object:nil];
     return YES;
 }
 
@@ -99,6 +101,11 @@ NSString *const LegoTraceRecorderErrorDomain = @"LegoTraceRecorderErrorDomain";
 + (void)flushForNotification:(NSNotification *)notification {
     (void)notification;
     LTWriterFlush();
+}
+
++ (void)stopForNotification:(NSNotification *)notification {
+    (void)notification;
+    [self stop];
 }
 
 + (void)flush {

@@ -122,17 +122,20 @@ else
     fail "kill-9" "flushed=$flushed findings=[$got] endedCleanly=$clean pushes before the flush=$pushes (3) events written by the periodic flush after it=$ticks (>0)"
 fi
 
-# No code: the environment variable, then the launch argument, start the recording at load.
+# No code: the environment variable, then the launch argument, start the recording at load; the app terminating
+# (UIApplicationWillTerminateNotification) ends it with the end marker.
 trace="$out/autostart-env.jsonl"
 if LEGO_TRACE_FILE="$trace" "$journeys" autostart unused 2>"$out/autostart-env.stderr" \
-    && [ -z "$(findings "$trace")" ] && grep -q '"kind":"routing.add","name":"Detail"' "$trace"; then
+    && [ -z "$(findings "$trace")" ] && grep -q '"kind":"routing.add","name":"Detail"' "$trace" \
+    && tail -1 "$trace" | grep -q '"kind":"trace.end"'; then
     pass "autostart-env"
 else
     fail "autostart-env" "no trace of the journey in $trace"
 fi
 trace="$out/autostart-argument.jsonl"
 if env -u LEGO_TRACE_FILE "$journeys" autostart unused -LegoTraceFile "$trace" 2>"$out/autostart-argument.stderr" \
-    && [ -z "$(findings "$trace")" ] && grep -q '"kind":"routing.add","name":"Detail"' "$trace"; then
+    && [ -z "$(findings "$trace")" ] && grep -q '"kind":"routing.add","name":"Detail"' "$trace" \
+    && tail -1 "$trace" | grep -q '"kind":"trace.end"'; then
     pass "autostart-argument"
 else
     fail "autostart-argument" "no trace of the journey in $trace"

@@ -11,7 +11,8 @@
 + (BOOL)startRecordingToPath:(NSString *)path error:(NSError **)error;
 /// Writes every event recorded so far to the file and returns when they are there.
 + (void)flush;
-/// Flushes, writes the end marker (`trace.end`) and closes the file.
+/// Flushes, writes the end marker (`trace.end`) and closes the file. Called by itself when the app terminates
+/// (`UIApplicationWillTerminateNotification`); going to the background only flushes.
 + (void)stop;
 /// Whether a recording is running.
 + (BOOL)isRecording;

@@ -372,7 +372,12 @@ int main(int argc, char **argv) {
         fprintf(stderr, "journeys: unknown journey %s\n", journey);
         return 2;
     }
-    [LegoTraceRecorder stop];
+    if (strcmp(journey, "autostart") == 0) {
+        // Started with no code, ended with none: the app terminating writes the end marker.
+        [[NSNotificationCenter defaultCenter] postNotificationName:@"UIApplicationWillTerminateNotification" object:nil];
+    } else {
+        [LegoTraceRecorder stop];
+    }
     [pool release];
     return 0;
 }
