@@ -145,16 +145,14 @@ static void LTSendGlobalEvent(id self, SEL _cmd, NSString *eventName, id intentD
 }
 
 // The component and event-receiver tables, directed and global events.
-void LTInstallComponentHooks(void) {
-    const LTHook hooks[] = {
-        {"XFComponentManager", "addComponent:enableLog:", 1, (IMP)LTAddComponent, &ltAddComponent},
-        {"XFComponentManager", "addComponent:forName:", 1, (IMP)LTAddComponentForName, &ltAddComponentForName},
-        {"XFComponentManager", "removeComponent:", 1, (IMP)LTRemoveComponent, &ltRemoveComponent},
-        {"XFComponentManager", "removeComponentForName:", 1, (IMP)LTRemoveComponentForName, &ltRemoveComponentForName},
-        {"XFComponentManager", "addEventReceiver:componentName:", 1, (IMP)LTAddReceiver, &ltAddReceiver},
-        {"XFComponentManager", "removeEventReceiverComponentWithName:", 1, (IMP)LTRemoveReceiver, &ltRemoveReceiver},
-        {"XFComponentManager", "sendEventName:intentData:forComponent:", 1, (IMP)LTSendEvent, &ltSendEvent},
-        {"XFComponentManager", "sendGlobalEventName:intentData:", 1, (IMP)LTSendGlobalEvent, &ltSendGlobalEvent},
-    };
-    for (size_t index = 0; index < sizeof hooks / sizeof hooks[0]; index++) LTInstall(&hooks[index]);
-}
+const LTHook LTComponentHooks[] = {
+    {"XFComponentManager", "addComponent:enableLog:", 1, (IMP)LTAddComponent, &ltAddComponent},
+    {"XFComponentManager", "addComponent:forName:", 1, (IMP)LTAddComponentForName, &ltAddComponentForName},
+    {"XFComponentManager", "removeComponent:", 1, (IMP)LTRemoveComponent, &ltRemoveComponent},
+    {"XFComponentManager", "removeComponentForName:", 1, (IMP)LTRemoveComponentForName, &ltRemoveComponentForName},
+    {"XFComponentManager", "addEventReceiver:componentName:", 1, (IMP)LTAddReceiver, &ltAddReceiver},
+    {"XFComponentManager", "removeEventReceiverComponentWithName:", 1, (IMP)LTRemoveReceiver, &ltRemoveReceiver},
+    {"XFComponentManager", "sendEventName:intentData:forComponent:", 1, (IMP)LTSendEvent, &ltSendEvent},
+    {"XFComponentManager", "sendGlobalEventName:intentData:", 1, (IMP)LTSendGlobalEvent, &ltSendGlobalEvent},
+};
+const size_t LTComponentHookCount = sizeof LTComponentHooks / sizeof LTComponentHooks[0];

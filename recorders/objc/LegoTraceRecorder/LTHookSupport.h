@@ -75,10 +75,14 @@ typedef struct LTHook {
 /// Replaces one method (see LTHooks.m); a class or method the app does not have is skipped.
 void LTInstall(const LTHook *hook);
 
-/// Each hook file's installer, called once by LTHooksInstall.
-void LTInstallRoutingHooks(void);
-void LTInstallComponentHooks(void);
-void LTInstallURLRouteHooks(void);
-void LTInstallUIBusHooks(void);
+/// Each hook file's table, installed once by LTHooksInstall.
+extern const LTHook LTRoutingHooks[];
+extern const size_t LTRoutingHookCount;
+extern const LTHook LTComponentHooks[];
+extern const size_t LTComponentHookCount;
+extern const LTHook LTURLRouteHooks[];
+extern const size_t LTURLRouteHookCount;
+extern const LTHook LTUIBusHooks[];
+extern const size_t LTUIBusHookCount;
 
 #endif

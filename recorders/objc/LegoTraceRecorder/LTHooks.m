@@ -356,18 +356,21 @@ void LTHooksInstall(void) {
     installed = 1;
     ltPresenterClass = NSClassFromString(@"XFPresenter");
     ltViewControllerClass = NSClassFromString(@"UIViewController");
-    LTInstallRoutingHooks();
-    LTInstallComponentHooks();
-    LTInstallURLRouteHooks();
-    LTInstallUIBusHooks();
     // The layer base classes and the view-controller base class (activities and controller components).
-    const LTHook deallocs[] = {
+    static const LTHook deallocs[] = {
         {"XFRouting", "dealloc", 0, (IMP)LTDealloc0, &ltDeallocOriginal0},
         {"XFPresenter", "dealloc", 0, (IMP)LTDealloc1, &ltDeallocOriginal1},
         {"XFInteractor", "dealloc", 0, (IMP)LTDealloc2, &ltDeallocOriginal2},
         {"XFDataManager", "dealloc", 0, (IMP)LTDealloc3, &ltDeallocOriginal3},
         {"UIViewController", "dealloc", 0, (IMP)LTDealloc4, &ltDeallocOriginal4},
     };
-    for (size_t index = 0; index < sizeof deallocs / sizeof deallocs[0]; index++) LTInstall(&deallocs[index]);
+    struct { const LTHook *hooks; size_t count; } tables[] = {
+        {LTRoutingHooks, LTRoutingHookCount}, {LTComponentHooks, LTComponentHookCount},
+        {LTURLRouteHooks, LTURLRouteHookCount}, {LTUIBusHooks, LTUIBusHookCount},
+        {deallocs, sizeof deallocs / sizeof deallocs[0]},
+    };
+    for (size_t table = 0; table < sizeof tables / sizeof tables[0]; table++) {
+        for (size_t index = 0; index < tables[table].count; index++) LTInstall(&tables[table].hooks[index]);
+    }
     LTUnlock();
 }

@@ -108,15 +108,13 @@ static id LTCreateEvicting(id self, SEL _cmd, NSString *moduleName) {
 }
 
 // The routing link table, the previous/next relation, shared modules, sub-modules, evictions.
-void LTInstallRoutingHooks(void) {
-    const LTHook hooks[] = {
-        {"XFRoutingLinkManager", "addRouting:", 1, (IMP)LTAddRouting, &ltAddRouting},
-        {"XFRoutingLinkManager", "removeRouting:", 1, (IMP)LTRemoveRouting, &ltRemoveRouting},
-        {"XFRoutingLinkManager", "setSubRouting:forParentRouting:", 1, (IMP)LTSetSubRouting, &ltSetSubRouting},
-        {"XFRoutingLinkManager", "setSharedRounting:shareModule:", 1, (IMP)LTSetShared, &ltSetShared},
-        {"XFRoutingLinkManager", "setCurrentActionRounting:", 1, (IMP)LTSetAction, &ltSetAction},
-        {"XFRouting", "setNextRouting:", 0, (IMP)LTSetNextRouting, &ltSetNextRouting},
-        {"XFRoutingFactory", "createRouingFromModuleName:", 1, (IMP)LTCreateEvicting, &ltCreateEvicting},
-    };
-    for (size_t index = 0; index < sizeof hooks / sizeof hooks[0]; index++) LTInstall(&hooks[index]);
-}
+const LTHook LTRoutingHooks[] = {
+    {"XFRoutingLinkManager", "addRouting:", 1, (IMP)LTAddRouting, &ltAddRouting},
+    {"XFRoutingLinkManager", "removeRouting:", 1, (IMP)LTRemoveRouting, &ltRemoveRouting},
+    {"XFRoutingLinkManager", "setSubRouting:forParentRouting:", 1, (IMP)LTSetSubRouting, &ltSetSubRouting},
+    {"XFRoutingLinkManager", "setSharedRounting:shareModule:", 1, (IMP)LTSetShared, &ltSetShared},
+    {"XFRoutingLinkManager", "setCurrentActionRounting:", 1, (IMP)LTSetAction, &ltSetAction},
+    {"XFRouting", "setNextRouting:", 0, (IMP)LTSetNextRouting, &ltSetNextRouting},
+    {"XFRoutingFactory", "createRouingFromModuleName:", 1, (IMP)LTCreateEvicting, &ltCreateEvicting},
+};
+const size_t LTRoutingHookCount = sizeof LTRoutingHooks / sizeof LTRoutingHooks[0];

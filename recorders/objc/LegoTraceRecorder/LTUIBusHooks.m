@@ -201,21 +201,19 @@ static void LTImplicitRemove(id self, SEL _cmd, id transitionBlock) {
 }
 
 // Transitions and the opener of URL opens.
-void LTInstallUIBusHooks(void) {
-    const LTHook hooks[] = {
-        {"XFUIBus", "openURL:onWindow:customCode:", 0, (IMP)LTOpenOnWindow, &ltOpenOnWindow},
-        {"XFUIBus", "openURLForPush:customCode:", 0, (IMP)LTOpenForPush, &ltOpenForPush},
-        {"XFUIBus", "openURLForPresent:customCode:", 0, (IMP)LTOpenForPresent, &ltOpenForPresent},
-        {"XFUIBus", "openURL:withTransitionBlock:customCode:", 0, (IMP)LTOpenWithTransition, &ltOpenWithTransition},
-        {"XFUIBus", "openURLForGetComponent:", 1, (IMP)LTOpenForComponent, &ltOpenForComponent},
-        {"XFUIBus", "showComponent:onWindow:params:customCode:", 0, (IMP)LTShowComponent, &ltShowComponent},
-        {"XFUIBus", "pushComponent:params:intent:customCode:", 0, (IMP)LTPushComponent, &ltPushComponent},
-        {"XFUIBus", "presentComponent:params:intent:customCode:", 0, (IMP)LTPresentComponent, &ltPresentComponent},
-        {"XFUIBus", "putComponent:withTransitionBlock:params:intent:customCode:", 0, (IMP)LTPutComponent, &ltPutComponent},
-        {"XFUIBus", "popComponent:animated:", 0, (IMP)LTPopComponent, &ltPopComponent},
-        {"XFUIBus", "dismissComponent", 0, (IMP)LTDismissComponent, &ltDismissComponent},
-        {"XFUIBus", "removeComponentWithTransitionBlock:", 0, (IMP)LTRemoveWithTransition, &ltRemoveWithTransition},
-        {"XFUIBus", "xfLego_implicitRemoveComponentWithTransitionBlock:", 0, (IMP)LTImplicitRemove, &ltImplicitRemove},
-    };
-    for (size_t index = 0; index < sizeof hooks / sizeof hooks[0]; index++) LTInstall(&hooks[index]);
-}
+const LTHook LTUIBusHooks[] = {
+    {"XFUIBus", "openURL:onWindow:customCode:", 0, (IMP)LTOpenOnWindow, &ltOpenOnWindow},
+    {"XFUIBus", "openURLForPush:customCode:", 0, (IMP)LTOpenForPush, &ltOpenForPush},
+    {"XFUIBus", "openURLForPresent:customCode:", 0, (IMP)LTOpenForPresent, &ltOpenForPresent},
+    {"XFUIBus", "openURL:withTransitionBlock:customCode:", 0, (IMP)LTOpenWithTransition, &ltOpenWithTransition},
+    {"XFUIBus", "openURLForGetComponent:", 1, (IMP)LTOpenForComponent, &ltOpenForComponent},
+    {"XFUIBus", "showComponent:onWindow:params:customCode:", 0, (IMP)LTShowComponent, &ltShowComponent},
+    {"XFUIBus", "pushComponent:params:intent:customCode:", 0, (IMP)LTPushComponent, &ltPushComponent},
+    {"XFUIBus", "presentComponent:params:intent:customCode:", 0, (IMP)LTPresentComponent, &ltPresentComponent},
+    {"XFUIBus", "putComponent:withTransitionBlock:params:intent:customCode:", 0, (IMP)LTPutComponent, &ltPutComponent},
+    {"XFUIBus", "popComponent:animated:", 0, (IMP)LTPopComponent, &ltPopComponent},
+    {"XFUIBus", "dismissComponent", 0, (IMP)LTDismissComponent, &ltDismissComponent},
+    {"XFUIBus", "removeComponentWithTransitionBlock:", 0, (IMP)LTRemoveWithTransition, &ltRemoveWithTransition},
+    {"XFUIBus", "xfLego_implicitRemoveComponentWithTransitionBlock:", 0, (IMP)LTImplicitRemove, &ltImplicitRemove},
+};
+const size_t LTUIBusHookCount = sizeof LTUIBusHooks / sizeof LTUIBusHooks[0];

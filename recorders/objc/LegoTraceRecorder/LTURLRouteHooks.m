@@ -159,13 +159,11 @@ static BOOL LTOpenURL(id self, SEL _cmd, NSString *url, id transitionBlock) {
 }
 
 // Route registrations and opens.
-void LTInstallURLRouteHooks(void) {
-    const LTHook hooks[] = {
-        {"XFURLRoute", "initURLGroup:", 1, (IMP)LTInitURLGroup, &ltInitURLGroup},
-        {"XFURLRoute", "register:forComponent:", 1, (IMP)LTRegisterURL, &ltRegisterURL},
-        {"XFURLRoute", "remove:", 1, (IMP)LTRemoveURL, &ltRemoveURL},
-        {"XFURLRoute", "setHTTPHandlerComponent:", 1, (IMP)LTSetHTTPHandler, &ltSetHTTPHandler},
-        {"XFURLRoute", "open:transitionBlock:", 1, (IMP)LTOpenURL, &ltOpenURL},
-    };
-    for (size_t index = 0; index < sizeof hooks / sizeof hooks[0]; index++) LTInstall(&hooks[index]);
-}
+const LTHook LTURLRouteHooks[] = {
+    {"XFURLRoute", "initURLGroup:", 1, (IMP)LTInitURLGroup, &ltInitURLGroup},
+    {"XFURLRoute", "register:forComponent:", 1, (IMP)LTRegisterURL, &ltRegisterURL},
+    {"XFURLRoute", "remove:", 1, (IMP)LTRemoveURL, &ltRemoveURL},
+    {"XFURLRoute", "setHTTPHandlerComponent:", 1, (IMP)LTSetHTTPHandler, &ltSetHTTPHandler},
+    {"XFURLRoute", "open:transitionBlock:", 1, (IMP)LTOpenURL, &ltOpenURL},
+};
+const size_t LTURLRouteHookCount = sizeof LTURLRouteHooks / sizeof LTURLRouteHooks[0];

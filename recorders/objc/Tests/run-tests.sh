@@ -124,22 +124,19 @@ fi
 
 # No code: the environment variable, then the launch argument, start the recording at load; the app terminating
 # (UIApplicationWillTerminateNotification) ends it with the end marker.
-trace="$out/autostart-env.jsonl"
-if LEGO_TRACE_FILE="$trace" "$journeys" autostart unused 2>"$out/autostart-env.stderr" \
-    && [ -z "$(findings "$trace")" ] && grep -q '"kind":"routing.add","name":"Detail"' "$trace" \
-    && tail -1 "$trace" | grep -q '"kind":"trace.end"'; then
-    pass "autostart-env"
-else
-    fail "autostart-env" "no trace of the journey in $trace"
-fi
-trace="$out/autostart-argument.jsonl"
-if env -u LEGO_TRACE_FILE "$journeys" autostart unused -LegoTraceFile "$trace" 2>"$out/autostart-argument.stderr" \
-    && [ -z "$(findings "$trace")" ] && grep -q '"kind":"routing.add","name":"Detail"' "$trace" \
-    && tail -1 "$trace" | grep -q '"kind":"trace.end"'; then
-    pass "autostart-argument"
-else
-    fail "autostart-argument" "no trace of the journey in $trace"
-fi
+# autostart NAME COMMAND…: the journey `autostart`, started by COMMAND's environment or arguments, wrote its trace.
+autostart() {
+    local name=$1 trace="$out/$1.jsonl"
+    shift
+    if "$@" 2>"$out/$name.stderr" && [ -z "$(findings "$trace")" ] && grep -q '"kind":"routing.add","name":"Detail"' "$trace" \
+        && tail -1 "$trace" | grep -q '"kind":"trace.end"'; then
+        pass "$name"
+    else
+        fail "$name" "no trace of the journey, or no end marker, in $trace"
+    fi
+}
+autostart autostart-env env LEGO_TRACE_FILE="$out/autostart-env.jsonl" "$journeys" autostart unused
+autostart autostart-argument env -u LEGO_TRACE_FILE "$journeys" autostart unused -LegoTraceFile "$out/autostart-argument.jsonl"
 
 # An empty path, a directory, a symlink, a missing folder and a second start are refused with a reason; the trace
 # of the one good start holds its header and the end marker.
