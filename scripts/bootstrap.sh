@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what lego-trace needs and is missing: a Swift toolchain check, libgraphviz (headers + pkg-config).
+# Installs what lego-trace needs and is missing: a Swift toolchain check, libgraphviz (headers + pkg-config), and for
+# the Objective-C recorder's tests (recorders/objc) gcc's Objective-C compiler, GNUstep base and jq.
 # Sourced by scripts/run and scripts/test; safe to run repeatedly.
 set -euo pipefail
 
@@ -13,6 +14,10 @@ command -v swift >/dev/null 2>&1 || { echo "lego-trace: Swift 6 is required (htt
 missing=()
 pkg-config --exists libgvc 2>/dev/null || missing+=(libgraphviz-dev pkg-config)
 command -v dot >/dev/null 2>&1 || missing+=(graphviz)
+command -v gnustep-config >/dev/null 2>&1 || missing+=(libgnustep-base-dev)
+# gcc compiles Objective-C only with its cc1obj, which Debian's gobjc brings.
+[ -n "$(gcc -print-prog-name=cc1obj 2>/dev/null | grep /)" ] && [ -x "$(gcc -print-prog-name=cc1obj)" ] || missing+=(gobjc)
+command -v jq >/dev/null 2>&1 || missing+=(jq)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "lego-trace: installing ${missing[*]} with apt-get" >&2
     sudo_cmd=""

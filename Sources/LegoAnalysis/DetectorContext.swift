@@ -13,10 +13,15 @@ final class DetectorContext {
     /// Whether the trace was imported from console logs.
     let imported: Bool
     /// Notes about what could not be checked.
+    @exclusivity(unchecked)
     private(set) var limitations: [String] = []
+    @exclusivity(unchecked)
     private var findings: [Finding] = []
+    @exclusivity(unchecked)
     private var occurrences: [Int] = []
+    @exclusivity(unchecked)
     private var lastSeen: [ReplayState.Moment] = []
+    @exclusivity(unchecked)
     private var indexByFingerprint: [String: Int] = [:]
 
     /// Creates a context.

@@ -15,7 +15,7 @@ public struct TraceHeader: Sendable, Hashable {
     public var start: String
     /// The app's name.
     public var app: String
-    /// Where the events came from: `runtime` or `import`.
+    /// Where the events came from, as written: `runtime`, `recorder` or `import` (see `TraceSource`).
     public var source: String
     /// For imported traces: the console log it was imported from.
     public var importedFrom: String?
@@ -30,6 +30,21 @@ public struct TraceHeader: Sendable, Hashable {
         self.source = source
         self.importedFrom = importedFrom
     }
+}
+
+extension TraceHeader {
+    /// What wrote the events, when the header's `source` is one this build knows.
+    public var recordedBy: TraceSource? { TraceSource(rawValue: source) }
+}
+
+/// The writers of trace events a header's `source` names.
+public enum TraceSource: String, Sendable, CaseIterable, Hashable {
+    /// The instrumented runtime (LegoRuntime) ran a scenario or a program.
+    case runtime
+    /// The Objective-C recorder (recorders/objc) hooked a real XFLegoVIPER app: real object lifetimes, as the runtime's.
+    case recorder
+    /// `import` derived the events from the framework's console logs: no lifetimes, no URLs.
+    case `import`
 }
 
 /// A `major.minor` format version; readers refuse a newer major version.

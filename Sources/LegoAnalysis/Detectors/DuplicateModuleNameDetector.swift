@@ -45,9 +45,13 @@ final class DuplicateModuleNameDetector: Detector {
     private static let maxConsequences = 6
 
     private let context: DetectorContext
+    @exclusivity(unchecked)
     private var classByName: [String: String] = [:]
+    @exclusivity(unchecked)
     private var routeByName: [String: String] = [:]
+    @exclusivity(unchecked)
     private var episodes: [String: Episode] = [:]
+    @exclusivity(unchecked)
     private var episodeByModule: [ObjectID: String] = [:]
 
     init(context: DetectorContext) {

@@ -49,16 +49,24 @@ final class LeakedModuleDetector: Detector {
 
     private let context: DetectorContext
     private let grace: Double
+    @exclusivity(unchecked)
     private var suspects: [ObjectID: Suspect] = [:]
     // Suspects in deadline order: trace time is monotonic and grace constant, so a FIFO suffices.
+    @exclusivity(unchecked)
     private var queue: [ObjectID] = []
+    @exclusivity(unchecked)
     private var queueHead = 0
+    @exclusivity(unchecked)
     private var nextDeadline = Double.infinity
     // Where live holds and links were set, for evidence; entries go when their object deinitializes.
+    @exclusivity(unchecked)
     private var holdMoments: [ObjectID: ReplayState.Moment] = [:]
+    @exclusivity(unchecked)
     private var nextLinkMoments: [ObjectID: ReplayState.Moment] = [:]
+    @exclusivity(unchecked)
     private var subLinkMoments: [ObjectID: ReplayState.Moment] = [:]
     // Leaked modules already reported and still alive, so their sub-modules are not reported twice.
+    @exclusivity(unchecked)
     private var reported: Set<ObjectID> = []
 
     /// Snapshots an imported routing may stay linked after its component left before it counts as leaked.

@@ -25,6 +25,7 @@ final class NamingConventionDetector: Detector {
 
     private let context: DetectorContext
     // Classes (or URLs) already reported: a class is declared once but assembled many times.
+    @exclusivity(unchecked)
     private var reported: Set<String> = []
 
     init(context: DetectorContext) {
