@@ -145,3 +145,31 @@ public struct AnalysisResult: Sendable, Hashable {
         return copy
     }
 }
+
+/// The lowest severity that makes `check` fail (`--fail-on`), or `never`.
+public enum FailThreshold: String, Sendable, Hashable, CaseIterable {
+    /// Fail on errors only (the default).
+    case error
+    /// Fail on warnings and errors.
+    case warning
+    /// Fail on any finding.
+    case note
+    /// Never fail because of findings (exit 0 unless the input is unreadable).
+    case never
+
+    /// The severity at and above which findings fail, or nil for `never`.
+    public var severity: Severity? {
+        switch self {
+        case .error: .error
+        case .warning: .warning
+        case .note: .note
+        case .never: nil
+        }
+    }
+
+    /// Whether `result` holds a finding at or above this threshold.
+    public func isReached(by result: AnalysisResult) -> Bool {
+        guard let severity, let worst = result.worstSeverity else { return false }
+        return worst >= severity
+    }
+}

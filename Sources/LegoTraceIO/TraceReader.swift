@@ -57,8 +57,12 @@ public final class TraceReader {
     // to the class instead of one per field (measured: ~10% of reading time).
     private var state: ReaderState
 
-    /// Opens the trace at `path` and reads its header.
+    /// Opens the trace at `path` (`-` is standard input) and reads its header.
     public convenience init(path: String, options: Options = .init()) throws(TraceIOError) {
+        if path == "-" {
+            try self.init(descriptor: 0, owns: false, name: "standard input", options: options)
+            return
+        }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
