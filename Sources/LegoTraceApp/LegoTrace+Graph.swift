@@ -57,7 +57,7 @@ extension LegoTrace {
         let notDrawn = marks.filter { !drawn.contains($0.module) }.count
         let scope = request.at.map { " at \($0.phrase)" } ?? ""
         console.status(
-            "graph\(scope): \(Format.plural(graph.nodes.count, "module")), \(Format.plural(graph.edges.count, "edge")), "
+            "graph\(scope): \(Format.plural(graph.nodes.count, "module")) drawn, \(Format.plural(graph.edges.count, "edge")), "
                 + "\(Format.plural(marks.count - notDrawn, "finding")) marked"
                 + (notDrawn > 0 ? " (\(Format.plural(notDrawn, "finding")) on modules not drawn here)" : "")
                 + ", layout \(layout.rawValue) → \(request.outputPath == "-" ? "standard output" : request.outputPath)")

@@ -44,8 +44,10 @@ extension LegoTrace {
             throw LegoTraceError("\(error.description); \(keptPreviousTrace(staged))")
         }
         for failure in summary.failures { console.warning(failure.description) }
-        let line = "recorded \(scenario.app.name): \(Format.plural(summary.events, "event")), \(Format.plural(summary.modules, "module")), "
-            + "\(Format.plural(summary.steps, "step")), \(Format.seconds(summary.duration)) on the scenario clock"
+        // The same count and clock `check` reports for this trace: events before the end marker, and its time.
+        let line = "recorded \(scenario.app.name): \(Format.plural(writer.eventCount, "event")), "
+            + "\(Format.seconds(writer.duration)) of trace time, \(Format.plural(summary.steps, "step")), "
+            + "\(Format.count(summary.modules)) module\(summary.modules == 1 ? "" : "s") declared"
             + (summary.failures.isEmpty ? "" : ", \(Format.plural(summary.failures.count, "step")) refused")
         report(line, staged: staged, console: console)
         return .success
@@ -86,8 +88,8 @@ extension LegoTrace {
         }
         if let summary = try? TraceSummary.read(path: request.outputPath) {
             report(
-                "recorded \(summary.app): \(summary.events) events, \(summary.modules) modules, "
-                    + "\(Format.seconds(summary.duration)) of trace time (program exited with \(outcome.status))",
+                "recorded \(summary.app): \(Format.plural(summary.events, "event")), \(Format.seconds(summary.duration)) of trace time, "
+                    + "\(Format.count(summary.modules)) module\(summary.modules == 1 ? "" : "s") assembled (program exited with \(outcome.status))",
                 staged: staged, console: console)
         } else {
             console.status("trace: \(request.outputPath)")
@@ -129,7 +131,7 @@ struct TraceSummary {
         let reader = try TraceReader(path: path, options: .init(lenient: true))
         var summary = TraceSummary(app: reader.header.app)
         while let event = try reader.next() {
-            summary.events += 1
+            if event.kind != .traceEnd { summary.events += 1 }
             if event.kind == .moduleAssemble { summary.modules += 1 }
             summary.duration = event.time
         }

@@ -147,3 +147,21 @@ import Testing
         for rule in rules { #expect(anchors.contains(rule), "docs/check.md has no section anchored #\(rule)") }
     }
 }
+
+/// One clock and one count: `record`, `check` and `graph` say the same of one trace, and say what they count.
+@Suite struct OneClockTests {
+    @Test func recordAndCheckReportTheSameEventsAndTraceTime() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let recorded = try runner.lego("record", CommandRunner.packageFile("samples/bdj-faults.yml"), "-o", "faults.jsonl")
+        try #require(recorded.status == 0)
+        // "recorded BDJ: 446 events, 9.31 s of trace time, 120 steps, 30 modules declared"
+        let said = try #require(recorded.stdout.split(separator: "\n").first { $0.hasPrefix("recorded ") })
+        let facts = said.split(separator: ":", maxSplits: 1)[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(facts[3].hasSuffix("modules declared"))
+        let checked = try runner.lego("check", "faults.jsonl", "--fail-on", "never")
+        #expect(checked.stdout.contains("(\(facts[0]), \(facts[1]))"), "record said \(said); check said \(checked.stdout)")
+        let drawn = try runner.lego("graph", "faults.jsonl", "g.dot")
+        #expect(drawn.stderr.contains(" modules drawn, "))
+    }
+}
