@@ -95,13 +95,41 @@ public struct RuleDescription: Sendable, Hashable {
     public var summary: String
     /// Why it matters and how to fix it, a few paragraphs of plain text.
     public var why: String
+    /// How its findings are marked on the module graph.
+    public var drawing: Drawing
+
+    /// How a rule's findings are marked on the module graph; each has its own colour and line style.
+    public enum Drawing: String, Sendable, Hashable, CaseIterable, Comparable {
+        /// A module alive after its screen went away (red double border).
+        case leaked
+        /// Two live modules answering to one name (orange dashed border).
+        case duplicateName
+        /// A URL whose path does not match the live module chain (purple border and URL edge).
+        case illegalURL
+        /// Any other finding (grey note).
+        case other
+
+        /// Drawing priority: the first kind of a node's marks decides its border colour.
+        private var rank: Int {
+            switch self {
+            case .leaked: 0
+            case .duplicateName: 1
+            case .illegalURL: 2
+            case .other: 3
+            }
+        }
+
+        /// Orders marks by drawing priority.
+        public static func < (lhs: Drawing, rhs: Drawing) -> Bool { lhs.rank < rhs.rank }
+    }
 
     /// Creates a rule description.
-    public init(id: String, defaultSeverity: Severity, summary: String, why: String) {
+    public init(id: String, defaultSeverity: Severity, summary: String, why: String, drawing: Drawing = .other) {
         self.id = id
         self.defaultSeverity = defaultSeverity
         self.summary = summary
         self.why = why
+        self.drawing = drawing
     }
 }
 

@@ -27,7 +27,10 @@ extension LegoTrace {
                 + "(its last event is seq \(replay.lastSeq)); use --at end for the live state at the end")
         }
         for warning in replay.warnings { console.warning(warning) }
-        let marks = session.map { GraphMark.marks(from: $0.result().findings) } ?? []
+        let marks: [GraphMark] = session.map { session -> [GraphMark] in
+            let result = session.result()
+            return GraphMark.marks(from: result.findings, rules: result.rules)
+        } ?? []
         var graph = builder.graph(scope: request.at == nil ? .history : .live, marks: marks)
         if let focus = request.focus { graph = try graph.focus(module: focus, depth: request.depth ?? 1) }
         // Only a picture runs a layout; DOT and JSON are written whatever the size (for the chosen engine's options).

@@ -3,12 +3,21 @@ import LegoReplay
 import Testing
 @testable import LegoGraph
 
-@Test func ruleIDsMapToTheirMarkKinds() {
-    #expect(GraphMark.kind(forRule: "leaked-module") == .leaked)
-    #expect(GraphMark.kind(forRule: "orphan-component") == .leaked)
-    #expect(GraphMark.kind(forRule: "duplicate-module-name") == .duplicateName)
-    #expect(GraphMark.kind(forRule: "illegal-url-hierarchy") == .illegalURL)
-    #expect(GraphMark.kind(forRule: "naming-problem") == .other)
+@Test func eachRuleSaysHowItsFindingsAreDrawn() {
+    let drawing = Dictionary(uniqueKeysWithValues: DetectorRegistry.rules.map { ($0.id, $0.drawing) })
+    #expect(drawing["leaked-module"] == .leaked)
+    #expect(drawing["orphan-component"] == .leaked)
+    #expect(drawing["duplicate-module-name"] == .duplicateName)
+    #expect(drawing["illegal-url-hierarchy"] == .illegalURL)
+    #expect(drawing["lost-event"] == .other)
+}
+
+@Test func aFindingIsDrawnAsItsRuleSaysAndAnUnknownRuleAsOther() {
+    let moment = ReplayState.Moment(seq: 1, time: 0)
+    let finding = Finding(ruleID: "custom", severity: .error, message: "m", module: "Post", first: moment, last: moment, fingerprint: "c")
+    #expect(GraphMark.marks(from: [finding]).first?.kind == .other)
+    let custom = RuleDescription(id: "custom", defaultSeverity: .error, summary: "s", why: "w", drawing: .duplicateName)
+    #expect(GraphMark.marks(from: [finding], rules: [custom]).first?.kind == .duplicateName)
 }
 
 @Test func marksTakeTheFirstLineAndSkipFindingsWithoutAModule() {

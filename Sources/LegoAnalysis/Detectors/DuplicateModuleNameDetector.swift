@@ -23,7 +23,8 @@ final class DuplicateModuleNameDetector: Detector {
         How to fix: give every module a unique name (class `<Prefix><Name><Suffix>`), do not push a module on top \
         of a live instance of itself (open the existing one or pop to it), register each URL once, and let each \
         component have one URL.
-        """)
+        """,
+        drawing: .duplicateName)
 
     static let willApplyKinds: Set<TraceEvent.Kind> = [.eventSend, .transitionBegin]
     static let didApplyKinds: Set<TraceEvent.Kind> = [.moduleAssemble, .urlRegister]

@@ -26,7 +26,8 @@ final class IllegalURLHierarchyDetector: Detector {
 
         How to fix: open the URL from the module its path names, or change the URL to match where the screen is \
         really opened from.
-        """)
+        """,
+        drawing: .illegalURL)
 
     static let willApplyKinds: Set<TraceEvent.Kind> = [.urlOpen]
 

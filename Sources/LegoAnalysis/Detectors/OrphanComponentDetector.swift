@@ -21,7 +21,8 @@ final class OrphanComponentDetector: Detector {
         framework instead of removing its view by hand), and that sub-modules are added through their parent. \
         Components that are meant to live outside the stack (a floating player, a cached screen) can be allowlisted: \
         `allow: {orphan-component: [FloatingPlayer]}`.
-        """)
+        """,
+        drawing: .leaked)
 
     private let context: DetectorContext
 
