@@ -59,8 +59,10 @@ public struct Finding: Sendable, Hashable {
     public var message: String
     /// The module name concerned.
     public var module: String?
-    /// The instance concerned, as its class and object id, e.g. `BDJPostRouting#17`.
+    /// The instance concerned, as its class and object id, e.g. `BDJPostRouting#17`, for people to read.
     public var instance: String?
+    /// The object id of that instance: what the graph and other tools key on (never parsed back from `instance`).
+    public var object: ObjectID?
     /// The first event that belongs to the defect.
     public var first: ReplayState.Moment
     /// The last event that belongs to the defect.
@@ -72,12 +74,14 @@ public struct Finding: Sendable, Hashable {
 
     /// Creates a finding.
     public init(ruleID: String, severity: Severity, message: String, module: String? = nil, instance: String? = nil,
-                first: ReplayState.Moment, last: ReplayState.Moment, evidence: [Evidence] = [], fingerprint: String) {
+                object: ObjectID? = nil, first: ReplayState.Moment, last: ReplayState.Moment, evidence: [Evidence] = [],
+                fingerprint: String) {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
         self.module = module
         self.instance = instance
+        self.object = object
         self.first = first
         self.last = last
         self.evidence = evidence

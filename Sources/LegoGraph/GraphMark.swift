@@ -1,4 +1,5 @@
 import LegoAnalysis
+import LegoModel
 
 /// A finding drawn on the graph: which module (or instance) it concerns and how to mark it.
 public struct GraphMark: Sendable, Hashable {
@@ -9,23 +10,20 @@ public struct GraphMark: Sendable, Hashable {
     public var module: String
     /// The instance it concerns, as `Class#object` (e.g. `BDJPostRouting#17`), when the finding names one.
     public var instance: String?
+    /// The object id of that instance: the live graph puts the mark on that instance's node.
+    public var object: ObjectID?
     /// How to draw it.
     public var kind: Kind
     /// The finding's first line.
     public var message: String
 
     /// Creates a mark.
-    public init(module: String, instance: String? = nil, kind: Kind, message: String) {
+    public init(module: String, instance: String? = nil, object: ObjectID? = nil, kind: Kind, message: String) {
         self.module = module
         self.instance = instance
+        self.object = object
         self.kind = kind
         self.message = message
-    }
-
-    /// The object id in `instance` (the digits after `#`), if any.
-    public var objectID: UInt64? {
-        guard let instance, let hash = instance.lastIndex(of: "#") else { return nil }
-        return UInt64(instance[instance.index(after: hash)...])
     }
 
     /// Marks for analyzer findings, drawn as each finding's rule says (`rules`: the rules that ran, by default every
@@ -35,7 +33,8 @@ public struct GraphMark: Sendable, Hashable {
         return findings.compactMap { finding in
             guard let module = finding.module else { return nil }
             let firstLine = finding.message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            return GraphMark(module: module, instance: finding.instance, kind: drawing[finding.ruleID] ?? .other, message: String(firstLine))
+            return GraphMark(module: module, instance: finding.instance, object: finding.object,
+                             kind: drawing[finding.ruleID] ?? .other, message: String(firstLine))
         }
     }
 }

@@ -110,7 +110,7 @@ final class DuplicateModuleNameDetector: Detector {
         let moment = ReplayState.Moment(event)
         let pair = [known, className].sorted()
         context.report(Self.rule, message: "classes \(pair[0]) and \(pair[1]) both resolve to module name \(name); the framework's tables keep only one of them",
-                       module: name, instance: event.object.map { "\(className)#\($0)" }, first: moment, last: moment,
+                       module: name, instance: event.object.map { "\(className)#\($0)" }, object: event.object, first: moment, last: moment,
                        evidence: [Evidence(event, note: "\(className) assembled as \(name), already claimed by \(known)")],
                        fingerprint: ["classes", name] + pair)
     }
@@ -189,7 +189,7 @@ final class DuplicateModuleNameDetector: Detector {
             if episode.moreConsequences > 0 { message += "; and \(episode.moreConsequences) more" }
         }
         let classes = Array(Set(episode.classes)).sorted()
-        context.report(Self.rule, message: message, module: name, instance: instances.last,
+        context.report(Self.rule, message: message, module: name, instance: instances.last, object: episode.modules.last,
                        first: episode.started, last: episode.last, evidence: episode.evidence,
                        fingerprint: ["live-overwrite", name] + classes)
     }

@@ -249,7 +249,7 @@ final class LeakedModuleDetector: Detector {
         ]
         evidence += holders.compactMap(\.evidence)
         let last = evidence.max { $0.seq < $1.seq }.map { ReplayState.Moment(seq: $0.seq, time: $0.time, line: $0.line) } ?? suspect.gone
-        context.report(Self.rule, message: message, module: module.name, instance: instance,
+        context.report(Self.rule, message: message, module: module.name, instance: instance, object: module.id,
                        first: suspect.gone, last: last, evidence: evidence,
                        fingerprint: [module.name, module.className, holders.map(\.kind.rawValue).sorted().joined(separator: "+")],
                        atMost: unconfirmed ? .note : nil)
