@@ -22,7 +22,8 @@ extension LegoTrace {
         signal(SIGXFSZ, SIG_IGN)
         let staged: OutputFile.Staged
         let writer: TraceWriter
-        let header = TraceHeader(producer: "lego-trace \(version)", start: Timestamp.now(), app: scenario.app.name)
+        let header = TraceHeader(producer: "lego-trace \(version)", start: Timestamp.now(), app: scenario.app.name,
+                                 scenario: request.scenarioPath)
         do throws(TraceIOError) {
             staged = try OutputFile.Staged(path: request.outputPath)
             if let descriptor = staged.descriptor {

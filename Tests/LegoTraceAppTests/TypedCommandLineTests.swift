@@ -165,3 +165,17 @@ import Testing
         #expect(drawn.stderr.contains(" modules drawn, "))
     }
 }
+
+/// A scenario trace names its scenario, so the `line` of its events can be read as lines of that file.
+@Suite struct ScenarioLineTests {
+    @Test func aRecordedScenarioNamesItsFileInTheHeaderAndTheEmbeddedSampleDoesNot() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try runner.write("app.yml", try String(contentsOfFile: CommandRunner.packageFile("samples/bdj-app.yml"), encoding: .utf8))
+        #expect(try runner.lego("record", "app.yml", "-o", "app.jsonl").status == 0)
+        let header = try #require(try runner.read("app.jsonl").split(separator: "\n").first)
+        #expect(header.hasSuffix(",\"scenario\":\"app.yml\"}"), "\(header)")
+        #expect(try runner.lego("record", "-o", "embedded.jsonl").status == 0)
+        #expect(try runner.read("embedded.jsonl").split(separator: "\n").first?.contains("\"scenario\"") == false)
+    }
+}
