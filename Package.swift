@@ -44,7 +44,7 @@ let package = Package(
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",
-            providers: [.apt(["libgraphviz-dev"])]
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
         // Renders DOT to SVG/PNG/PDF in process behind a Swift API.
         .target(name: "LegoRender", dependencies: ["CGraphviz"]),

@@ -48,7 +48,7 @@ final class DetectorContext {
     ///
     /// `atMost` lowers the severity of a finding the trace cannot confirm (never raises it); the fingerprint
     /// stays the same, so a baseline matches the defect whether or not it was confirmed.
-    func report(_ rule: RuleDescription, message: String, module: String?, instance: String?,
+    func report(_ rule: RuleDescription, message: String, module: String?, instance: String?, object: ObjectID? = nil,
                 first: ReplayState.Moment, last: ReplayState.Moment, evidence: [Evidence], fingerprint parts: [String],
                 atMost ceiling: Severity? = nil) {
         guard var severity = configuration.severity(for: rule), !isAllowed(rule, module: module) else { return }
@@ -60,7 +60,7 @@ final class DetectorContext {
             return
         }
         indexByFingerprint[fingerprint] = findings.count
-        findings.append(Finding(ruleID: rule.id, severity: severity, message: message, module: module, instance: instance,
+        findings.append(Finding(ruleID: rule.id, severity: severity, message: message, module: module, instance: instance, object: object,
                                 first: first, last: last, evidence: evidence.sorted { $0.seq < $1.seq }, fingerprint: fingerprint))
         occurrences.append(1)
         lastSeen.append(last)

@@ -165,7 +165,8 @@ public final class ReplayState {
     /// Applies one event, updating `changes` with what it meant.
     public func apply(_ event: TraceEvent) {
         if !changes.isEmpty { changes.removeAll(keepingCapacity: true) }
-        eventCount += 1
+        // The end marker closes the trace; it is not an event of the app (`record` counts the same way).
+        if event.kind != .traceEnd { eventCount += 1 }
         if end != nil { eventsAfterEnd += 1 }
         // Only the moment is kept: copying the whole event per apply cost ~10% of a check.
         defer { lastMoment = Moment(event) }

@@ -59,8 +59,12 @@ public final class TraceReader {
     @exclusivity(unchecked)
     private var state: ReaderState
 
-    /// Opens the trace at `path` and reads its header.
+    /// Opens the trace at `path` (`-` is standard input) and reads its header.
     public convenience init(path: String, options: Options = .init()) throws(TraceIOError) {
+        if path == "-" {
+            try self.init(descriptor: 0, owns: false, name: "standard input", options: options)
+            return
+        }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
