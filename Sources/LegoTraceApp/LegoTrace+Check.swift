@@ -1,5 +1,6 @@
 import Foundation
 import LegoAnalysis
+import LegoGraph
 import LegoModel
 import LegoReplay
 import LegoReport
@@ -24,7 +25,11 @@ extension LegoTrace {
             return .invalidInput
         }
         let session = Analyzer(configuration: configuration).makeSession(header: replay.header)
-        let readError = replay.run(session.replayer)
+        // The HTML report draws the graph and the lifetimes from the same replay.
+        let pictures = request.format == "html" ? (graph: GraphBuilder(), timeline: TimelineRecorder()) : nil
+        var replayer = session.replayer
+        if let pictures { replayer.observers += [pictures.graph, pictures.timeline] }
+        let readError = replay.run(replayer)
         var result = session.result()
         var warnings = replay.warnings
         if let readError {
@@ -61,7 +66,12 @@ extension LegoTrace {
             tracePath: request.tracePath, toolVersion: version,
             colour: format == .text && colourEnabled(request.color, toFile: request.outputPath != nil, console: console),
             baseline: baselineSummary, traceLine: { lineMap.line(of: $0) }, warnings: warnings)
-        let report = format.render(result: result, context: context)
+        let report = pictures.map { pictures in
+            htmlReport(
+                graph: pictures.graph.graph(scope: .history, marks: GraphMark.marks(from: result.findings)),
+                timeline: pictures.timeline.timeline(grace: configuration.grace), result: result, context: context,
+                layout: nil, bounds: .measured, force: false, findingsTable: true, console: console).html
+        } ?? format.render(result: result, context: context)
         if let outputPath = request.outputPath {
             do { try OutputFile.write(report, to: outputPath) } catch {
                 console.error(error.description)

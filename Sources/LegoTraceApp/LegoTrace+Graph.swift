@@ -2,6 +2,7 @@ import Foundation
 import LegoAnalysis
 import LegoGraph
 import LegoRender
+import LegoReport
 import LegoReplay
 import LegoTraceIO
 
@@ -12,8 +13,8 @@ extension LegoTrace {
             let ext = URL(fileURLWithPath: request.outputPath).pathExtension
             console.error(
                 ext.isEmpty
-                    ? "cannot tell the format of '\(request.outputPath)': give it an extension (.svg, .png, .pdf, .dot, .json) or --format"
-                    : "unknown output format '.\(ext)' of '\(request.outputPath)' (expected .svg, .png, .pdf, .dot or .json, or --format)")
+                    ? "cannot tell the format of '\(request.outputPath)': give it an extension (.svg, .png, .pdf, .dot, .json, .html) or --format"
+                    : "unknown output format '.\(ext)' of '\(request.outputPath)' (expected .svg, .png, .pdf, .dot, .json or .html, or --format)")
             return .invalidInput
         }
         let replay: TraceReplay
@@ -31,9 +32,11 @@ extension LegoTrace {
             return .invalidInput
         }
         let builder = GraphBuilder()
+        let timeline = TimelineRecorder()
         let session = request.markFindings ? Analyzer(configuration: configuration).makeSession(header: replay.header) : nil
         var replayer = session?.replayer ?? Replayer()
         replayer.observers.append(builder)
+        if graphFormat(request) == "html" { replayer.observers.append(timeline) }
         let stopAfter = request.at.flatMap { UInt64($0) }
         if let error = replay.run(replayer, stopAfter: stopAfter) {
             console.error(error.description)
@@ -48,37 +51,30 @@ extension LegoTrace {
                 return .invalidInput
             }
         }
-        // Only a picture runs a layout; DOT and JSON are written whatever the size (for the chosen engine's options).
-        let renderFormat = RenderFormat(rawValue: format)
-        let layout: GraphLayout
-        if renderFormat == nil {
-            layout = GraphLayout.resolve(request.layout, for: graph, bounds: request.layoutBounds)
-        } else {
-            do { layout = try GraphLayout.choose(request.layout, for: graph, bounds: request.layoutBounds, force: request.force) } catch {
-                console.error("\(request.tracePath): \(error.description)")
+        // Only a picture (or the HTML page, which holds one) runs a layout; DOT and JSON are written whatever the
+        // size (for the chosen engine's options).
+        var layout = GraphLayout.resolve(request.layout, for: graph, bounds: request.layoutBounds)
+        let bytes: [UInt8]
+        if let renderFormat = RenderFormat(rawValue: format) {
+            do {
+                let drawing = try GraphDrawing.draw(graph, format: renderFormat, layout: request.layout, bounds: request.layoutBounds, force: request.force)
+                if let warning = drawing.warning { console.warning(warning) }
+                layout = drawing.layout
+                bytes = drawing.bytes
+            } catch {
+                console.error(error.description(path: request.tracePath))
                 return .invalidInput
             }
-        }
-        let dot = DOTWriter.write(graph, options: DOTOptions.forLayout(layout))
-        let bytes: [UInt8]
-        if let renderFormat {
-            do {
-                bytes = try GraphvizRenderer.render(dot: dot, layout: layout.rawValue, format: renderFormat)
-            } catch {
-                // Graphviz 2.43's dot fails on some ranked graphs ("trouble in init_rank"); auto may pick another engine.
-                guard request.layout == nil, layout != .sfdp, case .layoutFailed = error,
-                      request.force || request.layoutBounds[.sfdp].admits(nodeCount: graph.nodes.count, edgeCount: graph.edges.count),
-                      let fallback = try? GraphvizRenderer.render(
-                        dot: DOTWriter.write(graph, options: DOTOptions.forLayout(.sfdp)), layout: GraphLayout.sfdp.rawValue, format: renderFormat)
-                else {
-                    console.error(error.description)
-                    return .invalidInput
-                }
-                console.warning("\(error.description); drew it with sfdp instead")
-                bytes = fallback
-            }
+        } else if format == "html" {
+            let result = session?.result() ?? AnalysisResult(findings: [], rules: [], eventCount: replayer.state.eventCount, duration: replayer.state.lastMoment?.time ?? 0)
+            let page = htmlReport(
+                graph: graph, timeline: timeline.timeline(grace: configuration.grace), result: result,
+                context: ReportContext(tracePath: request.tracePath, toolVersion: version, warnings: replay.warnings),
+                layout: request.layout, bounds: request.layoutBounds, force: request.force, findingsTable: false, console: console)
+            layout = page.layout ?? layout
+            bytes = Array(page.html.utf8)
         } else {
-            bytes = Array((format == "json" ? GraphJSON.write(graph) : dot).utf8)
+            bytes = Array((format == "json" ? GraphJSON.write(graph) : DOTWriter.write(graph, options: DOTOptions.forLayout(layout))).utf8)
         }
         do { try OutputFile.write(bytes, to: request.outputPath) } catch {
             console.error(error.description)
@@ -93,7 +89,7 @@ extension LegoTrace {
 
     private static func graphFormat(_ request: GraphRequest) -> String? {
         let format = request.format ?? URL(fileURLWithPath: request.outputPath).pathExtension.lowercased()
-        let known = ["dot": "dot", "gv": "dot", "svg": "svg", "png": "png", "pdf": "pdf", "json": "json"] as [String: String]
+        let known = ["dot": "dot", "gv": "dot", "svg": "svg", "png": "png", "pdf": "pdf", "json": "json", "html": "html", "htm": "html"] as [String: String]
         return known[format]
     }
 }

@@ -13,7 +13,7 @@ struct Check: ParsableCommand {
     @Argument(help: "The trace to check (by default the one `record` wrote last).")
     var trace: String = DefaultPaths.trace
 
-    @Option(name: [.customShort("f"), .long], help: "text, json, sarif, junit or github.")
+    @Option(name: [.customShort("f"), .long], help: "text, json, sarif, junit, github or html (an interactive page: graph, lifetimes, findings).")
     var format: String = "text"
 
     @Option(name: .shortAndLong, help: "Write the report to FILE instead of standard output.")
@@ -46,8 +46,8 @@ struct Check: ParsableCommand {
     @OptionGroup var lineLimit: LineLimitOptions
 
     func validate() throws {
-        guard ["text", "json", "sarif", "junit", "github"].contains(format) else {
-            throw ValidationError("unknown format '\(format)' (expected text, json, sarif, junit or github)")
+        guard ["text", "json", "sarif", "junit", "github", "html"].contains(format) else {
+            throw ValidationError("unknown format '\(format)' (expected text, json, sarif, junit, github or html)")
         }
         guard ["error", "warning", "note", "never"].contains(failOn) else {
             throw ValidationError("unknown --fail-on '\(failOn)' (expected error, warning, note or never)")

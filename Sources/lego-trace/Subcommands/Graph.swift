@@ -5,13 +5,13 @@ import LegoTraceApp
 /// `lego-trace graph`: draws the module relationship graph of a trace.
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draw the modules of a trace and how they relate (DOT, SVG, PNG, PDF or JSON).",
+        abstract: "Draw the modules of a trace and how they relate (DOT, SVG, PNG, PDF, JSON or an interactive HTML page).",
         discussion: "`lego-trace graph out.svg` draws the trace `record` wrote last.")
 
     @Argument(help: "[TRACE] OUT: the trace (default: \(DefaultPaths.trace)) and the output file.")
     var paths: [String] = []
 
-    @Option(name: [.customShort("f"), .long], help: "dot, svg, png, pdf or json. Default: from OUT's extension.")
+    @Option(name: [.customShort("f"), .long], help: "dot, svg, png, pdf, json or html. Default: from OUT's extension.")
     var format: String?
 
     @Option(name: .long, help: "Draw the live state after event SEQ, or at the end (`end`), instead of the whole history.")
@@ -43,8 +43,8 @@ struct Graph: ParsableCommand {
         guard layout == "auto" || GraphLayout(rawValue: layout) != nil else {
             throw ValidationError("unknown layout '\(layout)' (expected \(Self.layouts.joined(separator: ", ")) or auto)")
         }
-        if let format, !["dot", "svg", "png", "pdf", "json"].contains(format) {
-            throw ValidationError("unknown format '\(format)' (expected dot, svg, png, pdf or json)")
+        if let format, !["dot", "svg", "png", "pdf", "json", "html"].contains(format) {
+            throw ValidationError("unknown format '\(format)' (expected dot, svg, png, pdf, json or html)")
         }
         if let at, at != "end", UInt64(at) == nil {
             throw ValidationError("--at takes an event seq or `end`, not '\(at)'")
