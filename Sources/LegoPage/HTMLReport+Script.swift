@@ -139,7 +139,7 @@ extension HTMLReport {
         if (!rect.width && !rect.height) return;
         var a = toSVG(rect.left, rect.top), b = toSVG(rect.right, rect.bottom);
         var cx = (a.x + b.x) / 2, cy = (a.y + b.y) / 2;
-        var w = Math.min(fullView.w, Math.max((b.x - a.x) * 8, 500)), h = w * (view.h / view.w);
+        var w = Math.min(fullView.w, Math.max((b.x - a.x) * 6, 360)), h = w * (view.h / view.w);
         setView({ x: cx - w / 2, y: cy - h / 2, w: w, h: h });
       }
 
@@ -174,7 +174,7 @@ extension HTMLReport {
         }
         showDetails(node);
         highlightTimelineRow(node.name);
-        if (history.replaceState) history.replaceState(null, '', '#module=' + encodeURIComponent(node.name));
+        if (history.replaceState && !options.keepHash) history.replaceState(null, '', '#module=' + encodeURIComponent(node.name));
         if (status) status.setAttribute('data-selected', node.name);
       }
       function list(items, render) {
@@ -562,14 +562,20 @@ extension HTMLReport {
       });
 
       // ---- deep link and status -----------------------------------------------------------------------------
+      // `#module=NAME` selects a module as the search would, `t=SECONDS` puts the cursor there: links to a moment.
       function openFromHash() {
-        var match = /^#module=(.*)$/.exec(location.hash);
-        if (!match) return;
-        var name = decodeURIComponent(match[1]);
-        searchInput.value = name;
-        var found = search(name);
-        if (status) status.setAttribute('data-search-results', String(found.length));
-        if (found.length) select(found[0]);
+        var parameters = {};
+        location.hash.replace(/^#/, '').split('&').forEach(function (pair) {
+          var at = pair.indexOf('=');
+          if (at > 0) parameters[pair.slice(0, at)] = decodeURIComponent(pair.slice(at + 1));
+        });
+        if (parameters.module !== undefined) {
+          searchInput.value = parameters.module;
+          var found = search(parameters.module);
+          if (status) status.setAttribute('data-search-results', String(found.length));
+          if (found.length) select(found[0], { keepHash: true });
+        }
+        if (parameters.t !== undefined && isFinite(+parameters.t)) setCursor(+parameters.t);
       }
       openFromHash();
       window.addEventListener('hashchange', openFromHash);

@@ -100,17 +100,28 @@ public struct HTMLReport: Sendable {
 
     /// The SVG element of Graphviz's output, without the XML prolog, doctype and comments (which repeat names).
     static func inlineSVG(_ svg: String) -> String {
-        guard let start = svg.range(of: "<svg") else { return "" }
-        var body = Substring(svg[start.lowerBound...])
-        var out = ""
-        out.reserveCapacity(body.utf8.count)
-        while let open = body.range(of: "<!--") {
-            out += body[..<open.lowerBound]
-            guard let close = body[open.upperBound...].range(of: "-->") else { body = ""; break }
-            body = body[close.upperBound...]
+        // Byte scanning: Foundation's `range(of:)` on a substring copies the rest of a multi-megabyte SVG per call.
+        let bytes = Array(svg.utf8)
+        func find(_ pattern: [UInt8], from start: Int) -> Int? {
+            guard pattern.count <= bytes.count else { return nil }
+            var index = start
+            while index <= bytes.count - pattern.count {
+                if bytes[index] == pattern[0], bytes[index..<index + pattern.count].elementsEqual(pattern) { return index }
+                index += 1
+            }
+            return nil
         }
-        out += body
-        return out
+        guard var position = find(Array("<svg".utf8), from: 0) else { return "" }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count - position)
+        let open = Array("<!--".utf8), close = Array("-->".utf8)
+        while let comment = find(open, from: position) {
+            out += bytes[position..<comment]
+            guard let end = find(close, from: comment + open.count) else { return String(decoding: out, as: UTF8.self) }
+            position = end + close.count
+        }
+        out += bytes[position...]
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `text` escaped for HTML text and attribute values.

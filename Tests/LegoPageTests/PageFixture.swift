@@ -23,7 +23,11 @@ struct PageFixture {
     init(scenario: Scenario, title: String = "trace.jsonl", findingsTable: Bool = true) throws {
         let buffer = TraceBuffer()
         _ = ScenarioRunner.run(scenario, sink: buffer, console: nil)
-        events = buffer.events
+        try self.init(events: buffer.events, title: title, findingsTable: findingsTable)
+    }
+
+    init(events: [TraceEvent], title: String = "trace.jsonl", findingsTable: Bool = true) throws {
+        self.events = events
         let session = Analyzer().makeSession(header: TraceHeader(producer: "test", start: "2026-01-01T00:00:00Z", app: "Test"))
         let builder = GraphBuilder(), recorder = TimelineRecorder()
         var replayer = session.replayer
