@@ -17,6 +17,15 @@ extension HTMLReport {
 
       var data = JSON.parse(document.getElementById('lego-data').textContent);
       var graph = data.graph, report = data.report, timeline = data.timeline, page = data.page;
+      // The timeline is written compactly (TimelineJSON): names in tables, a bar as an array of numbers.
+      timeline.bars = timeline.bars.map(function (b, index) {
+        function at(seq, time) { return seq === null ? null : [seq, time]; }
+        var ticks = [];
+        for (var i = 0; i < b[14].length; i += 3) ticks.push([b[14][i], b[14][i + 1], timeline.labels[b[14][i + 2]]]);
+        return { index: index, module: timeline.modules[b[0]], instance: timeline.classes[b[1]] + '#' + b[3], kind: timeline.kinds[b[2]],
+          lane: b[4], assembled: [b[5], b[6]], shown: at(b[7], b[8]), gone: at(b[9], b[10]), reason: b[11] === null ? null : timeline.labels[b[11]],
+          released: at(b[12], b[13]), ticks: ticks };
+      });
       var SVGNS = 'http://www.w3.org/2000/svg';
       var MARK_CAPTIONS = { leaked: 'leaked', duplicateName: 'duplicate name', illegalURL: 'illegal URL', other: 'other finding' };
       var RULE_MARKS = { 'leaked-module': 'leaked', 'orphan-component': 'leaked', 'duplicate-module-name': 'duplicateName', 'illegal-url-hierarchy': 'illegalURL' };
@@ -57,8 +66,7 @@ extension HTMLReport {
         findingsByModule.get(finding.module).push(finding);
       });
       var barsByModule = new Map();
-      timeline.bars.forEach(function (bar, index) {
-        bar.index = index;
+      timeline.bars.forEach(function (bar) {
         if (!barsByModule.has(bar.module)) barsByModule.set(bar.module, []);
         barsByModule.get(bar.module).push(bar);
       });
@@ -381,19 +389,25 @@ extension HTMLReport {
       }
 
       // ---- the lifetime timeline ----------------------------------------------------------------------------
+      // Rows are drawn as they scroll into view: a 3,000-module trace has tens of thousands of bars.
       var timelineBox = document.getElementById('timeline');
       var LABEL = 180, LANE = 9, PAD = 4, AXIS = 26;
       var start = timeline.start ? timeline.start[1] : 0;
       var end = timeline.end ? timeline.end[1] : start;
       var span = Math.max(end - start, 1e-6);
+      var grace = timeline.grace;
       var plotWidth = Math.max(600, (timelineBox.clientWidth || 1200) - LABEL - 24);
       function x(t) { return LABEL + (t - start) / span * plotWidth; }
+      function stopOf(bar) { return bar.released ? bar.released[1] : end; }
+      function isLeak(bar) { return bar.gone !== null && stopOf(bar) > bar.gone[1] + grace; }
       var rows = [], rowOf = new Map();
       timeline.bars.forEach(function (bar) {
-        if (!rowOf.has(bar.module)) { rowOf.set(bar.module, rows.length); rows.push({ module: bar.module, lanes: 1, y: 0 }); }
+        if (!rowOf.has(bar.module)) { rowOf.set(bar.module, rows.length); rows.push({ module: bar.module, lanes: 1, y: 0, bars: [], findings: [], drawn: false }); }
         var row = rows[rowOf.get(bar.module)];
         row.lanes = Math.max(row.lanes, bar.lane + 1);
+        row.bars.push(bar);
       });
+      report.findings.forEach(function (finding) { if (finding.module !== null && rowOf.has(finding.module)) rows[rowOf.get(finding.module)].findings.push(finding); });
       var height = AXIS;
       rows.forEach(function (row) { row.y = height; row.height = row.lanes * LANE + PAD; height += row.height; });
       var chart = svgElement('svg', { width: String(LABEL + plotWidth + 12), height: String(height + 4), role: 'img', 'aria-label': 'Module lifetimes' });
@@ -406,22 +420,7 @@ extension HTMLReport {
       clip.appendChild(svgElement('rect', { x: '0', y: '0', width: String(LABEL - 8), height: String(height + 4) }));
       defs.appendChild(clip);
       chart.appendChild(defs);
-      var fragment = document.createDocumentFragment();
-      var bands = svgElement('g', {}), labels = svgElement('g', { 'clip-path': 'url(#label-clip)' }), barsGroup = svgElement('g', {}), marks = svgElement('g', {});
-      var bandElements = [];
-      rows.forEach(function (row, index) {
-        var band = svgElement('rect', { x: '0', y: String(row.y), width: String(LABEL + plotWidth), height: String(row.height), 'class': 'row-band' });
-        if (index % 2) bands.appendChild(band); else { band.setAttribute('fill', 'none'); band.setAttribute('class', 'row-band even'); band.style.fill = 'transparent'; bands.appendChild(band); }
-        bandElements.push(band);
-        var label = svgElement('text', { x: '4', y: String(row.y + row.height / 2 + 4), 'class': 'row-label' });
-        label.textContent = row.module;
-        label.addEventListener('click', function () {
-          var target = nodes.findIndex(function (node) { return node.name === row.module; });
-          if (target >= 0) select(target);
-        });
-        labels.appendChild(label);
-      });
-      // Axis with about eight round ticks.
+      // Axis with about eight round ticks, URL opens as ticks on it.
       var rawStep = span / 8, magnitude = Math.pow(10, Math.floor(Math.log10(rawStep)));
       var step = [1, 2, 5, 10].map(function (m) { return m * magnitude; }).find(function (s) { return s >= rawStep; }) || rawStep;
       var axis = svgElement('g', {});
@@ -435,105 +434,128 @@ extension HTMLReport {
       var urlPath = '';
       timeline.urlOpens.forEach(function (open) { urlPath += 'M' + x(open[1]).toFixed(1) + ' ' + (AXIS - 9) + 'v6'; });
       if (urlPath) axis.appendChild(svgElement('path', { d: urlPath, 'class': 'url-tick' }));
-      var leakBars = 0, barCount = 0;
-      var grace = timeline.grace;
-      var tickPaths = rows.map(function () { return ''; });
-      timeline.bars.forEach(function (bar) {
-        var row = rows[rowOf.get(bar.module)];
-        var y = row.y + PAD / 2 + bar.lane * LANE;
-        var stop = bar.released ? bar.released[1] : end;
-        var goneAt = bar.gone ? bar.gone[1] : stop;
-        function segment(from, to, className, title) {
-          if (to < from) return null;
-          var rect = svgElement('rect', { x: x(from).toFixed(1), y: String(y), width: Math.max(1, x(to) - x(from)).toFixed(1), height: String(LANE - 2), 'class': className, 'data-bar': String(bar.index) });
-          var tip = svgElement('title', {});
-          tip.textContent = title;
-          rect.appendChild(tip);
-          barsGroup.appendChild(rect);
-          return rect;
-        }
-        var summary = bar.instance + ': assembled ' + moment(bar.assembled) + (bar.gone ? ', screen ' + bar.reason + ' ' + moment(bar.gone) : '') + (bar.released ? ', released ' + moment(bar.released) : ', never released');
-        segment(bar.assembled[1], goneAt, 'bar', summary);
-        barCount++;
-        if (bar.gone) {
-          var graceEnd = goneAt + grace;
-          segment(goneAt, Math.min(stop, graceEnd), 'bar-gone', summary + ' (within the grace period of ' + grace + ' s)');
-          if (stop > graceEnd) {
-            var leak = segment(graceEnd, stop, 'bar-leak', summary + ' — alive ' + seconds(stop - goneAt) + ' after its screen went: leaked');
-            if (leak) { leak.setAttribute('data-leak', bar.released ? 'late' : 'never-released'); leakBars++; }
-          }
-        }
-        var path = '';
-        bar.ticks.forEach(function (tick) { path += 'M' + x(tick[1]).toFixed(1) + ' ' + (y - 1) + 'v' + (LANE); });
-        tickPaths[rowOf.get(bar.module)] += path;
-      });
-      tickPaths.forEach(function (path) { if (path) barsGroup.appendChild(svgElement('path', { d: path, 'class': 'ticks' })); });
-      // Two instances of one name alive at once: the overlap drawn over both lanes.
-      var overlaps = 0;
-      barsByModule.forEach(function (bars, module) {
-        var row = rows[rowOf.get(module)];
-        if (!row || row.lanes < 2) return;
-        var sorted = bars.slice().sort(function (a, b) { return a.assembled[1] - b.assembled[1]; });
-        var active = [];
-        sorted.forEach(function (bar) {
-          var barEnd = bar.released ? bar.released[1] : end;
-          active = active.filter(function (other) { return (other.released ? other.released[1] : end) > bar.assembled[1]; });
-          active.forEach(function (other) {
-            var from = bar.assembled[1], to = Math.min(barEnd, other.released ? other.released[1] : end);
-            if (to <= from) return;
-            var rect = svgElement('rect', { x: x(from).toFixed(1), y: String(row.y + 1), width: Math.max(1, x(to) - x(from)).toFixed(1), height: String(row.height - 2), 'class': 'overlap' });
-            var tip = svgElement('title', {});
-            tip.textContent = other.instance + ' and ' + bar.instance + ' alive at once (' + module + ')';
-            rect.appendChild(tip);
-            marks.appendChild(rect);
-            overlaps++;
-          });
-          active.push(bar);
-        });
-      });
-      var findingPath = '';
-      report.findings.forEach(function (finding) {
-        if (finding.module === null || !rowOf.has(finding.module)) return;
-        var row = rows[rowOf.get(finding.module)];
-        var fx = x(finding.first.time);
-        findingPath += 'M' + fx.toFixed(1) + ' ' + row.y + 'l4 0l-4 6l-4 -6z';
-      });
-      if (findingPath) marks.appendChild(svgElement('path', { d: findingPath, 'class': 'finding-mark' }));
+      var rowsGroup = svgElement('g', {});
       var cursorLine = svgElement('line', { x1: '0', x2: '0', y1: '0', y2: String(height), 'class': 'cursor', visibility: 'hidden' });
-      fragment.appendChild(bands);
-      fragment.appendChild(axis);
-      fragment.appendChild(labels);
-      fragment.appendChild(barsGroup);
-      fragment.appendChild(marks);
-      fragment.appendChild(cursorLine);
-      chart.appendChild(fragment);
+      chart.appendChild(axis);
+      chart.appendChild(rowsGroup);
+      chart.appendChild(cursorLine);
       timelineBox.appendChild(chart);
       if (!rows.length) timelineBox.appendChild(element('p', 'muted', 'No module was assembled in this trace.'));
 
+      function summary(bar) {
+        return bar.instance + ': assembled ' + moment(bar.assembled) + (bar.gone ? ', screen ' + bar.reason + ' ' + moment(bar.gone) : '') +
+          (bar.released ? ', released ' + moment(bar.released) : ', never released') + (isLeak(bar) ? ' — outlived its screen beyond the grace period of ' + grace + ' s: leaked' : '');
+      }
+      var drawnBars = 0;
+      function drawRow(index) {
+        var row = rows[index];
+        if (row.drawn) return;
+        row.drawn = true;
+        var group = svgElement('g', { 'data-row': String(index) });
+        row.band = svgElement('rect', { x: '0', y: String(row.y), width: String(LABEL + plotWidth), height: String(row.height), 'class': 'row-band' });
+        if (index % 2 === 0) row.band.style.fill = 'transparent';
+        group.appendChild(row.band);
+        var label = svgElement('text', { x: '4', y: String(row.y + row.height / 2 + 4), 'class': 'row-label', 'clip-path': 'url(#label-clip)' });
+        label.textContent = row.module;
+        group.appendChild(label);
+        var ticks = '';
+        row.bars.forEach(function (bar) {
+          var y = row.y + PAD / 2 + bar.lane * LANE;
+          var stop = stopOf(bar), goneAt = bar.gone ? bar.gone[1] : stop;
+          function segment(from, to, className) {
+            if (to < from) return null;
+            var rect = svgElement('rect', { x: x(from).toFixed(1), y: String(y), width: Math.max(1, x(to) - x(from)).toFixed(1), height: String(LANE - 2), 'class': className, 'data-bar': String(bar.index) });
+            group.appendChild(rect);
+            return rect;
+          }
+          segment(bar.assembled[1], goneAt, 'bar');
+          if (bar.gone) {
+            var graceEnd = goneAt + grace;
+            segment(goneAt, Math.min(stop, graceEnd), 'bar-gone');
+            if (stop > graceEnd) { var leak = segment(graceEnd, stop, 'bar-leak'); if (leak) leak.setAttribute('data-leak', bar.released ? 'late' : 'never-released'); }
+          }
+          bar.ticks.forEach(function (tick) { ticks += 'M' + x(tick[1]).toFixed(1) + ' ' + (y - 1) + 'v' + LANE; });
+          drawnBars++;
+        });
+        if (ticks) group.appendChild(svgElement('path', { d: ticks, 'class': 'ticks' }));
+        // Two instances of the name alive at once: the overlap drawn over the row.
+        if (row.lanes > 1) {
+          var active = [];
+          row.bars.slice().sort(function (a, b) { return a.assembled[1] - b.assembled[1]; }).forEach(function (bar) {
+            active = active.filter(function (other) { return stopOf(other) > bar.assembled[1]; });
+            active.forEach(function (other) {
+              var from = bar.assembled[1], to = Math.min(stopOf(bar), stopOf(other));
+              if (to <= from) return;
+              var rect = svgElement('rect', { x: x(from).toFixed(1), y: String(row.y + 1), width: Math.max(1, x(to) - x(from)).toFixed(1), height: String(row.height - 2), 'class': 'overlap', 'data-overlap': other.instance + ' ' + bar.instance });
+              group.appendChild(rect);
+            });
+            active.push(bar);
+          });
+        }
+        var marks = '';
+        row.findings.forEach(function (finding) { marks += 'M' + x(finding.first.time).toFixed(1) + ' ' + row.y + 'l4 0l-4 6l-4 -6z'; });
+        if (marks) group.appendChild(svgElement('path', { d: marks, 'class': 'finding-mark' }));
+        rowsGroup.appendChild(group);
+      }
+      function drawVisibleRows() {
+        var top = timelineBox.scrollTop - 200, bottom = timelineBox.scrollTop + (timelineBox.clientHeight || 400) + 200;
+        var low = 0, high = rows.length - 1, first = rows.length;
+        while (low <= high) { var mid = (low + high) >> 1; if (rows[mid].y + rows[mid].height >= top) { first = mid; high = mid - 1; } else low = mid + 1; }
+        for (var index = first; index < rows.length && rows[index].y <= bottom; index++) drawRow(index);
+      }
+      var scheduled = false;
+      timelineBox.addEventListener('scroll', function () {
+        if (scheduled) return;
+        scheduled = true;
+        requestAnimationFrame(function () { scheduled = false; drawVisibleRows(); });
+      });
+      drawVisibleRows();
+      // A bar's details on hover, made when asked for (a title per bar would double the elements).
+      chart.addEventListener('mouseover', function (event) {
+        var target = event.target;
+        if (target.hasAttribute('data-bar') && !target.firstChild) {
+          var tip = svgElement('title', {});
+          tip.textContent = summary(timeline.bars[+target.getAttribute('data-bar')]);
+          target.appendChild(tip);
+        } else if (target.hasAttribute('data-overlap') && !target.firstChild) {
+          var note = svgElement('title', {});
+          note.textContent = target.getAttribute('data-overlap').replace(' ', ' and ') + ' alive at once';
+          target.appendChild(note);
+        }
+      });
+      var selectedRow = null;
       function highlightTimelineRow(module) {
-        bandElements.forEach(function (band) { band.classList.remove('selected'); });
+        if (selectedRow && selectedRow.band) selectedRow.band.classList.remove('selected');
+        selectedRow = null;
         if (module === null || !rowOf.has(module)) return;
-        var row = rows[rowOf.get(module)];
-        bandElements[rowOf.get(module)].classList.add('selected');
-        var top = row.y - timelineBox.clientHeight / 2;
-        timelineBox.scrollTop = Math.max(0, top);
+        var index = rowOf.get(module);
+        timelineBox.scrollTop = Math.max(0, rows[index].y - timelineBox.clientHeight / 2);
+        drawVisibleRows();
+        drawRow(index);
+        selectedRow = rows[index];
+        selectedRow.band.classList.add('selected');
       }
 
       // The cursor: the live state right after the last event at or before the time clicked, as `graph --at SEQ` draws it.
-      var moments = [];
-      timeline.bars.forEach(function (bar) {
-        [bar.assembled, bar.shown, bar.gone, bar.released].forEach(function (m) { if (m) moments.push(m); });
-        bar.ticks.forEach(function (tick) { moments.push(tick); });
-      });
-      timeline.urlOpens.forEach(function (open) { moments.push(open); });
-      moments.sort(function (a, b) { return a[1] - b[1] || a[0] - b[0]; });
+      var moments = null;
       var cursorInfo = document.getElementById('cursor-info');
       function setCursor(t) {
         if (svg) svg.querySelectorAll('g.node.live').forEach(function (group) { group.classList.remove('live'); });
         if (t === null) { cursorLine.setAttribute('visibility', 'hidden'); cursorInfo.textContent = 'Click the timeline to see the live state at that moment.'; return; }
+        if (moments === null) {
+          moments = [];
+          timeline.bars.forEach(function (bar) {
+            [bar.assembled, bar.shown, bar.gone, bar.released].forEach(function (m) { if (m) moments.push(m); });
+            bar.ticks.forEach(function (tick) { moments.push(tick); });
+          });
+          timeline.urlOpens.forEach(function (open) { moments.push(open); });
+          moments.sort(function (a, b) { return a[1] - b[1] || a[0] - b[0]; });
+          // Seqs grow with time; keep the running maximum so a binary search over time finds the last seq.
+          for (var i = 1; i < moments.length; i++) if (moments[i][0] < moments[i - 1][0]) moments[i] = [moments[i - 1][0], moments[i][1]];
+        }
         var low = 0, high = moments.length - 1, found = -1;
         while (low <= high) { var mid = (low + high) >> 1; if (moments[mid][1] <= t) { found = mid; low = mid + 1; } else high = mid - 1; }
-        var seq = found >= 0 ? moments.slice(0, found + 1).reduce(function (max, m) { return Math.max(max, m[0]); }, 0) : 0;
+        var seq = found >= 0 ? moments[found][0] : 0;
         var live = timeline.bars.filter(function (bar) { return bar.assembled[0] <= seq && (!bar.released || bar.released[0] > seq); });
         var names = new Map();
         live.forEach(function (bar) { names.set(bar.module, (names.get(bar.module) || 0) + 1); });
@@ -551,18 +573,23 @@ extension HTMLReport {
       chart.addEventListener('click', function (event) {
         var point = chart.getBoundingClientRect();
         var px = event.clientX - point.left;
-        if (px < LABEL) return;
+        if (px < LABEL) {
+          var label = event.target.closest('[data-row]');
+          if (label) { var target = nodes.findIndex(function (node) { return node.name === rows[+label.getAttribute('data-row')].module; }); if (target >= 0) select(target); }
+          return;
+        }
         var bar = event.target.closest('[data-bar]');
         if (bar) {
           var module = timeline.bars[+bar.getAttribute('data-bar')].module;
-          var target = nodes.findIndex(function (node) { return node.name === module; });
-          if (target >= 0) select(target, { zoom: true });
+          var index = nodes.findIndex(function (node) { return node.name === module; });
+          if (index >= 0) select(index, { zoom: true });
         }
         setCursor(start + (px - LABEL) / plotWidth * span);
       });
 
       // ---- deep link and status -----------------------------------------------------------------------------
-      // `#module=NAME` selects a module as the search would, `t=SECONDS` puts the cursor there: links to a moment.
+      // `#module=NAME` selects a module as the search would, `t=SECONDS` puts the cursor there, `view=timeline`
+      // scrolls to the timeline: links to a moment.
       function openFromHash() {
         var parameters = {};
         location.hash.replace(/^#/, '').split('&').forEach(function (pair) {
@@ -576,6 +603,7 @@ extension HTMLReport {
           if (found.length) select(found[0], { keepHash: true });
         }
         if (parameters.t !== undefined && isFinite(+parameters.t)) setCursor(+parameters.t);
+        if (parameters.view === 'timeline') document.getElementById('timeline-pane').scrollIntoView();
       }
       openFromHash();
       window.addEventListener('hashchange', openFromHash);
@@ -584,9 +612,10 @@ extension HTMLReport {
         status.setAttribute('data-graph-nodes', String(nodes.length));
         status.setAttribute('data-findings', String(report.findings.length));
         status.setAttribute('data-finding-rows', String(findingRows.length));
-        status.setAttribute('data-bars', String(barCount));
-        status.setAttribute('data-leak-bars', String(leakBars));
-        status.setAttribute('data-overlaps', String(overlaps));
+        status.setAttribute('data-bars', String(timeline.bars.length));
+        status.setAttribute('data-drawn-bars', String(drawnBars));
+        status.setAttribute('data-leak-bars', String(timeline.bars.filter(isLeak).length));
+        status.setAttribute('data-overlaps', String(chart.querySelectorAll('.overlap').length));
         status.setAttribute('data-errors', String(errors.length));
         status.setAttribute('data-ready-ms', String(Math.round(performance.now())));
         status.textContent = 'ready';

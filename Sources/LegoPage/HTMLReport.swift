@@ -124,19 +124,6 @@ public struct HTMLReport: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// `text` escaped for HTML text and attribute values.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(JSONText.isControl(scalar) ? "\u{FFFD}" : scalar)
-            }
-        }
-        return out
-    }
+    /// `text` escaped for HTML text and attribute values (the XML escaping of the reports: HTML reads it the same).
+    static func escaped(_ text: String) -> String { Escaping.xml(text, attribute: true) }
 }

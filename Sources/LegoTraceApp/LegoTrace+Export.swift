@@ -5,18 +5,7 @@ import LegoTraceIO
 extension LegoTrace {
     /// `lego-trace export`: writes a trace's module lifetimes, transitions, URL opens and findings for other tools.
     public static func export(_ request: ExportRequest, console: Console) -> ExitStatus {
-        let configuration: AnalysisConfiguration
-        let replay: TraceReplay
-        do {
-            configuration = try loadConfiguration(path: nil, grace: nil, urlCheck: nil)
-        } catch {
-            console.error(error.description)
-            return .invalidInput
-        }
-        do {
-            replay = try TraceReplay(path: request.tracePath, options: .init(maxLineBytes: request.maxLineBytes), console: console)
-        } catch {
-            console.error(error.description)
+        guard let (configuration, replay) = openTrace(request.tracePath, maxLineBytes: request.maxLineBytes, console: console) else {
             return .invalidInput
         }
         let session = Analyzer(configuration: configuration).makeSession(header: replay.header)
@@ -42,5 +31,21 @@ extension LegoTrace {
             "export: \(Format.plural(timeline.modules.count, "module")), \(Format.plural(timeline.bars.count, "instance lifetime")), "
                 + "\(Format.plural(findings.count, "finding")) → \(request.outputPath) (\(request.format.rawValue) trace events)")
         return .success
+    }
+
+    /// The analysis configuration (`.lego-trace.yml` in the current directory, if any) and the opened trace;
+    /// nil after printing the error that prevents either.
+    static func openTrace(_ path: String, maxLineBytes: Int, console: Console) -> (AnalysisConfiguration, TraceReplay)? {
+        do {
+            let configuration = try loadConfiguration(path: nil, grace: nil, urlCheck: nil)
+            do {
+                return (configuration, try TraceReplay(path: path, options: .init(maxLineBytes: maxLineBytes), console: console))
+            } catch {
+                console.error(error.description)
+            }
+        } catch {
+            console.error(error.description)
+        }
+        return nil
     }
 }

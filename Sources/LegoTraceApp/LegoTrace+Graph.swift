@@ -17,18 +17,7 @@ extension LegoTrace {
                     : "unknown output format '.\(ext)' of '\(request.outputPath)' (expected .svg, .png, .pdf, .dot, .json or .html, or --format)")
             return .invalidInput
         }
-        let replay: TraceReplay
-        let configuration: AnalysisConfiguration
-        do {
-            configuration = try loadConfiguration(path: nil, grace: nil, urlCheck: nil)
-        } catch {
-            console.error(error.description)
-            return .invalidInput
-        }
-        do {
-            replay = try TraceReplay(path: request.tracePath, options: .init(maxLineBytes: request.maxLineBytes), console: console)
-        } catch {
-            console.error(error.description)
+        guard let (configuration, replay) = openTrace(request.tracePath, maxLineBytes: request.maxLineBytes, console: console) else {
             return .invalidInput
         }
         let builder = GraphBuilder()

@@ -39,7 +39,8 @@ struct BrowserTests {
         #expect(Int(status["data-leak-bars"] ?? "") ?? 0 >= 1)
         #expect(run.stdout.contains("data-leak=\"never-released\""))
         #expect(Int(status["data-overlaps"] ?? "") ?? 0 >= 1, "the two live Posts overlap")
-        #expect(run.stdout.contains("class=\"row-label\">SignIn</text>"))
+        #expect(run.stdout.contains("clip-path=\"url(#label-clip)\">SignIn</text>"))
+        #expect(status["data-drawn-bars"] == status["data-bars"], "every row of a small trace is drawn at once")
     }
 
     @Test func theCursorShowsTheLiveStateThatGraphAtDraws() throws {
@@ -84,12 +85,15 @@ struct BrowserTests {
         defer { try? FileManager.default.removeItem(at: page.deletingLastPathComponent()) }
         let recording = ProcessInfo.processInfo.environment["LEGO_RECORD_SCREENSHOTS"] == "1"
         let images = Browser.repository.appendingPathComponent("docs/images")
-        let target = recording ? images.appendingPathComponent("html-report.png") : page.deletingLastPathComponent().appendingPathComponent("shot.png")
         let leak = try #require(fixture.timeline.bars.first { $0.module == "SignIn" }?.gone?.time)
-        _ = try Browser.run(page, fragment: "#module=SignIn&t=\(leak + 3)",
-                            arguments: ["--virtual-time-budget=5000", "--hide-scrollbars", "--window-size=1400,1000", "--screenshot=\(target.path)"])
-        let png = try Data(contentsOf: target)
-        #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
-        #expect(png.count > 20_000)
+        for (name, fragment, size) in [("html-report.png", "#module=SignIn&t=\(leak + 3)", "1400,1050"),
+                                       ("html-report-timeline.png", "#module=Post&t=8.4&view=timeline", "1400,560")] {
+            let target = recording ? images.appendingPathComponent(name) : page.deletingLastPathComponent().appendingPathComponent(name)
+            _ = try Browser.run(page, fragment: fragment,
+                                arguments: ["--virtual-time-budget=5000", "--hide-scrollbars", "--window-size=\(size)", "--screenshot=\(target.path)"])
+            let png = try Data(contentsOf: target)
+            #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+            #expect(png.count > 20_000)
+        }
     }
 }

@@ -32,8 +32,10 @@ private let hostileNames = [
         let graph = try #require(data["graph"] as? [String: Any])
         let names = Set(try #require(graph["nodes"] as? [[String: Any]]).compactMap { $0["name"] as? String })
         for name in hostileNames { #expect(names.contains(name), "\(name.debugDescription) lost in the data") }
-        let bars = try #require((data["timeline"] as? [String: Any])?["bars"] as? [[String: Any]])
-        for name in hostileNames { #expect(bars.contains { $0["module"] as? String == name }, "no lifetime bar for \(name.debugDescription)") }
+        let timeline = try #require(data["timeline"] as? [String: Any])
+        let rows = try #require(timeline["modules"] as? [String])
+        for name in hostileNames { #expect(rows.contains(name), "no lifetime row for \(name.debugDescription)") }
+        #expect((timeline["bars"] as? [Any])?.count == fixture.timeline.bars.count)
         #expect((try #require(data["page"] as? [String: Any]))["title"] as? String == "</script><b>x</b>.jsonl")
     }
 

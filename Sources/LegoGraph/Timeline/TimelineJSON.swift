@@ -1,30 +1,56 @@
 import LegoModel
 
-/// Writes a `Timeline` as compact JSON for the HTML page: moments as `[seq, time]`, absent values as `null`.
+/// Writes a `Timeline` as compact JSON for the HTML report, whose 3,000-module pages hold tens of thousands of bars.
+///
+/// Names are written once in tables (`modules` in row order, `classes`, `labels` for ticks and reasons, `kinds`)
+/// and each bar is an array of numbers: `[module, class, kind, object, lane, assembledSeq, assembledTime,
+/// shownSeq, shownTime, goneSeq, goneTime, reason, releasedSeq, releasedTime, [tickSeq, tickTime, label, …]]`,
+/// with `null` for what did not happen. URL opens are `[seq, time, url, module, ok]`.
 public enum TimelineJSON {
     /// The JSON text for `timeline`.
     public static func write(_ timeline: Timeline) -> String {
-        var out = "{\"start\":\(moment(timeline.start)),\"end\":\(moment(timeline.end)),\"grace\":\(number(timeline.grace)),\"bars\":["
-        for (index, bar) in timeline.bars.enumerated() {
-            if index > 0 { out += ",\n" }
-            out += "{\"object\":\(bar.object),\"module\":"
-            JSONText.appendQuoted(bar.module, to: &out)
-            out += ",\"instance\":"
-            JSONText.appendQuoted(bar.instance, to: &out)
-            out += ",\"kind\":\"\(bar.kind.rawValue)\",\"lane\":\(bar.lane),\"assembled\":\(moment(bar.assembled)),\"shown\":\(moment(bar.shown))"
-            out += ",\"gone\":\(moment(bar.gone)),\"reason\":\(bar.goneReason.map { JSONText.quoted($0.rawValue) } ?? "null")"
-            out += ",\"released\":\(moment(bar.released)),\"ticks\":["
-            out += bar.ticks.map { "[\($0.at.seq),\(number($0.at.time)),\(JSONText.quoted($0.label))]" }.joined(separator: ",")
-            out += "]}"
+        var modules = Table(), classes = Table(), labels = Table(), kinds = Table()
+        for module in timeline.modules { _ = modules.index(module) }
+        var bars: [String] = []
+        bars.reserveCapacity(timeline.bars.count)
+        for bar in timeline.bars {
+            var fields = [String(modules.index(bar.module)), String(classes.index(bar.className)), String(kinds.index(bar.kind.rawValue)),
+                          String(bar.object), String(bar.lane)]
+            fields += moment(bar.assembled) + moment(bar.shown) + moment(bar.gone)
+            fields.append(bar.goneReason.map { String(labels.index($0.rawValue)) } ?? "null")
+            fields += moment(bar.released)
+            fields.append("[" + bar.ticks.map { "\($0.at.seq),\(number($0.at.time)),\(labels.index($0.label))" }.joined(separator: ",") + "]")
+            bars.append("[" + fields.joined(separator: ",") + "]")
         }
-        out += "],\"urlOpens\":["
-        out += timeline.urlOpens.map { open in
+        let opens = timeline.urlOpens.map { open in
             "[\(open.at.seq),\(number(open.at.time)),\(JSONText.quoted(open.url)),\(open.module.map(JSONText.quoted) ?? "null"),\(open.ok)]"
-        }.joined(separator: ",\n")
-        return out + "]}"
+        }
+        var out = "{\"start\":\(pair(timeline.start)),\"end\":\(pair(timeline.end)),\"grace\":\(number(timeline.grace))"
+        out += ",\"modules\":\(modules.json),\"classes\":\(classes.json),\"labels\":\(labels.json),\"kinds\":\(kinds.json)"
+        out += ",\"bars\":[\n" + bars.joined(separator: ",\n") + "],\"urlOpens\":[" + opens.joined(separator: ",\n") + "]}"
+        return out
     }
 
-    private static func moment(_ moment: Timeline.Moment?) -> String {
+    /// Strings numbered in order of first use.
+    private struct Table {
+        var indexes: [String: Int] = [:]
+        var names: [String] = []
+
+        mutating func index(_ name: String) -> Int {
+            if let index = indexes[name] { return index }
+            indexes[name] = names.count
+            names.append(name)
+            return names.count - 1
+        }
+
+        var json: String { "[" + names.map(JSONText.quoted).joined(separator: ",") + "]" }
+    }
+
+    private static func moment(_ moment: Timeline.Moment?) -> [String] {
+        moment.map { [String($0.seq), number($0.time)] } ?? ["null", "null"]
+    }
+
+    private static func pair(_ moment: Timeline.Moment?) -> String {
         moment.map { "[\($0.seq),\(number($0.time))]" } ?? "null"
     }
 
