@@ -8,6 +8,9 @@ public struct DOTOptions: Sendable, Hashable {
     public var graphName: String
     /// The engine written into the DOT as `layout=…` (so `dot -Tsvg out.dot` draws what `graph` drew); nil writes none.
     public var layout: GraphLayout?
+    /// Write each node's and edge's tooltip (the HTML report leaves them out: its panel shows the details, and
+    /// they were a third of a 3,000-module page).
+    public var tooltips = true
 
     /// Creates options; by default with clusters and legend, for `dot`.
     public init(clusters: Bool = true, legend: Bool = true, graphName: String = "lego-trace", layout: GraphLayout? = .dot) {

@@ -28,13 +28,13 @@ public enum DOTWriter {
         // JSON), so the HTML report finds each drawn node and edge without reading names back out of the SVG.
         let indexes = Dictionary(uniqueKeysWithValues: graph.nodes.enumerated().map { ($1.id, $0) })
         if options.clusters {
-            drewClusters = writeClustered(graph.nodes, indexes: indexes, into: &body)
+            drewClusters = writeClustered(graph.nodes, indexes: indexes, tooltips: options.tooltips, into: &body)
         } else {
-            for node in graph.nodes { body += "  " + nodeStatement(node, index: indexes[node.id]!) + "\n" }
+            for node in graph.nodes { body += "  " + nodeStatement(node, index: indexes[node.id]!, tooltips: options.tooltips) + "\n" }
         }
         let illegalTargets = graph.illegalURLTargets
         for (index, edge) in graph.edges.enumerated() {
-            body += "  " + edgeStatement(edge, index: index, illegal: edge.relation == .urlParent && illegalTargets.contains(edge.to)) + "\n"
+            body += "  " + edgeStatement(edge, index: index, illegal: edge.relation == .urlParent && illegalTargets.contains(edge.to), tooltips: options.tooltips) + "\n"
         }
         // The legend is the graph's own label, a single table: every engine places it beside the drawing, in one piece.
         let legend = options.legend ? legendRows(for: graph, clusters: drewClusters) : []
@@ -51,7 +51,7 @@ public enum DOTWriter {
     // MARK: Nodes
 
     /// Writes the nodes inside their URL clusters; returns whether any cluster was drawn.
-    private static func writeClustered(_ nodes: [ModuleGraph.Node], indexes: [String: Int], into out: inout String) -> Bool {
+    private static func writeClustered(_ nodes: [ModuleGraph.Node], indexes: [String: Int], tooltips: Bool, into out: inout String) -> Bool {
         final class Cluster {
             var children: [String: Cluster] = [:]
             var nodes: [ModuleGraph.Node] = []
@@ -82,7 +82,7 @@ public enum DOTWriter {
         }
         flatten(root)
         func emit(_ cluster: Cluster, indent: String) {
-            for node in cluster.nodes { out += indent + nodeStatement(node, index: indexes[node.id]!) + "\n" }
+            for node in cluster.nodes { out += indent + nodeStatement(node, index: indexes[node.id]!, tooltips: tooltips) + "\n" }
             for key in cluster.children.keys.sorted() {
                 out += indent + "subgraph \(quote("cluster_url:" + key)) {\n"
                 out += indent + "  graph [label=\(quote(key)), style=\"rounded,dashed\", color=\"#94a3b8\", fontcolor=\"#475569\", fontsize=\"10\"];\n"
@@ -94,13 +94,13 @@ public enum DOTWriter {
         return !root.children.isEmpty
     }
 
-    private static func nodeStatement(_ node: ModuleGraph.Node, index: Int) -> String {
+    private static func nodeStatement(_ node: ModuleGraph.Node, index: Int, tooltips: Bool) -> String {
         var lines = [node.name]
         if node.kind == .virtual, let gene = node.gene { lines.append("shares \(gene)") }
         if node.instanceCount > 1 { lines.append("\(node.instanceCount) instances") }
         var attributes = [("label", quote(lines.joined(separator: "\n")))]
         attributes += kindStyle(node.kind, marks: Set(node.marks.map(\.kind)))
-        attributes.append(("tooltip", quoteTooltip(tooltip(node))))
+        if tooltips { attributes.append(("tooltip", quoteTooltip(tooltip(node)))) }
         attributes.append(("id", "\"n\(index)\""))
         if !node.marks.isEmpty {
             let kinds = Array(Set(node.marks.map(\.kind))).sorted()
@@ -144,7 +144,7 @@ public enum DOTWriter {
 
     // MARK: Edges
 
-    private static func edgeStatement(_ edge: ModuleGraph.Edge, index: Int, illegal: Bool) -> String {
+    private static func edgeStatement(_ edge: ModuleGraph.Edge, index: Int, illegal: Bool, tooltips: Bool) -> String {
         var attributes = edgeStyle(edge.relation, illegal: illegal)
         switch edge.relation {
         case .event:
@@ -156,7 +156,7 @@ public enum DOTWriter {
         case .urlParent:
             break
         }
-        attributes.append(("tooltip", quoteTooltip(edgeTooltip(edge))))
+        if tooltips { attributes.append(("tooltip", quoteTooltip(edgeTooltip(edge)))) }
         attributes.append(("id", "\"e\(index)\""))
         return "\(quote("m:" + edge.from)) -> \(quote("m:" + edge.to)) [\(attributes.map { "\($0)=\($1)" }.joined(separator: ", "))];"
     }

@@ -589,7 +589,7 @@ extension HTMLReport {
 
       // ---- deep link and status -----------------------------------------------------------------------------
       // `#module=NAME` selects a module as the search would, `t=SECONDS` puts the cursor there, `view=timeline`
-      // scrolls to the timeline: links to a moment.
+      // shows the timeline on its own: links to a moment.
       function openFromHash() {
         var parameters = {};
         location.hash.replace(/^#/, '').split('&').forEach(function (pair) {
@@ -603,7 +603,7 @@ extension HTMLReport {
           if (found.length) select(found[0], { keepHash: true });
         }
         if (parameters.t !== undefined && isFinite(+parameters.t)) setCursor(+parameters.t);
-        if (parameters.view === 'timeline') document.getElementById('timeline-pane').scrollIntoView();
+        if (parameters.view === 'timeline') { document.body.classList.add('timeline-only'); drawVisibleRows(); }
       }
       openFromHash();
       window.addEventListener('hashchange', openFromHash);

@@ -47,6 +47,8 @@ extension HTMLReport {
     .cursor-info { color: var(--muted); }
     .key i { display: inline-block; width: 14px; height: 8px; margin: 0 4px 0 10px; vertical-align: middle; }
     .k-bar { background: var(--bar); } .k-gone { background: var(--gone); } .k-leak { background: repeating-linear-gradient(45deg, var(--leak) 0 3px, #fecaca 3px 6px); } .k-dup { background: var(--dup); }
+    body.timeline-only .main, body.timeline-only .findings-pane { display: none; }
+    body.timeline-only .timeline { max-height: none; }
     .timeline { max-height: 40vh; overflow: auto; border: 1px solid var(--line); border-radius: 6px; position: relative; }
     .timeline svg { display: block; }
     .timeline text { font-size: 11px; fill: var(--ink); }

@@ -27,20 +27,25 @@ struct GraphDrawing {
         }
     }
 
-    /// Lays `graph` out and renders it as `format`.
+    /// Lays `graph` out and renders it as `format`, with or without tooltips.
     static func draw(_ graph: ModuleGraph, format: RenderFormat, layout requested: GraphLayout?, bounds: GraphLayout.Bounds,
-                     force: Bool) throws(Failure) -> GraphDrawing {
+                     force: Bool, tooltips: Bool = true) throws(Failure) -> GraphDrawing {
+        func options(_ layout: GraphLayout) -> DOTOptions {
+            var options = DOTOptions.forLayout(layout)
+            options.tooltips = tooltips
+            return options
+        }
         let layout: GraphLayout
         do { layout = try GraphLayout.choose(requested, for: graph, bounds: bounds, force: force) } catch { throw .beyondBound(error) }
         do {
-            let bytes = try GraphvizRenderer.render(dot: DOTWriter.write(graph, options: DOTOptions.forLayout(layout)), layout: layout.rawValue, format: format)
+            let bytes = try GraphvizRenderer.render(dot: DOTWriter.write(graph, options: options(layout)), layout: layout.rawValue, format: format)
             return GraphDrawing(bytes: bytes, layout: layout)
         } catch {
             // Graphviz 2.43's dot fails on some ranked graphs ("trouble in init_rank"); auto may pick another engine.
             guard requested == nil, layout != .sfdp, case .layoutFailed = error,
                   force || bounds[.sfdp].admits(nodeCount: graph.nodes.count, edgeCount: graph.edges.count),
                   let fallback = try? GraphvizRenderer.render(
-                    dot: DOTWriter.write(graph, options: DOTOptions.forLayout(.sfdp)), layout: GraphLayout.sfdp.rawValue, format: format)
+                    dot: DOTWriter.write(graph, options: options(.sfdp)), layout: GraphLayout.sfdp.rawValue, format: format)
             else { throw .render(error) }
             return GraphDrawing(bytes: fallback, layout: .sfdp, warning: "\(error.description); drew it with sfdp instead")
         }

@@ -13,7 +13,7 @@ extension LegoTrace {
         var notice: String?
         var layout: GraphLayout?
         do {
-            let drawing = try GraphDrawing.draw(graph, format: .svg, layout: requested, bounds: bounds, force: force)
+            let drawing = try GraphDrawing.draw(graph, format: .svg, layout: requested, bounds: bounds, force: force, tooltips: false)
             if let warning = drawing.warning { console.warning(warning) }
             svg = String(decoding: drawing.bytes, as: UTF8.self)
             layout = drawing.layout

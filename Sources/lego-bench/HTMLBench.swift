@@ -22,7 +22,7 @@ enum HTMLBench {
             let result = session.result()
             let graph = builder.graph(scope: .history, marks: GraphMark.marks(from: result.findings))
             let layout = try GraphLayout.choose(nil, for: graph)
-            let svg = try GraphvizRenderer.render(dot: DOTWriter.write(graph, options: .forLayout(layout)), layout: layout.rawValue, format: .svg)
+            let svg = try GraphvizRenderer.render(dot: DOTWriter.write(graph, options: { var options = DOTOptions.forLayout(layout); options.tooltips = false; return options }()), layout: layout.rawValue, format: .svg)
             let page = HTMLReport(title: "generated-\(modules).jsonl", graph: graph, svg: String(decoding: svg, as: UTF8.self), layout: layout,
                                   timeline: recorder.timeline(), result: result, context: ReportContext(tracePath: "generated"), findingsTable: true)
             return (page.render(), graph.nodes.count, layout.rawValue)
@@ -43,6 +43,8 @@ enum HTMLBench {
         }
         let page = context.directory + "/report.html", dom = context.directory + "/dom.html"
         try made.value.html.write(toFile: page, atomically: true, encoding: .utf8)
+        // LEGO_BENCH_KEEP_HTML=FILE keeps a copy of the page, for profiling it in a browser by hand.
+        if let keep = ProcessInfo.processInfo.environment["LEGO_BENCH_KEEP_HTML"] { try made.value.html.write(toFile: keep, atomically: true, encoding: .utf8) }
         var best = Double.infinity
         var process = 0.0
         for _ in 0..<3 {

@@ -86,8 +86,8 @@ struct BrowserTests {
         let recording = ProcessInfo.processInfo.environment["LEGO_RECORD_SCREENSHOTS"] == "1"
         let images = Browser.repository.appendingPathComponent("docs/images")
         let leak = try #require(fixture.timeline.bars.first { $0.module == "SignIn" }?.gone?.time)
-        for (name, fragment, size) in [("html-report.png", "#module=SignIn&t=\(leak + 3)", "1400,1050"),
-                                       ("html-report-timeline.png", "#module=Post&t=8.4&view=timeline", "1400,560")] {
+        for (name, fragment, size) in [("html-report.png", "#module=SignIn&t=\(leak + 1.8)", "1400,1050"),
+                                       ("html-report-timeline.png", "#module=Post&t=8.4&view=timeline", "1400,470")] {
             let target = recording ? images.appendingPathComponent(name) : page.deletingLastPathComponent().appendingPathComponent(name)
             _ = try Browser.run(page, fragment: fragment,
                                 arguments: ["--virtual-time-budget=5000", "--hide-scrollbars", "--window-size=\(size)", "--screenshot=\(target.path)"])

@@ -37,7 +37,7 @@ struct PageFixture {
         graph = builder.graph(scope: .history, marks: GraphMark.marks(from: result.findings))
         timeline = recorder.timeline(grace: 2)
         let layout = GraphLayout.resolve(nil, for: graph)
-        let svg = try GraphvizRenderer.render(dot: DOTWriter.write(graph, options: .forLayout(layout)), layout: layout.rawValue, format: .svg)
+        let svg = try GraphvizRenderer.render(dot: DOTWriter.write(graph, options: { var options = DOTOptions.forLayout(layout); options.tooltips = false; return options }()), layout: layout.rawValue, format: .svg)
         page = HTMLReport(title: title, graph: graph, svg: String(decoding: svg, as: UTF8.self), layout: layout, timeline: timeline,
                           result: result, context: ReportContext(tracePath: title), findingsTable: findingsTable)
     }
