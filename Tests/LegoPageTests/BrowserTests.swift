@@ -78,6 +78,20 @@ struct BrowserTests {
         #expect(ready < 10_000, "ready after \(ready) ms")
     }
 
+    @Test func aReportWhoseGraphWasNotDrawnStillShowsTheTimelineAndFindings() throws {
+        let fixture = try PageFixture.sample("bdj-faults")
+        let html = HTMLReport(title: "big.jsonl", graph: fixture.graph, svg: nil, notice: "The graph is not drawn: too large.", layout: nil,
+                              timeline: fixture.timeline, result: fixture.result, context: .init(tracePath: "big.jsonl"), findingsTable: true).render()
+        let page = try write(html, named: "no-graph.html")
+        defer { try? FileManager.default.removeItem(at: page.deletingLastPathComponent()) }
+        let run = try Browser.run(page, fragment: "#module=SignIn&t=9", arguments: ["--virtual-time-budget=5000", "--dump-dom"])
+        let status = Browser.status(in: run.stdout)
+        #expect(status["ready"] == "true" && status["data-errors"] == "0", "\(run.stderr.suffix(2_000))")
+        #expect(status["data-nodes"] == "0" && status["data-selected"] == "SignIn")
+        #expect(status["data-finding-rows"] == "3" && status["data-bars"] == String(fixture.timeline.bars.count))
+        #expect(run.stdout.contains("The graph is not drawn: too large."))
+    }
+
     /// Re-records the README's screenshots when `LEGO_RECORD_SCREENSHOTS=1`; otherwise checks a screenshot is taken.
     @Test func screenshotsOfTheReport() throws {
         let fixture = try PageFixture.sample("bdj-faults")

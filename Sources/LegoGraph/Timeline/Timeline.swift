@@ -95,7 +95,7 @@ public struct Timeline: Sendable, Hashable {
     public var bars: [Bar]
     /// URL opens, in seq order.
     public var urlOpens: [URLOpen]
-    /// The first and last moments replayed.
+    /// The first moment replayed.
     public var start: Moment?
     /// The last moment replayed.
     public var end: Moment?
