@@ -610,6 +610,7 @@ extension HTMLReport {
       if (status) {
         status.setAttribute('data-nodes', String(drawnNodes));
         status.setAttribute('data-graph-nodes', String(nodes.length));
+        status.setAttribute('data-clusters', String(clusters.length));
         status.setAttribute('data-findings', String(report.findings.length));
         status.setAttribute('data-finding-rows', String(findingRows.length));
         status.setAttribute('data-bars', String(timeline.bars.length));

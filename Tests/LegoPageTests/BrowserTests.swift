@@ -28,6 +28,7 @@ struct BrowserTests {
         #expect(!run.stderr.contains("Uncaught"), "\(run.stderr.suffix(2_000))")
         #expect(status["data-nodes"] == String(fixture.graph.nodes.count))
         #expect(status["data-graph-nodes"] == String(fixture.graph.nodes.count))
+        #expect(status["data-clusters"] == "5", "the URL clusters the page can collapse")
         #expect(status["data-findings"] == String(fixture.result.findings.count))
         #expect(status["data-finding-rows"] == String(fixture.result.findings.count))
         #expect(fixture.result.findings.count == 3)

@@ -62,6 +62,21 @@ private let hostileNames = [
         #expect((try PageFixture.data(of: withoutTable)["page"] as? [String: Any])?["notice"] as? String == "not drawn")
     }
 
+    @Test func theInlineSVGKeepsClusterTitlesAndDropsTheProlog() {
+        let svg = """
+        <?xml version="1.0"?>
+        <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x">
+        <svg><!-- m:a&#45;&#45;&gt; --><g id="graph0"><title>lego&#45;trace</title>
+        <g class="cluster"><title>cluster_url:bdj://essence</title></g>
+        <g id="n0" class="node"><title>m:&lt;/title&gt;</title><text>x</text></g><!-- end --></g></svg>
+        """
+        #expect(HTMLReport.inlineSVG(svg) == """
+        <svg><g id="graph0">
+        <g class="cluster"><title>cluster_url:bdj://essence</title></g>
+        <g id="n0" class="node"><text>x</text></g></g></svg>
+        """)
+    }
+
     @Test func scriptSafeJSONEscapesEveryCharacterThatCouldEndAScript() {
         #expect(JSONText.scriptSafe("{\"a\":\"</script>&\u{2028}\u{2029}\"}") == "{\"a\":\"\\u003c/script\\u003e\\u0026\\u2028\\u2029\"}")
     }
