@@ -396,7 +396,8 @@ extension HTMLReport {
       var end = timeline.end ? timeline.end[1] : start;
       var span = Math.max(end - start, 1e-6);
       var grace = timeline.grace;
-      var plotWidth = Math.max(600, (timelineBox.clientWidth || 1200) - LABEL - 24);
+      // Sizes from the window, not the element: reading an element's size here would lay out the whole page first.
+      var plotWidth = Math.max(600, (window.innerWidth || 1200) - LABEL - 48);
       function x(t) { return LABEL + (t - start) / span * plotWidth; }
       function stopOf(bar) { return bar.released ? bar.released[1] : end; }
       function isLeak(bar) { return bar.gone !== null && stopOf(bar) > bar.gone[1] + grace; }
@@ -497,8 +498,9 @@ extension HTMLReport {
         if (marks) group.appendChild(svgElement('path', { d: marks, 'class': 'finding-mark' }));
         rowsGroup.appendChild(group);
       }
-      function drawVisibleRows() {
-        var top = timelineBox.scrollTop - 200, bottom = timelineBox.scrollTop + (timelineBox.clientHeight || 400) + 200;
+      function drawVisibleRows(initial) {
+        var scrollTop = initial ? 0 : timelineBox.scrollTop, visible = initial ? window.innerHeight * 0.4 : timelineBox.clientHeight || 400;
+        var top = scrollTop - 200, bottom = scrollTop + visible + 200;
         var low = 0, high = rows.length - 1, first = rows.length;
         while (low <= high) { var mid = (low + high) >> 1; if (rows[mid].y + rows[mid].height >= top) { first = mid; high = mid - 1; } else low = mid + 1; }
         for (var index = first; index < rows.length && rows[index].y <= bottom; index++) drawRow(index);
@@ -509,7 +511,7 @@ extension HTMLReport {
         scheduled = true;
         requestAnimationFrame(function () { scheduled = false; drawVisibleRows(); });
       });
-      drawVisibleRows();
+      drawVisibleRows(true);
       // A bar's details on hover, made when asked for (a title per bar would double the elements).
       chart.addEventListener('mouseover', function (event) {
         var target = event.target;
