@@ -79,6 +79,22 @@ struct BrowserTests {
         #expect(ready < 10_000, "ready after \(ready) ms")
     }
 
+    @Test func hostileNamesStayTextInTheBrowser() throws {
+        let fixture = try PageFixture.hostile()
+        let page = try write(fixture.page.render(), named: "hostile.html")
+        defer { try? FileManager.default.removeItem(at: page.deletingLastPathComponent()) }
+        let name = PageFixture.hostileNames[0]
+        let run = try Browser.run(page, fragment: "#module=" + name.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+                                  arguments: ["--virtual-time-budget=5000", "--dump-dom"])
+        let status = Browser.status(in: run.stdout)
+        #expect(status["ready"] == "true" && status["data-errors"] == "0", "\(run.stderr.suffix(2_000))")
+        #expect(status["data-nodes"] == String(fixture.graph.nodes.count))
+        // The deep link found the module by its hostile name; no name became an element.
+        #expect(status["data-search-results"] == "1")
+        #expect(run.stdout.lowercased().components(separatedBy: "<script").count == 3)
+        #expect(!run.stdout.contains("<b>x</b>") && run.stdout.contains("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
+    }
+
     @Test func aReportWhoseGraphWasNotDrawnStillShowsTheTimelineAndFindings() throws {
         let fixture = try PageFixture.sample("bdj-faults")
         let html = HTMLReport(title: "big.jsonl", graph: fixture.graph, svg: nil, notice: "The graph is not drawn: too large.", layout: nil,

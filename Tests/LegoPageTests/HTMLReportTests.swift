@@ -5,19 +5,10 @@ import LegoScenario
 import Testing
 @testable import LegoPage
 
-/// Module, event and URL names that try to break out of the page's script, markup and comments.
-private let hostileNames = [
-    "</script><script>alert(1)</script>", "<!--x", "a&amp;b<b>\"q'\\", "line\u{2028}sep\u{2029}end", "帖子😀-->",
-]
-
 @Suite struct HTMLReportTests {
     @Test func hostileNamesAreDataThatCannotCloseTheScriptOrOpenMarkup() throws {
-        var yaml = "app:\n  name: Hostile\n  prefix: HX\n  modules:\n    - {name: IndexTab}\n"
-        for name in hostileNames { yaml += "    - {name: \(JSONQuoted(name))}\n" }
-        yaml += "journey:\n  - showRoot: IndexTab\n"
-        for name in hostileNames { yaml += "  - push: \(JSONQuoted(name))\n  - sendEvent: \(JSONQuoted("ev" + name))\n    to: \(JSONQuoted(name))\n" }
-        let fixture = try PageFixture(scenario: try Scenario.parse(yaml: yaml, file: "hostile.yml"), title: "</script><b>x</b>.jsonl")
-        for name in hostileNames { #expect(fixture.graph.nodes.contains { $0.name == name }, "\(name.debugDescription) not in the graph") }
+        let fixture = try PageFixture.hostile()
+        for name in PageFixture.hostileNames { #expect(fixture.graph.nodes.contains { $0.name == name }, "\(name.debugDescription) not in the graph") }
         let html = fixture.page.render()
         // Only the page's own two scripts end; no comment opens; the separators never appear raw.
         #expect(html.lowercased().components(separatedBy: "</script").count == 3)
@@ -31,10 +22,10 @@ private let hostileNames = [
         let data = try PageFixture.data(of: html)
         let graph = try #require(data["graph"] as? [String: Any])
         let names = Set(try #require(graph["nodes"] as? [[String: Any]]).compactMap { $0["name"] as? String })
-        for name in hostileNames { #expect(names.contains(name), "\(name.debugDescription) lost in the data") }
+        for name in PageFixture.hostileNames { #expect(names.contains(name), "\(name.debugDescription) lost in the data") }
         let timeline = try #require(data["timeline"] as? [String: Any])
         let rows = try #require(timeline["modules"] as? [String])
-        for name in hostileNames { #expect(rows.contains(name), "no lifetime row for \(name.debugDescription)") }
+        for name in PageFixture.hostileNames { #expect(rows.contains(name), "no lifetime row for \(name.debugDescription)") }
         #expect((timeline["bars"] as? [Any])?.count == fixture.timeline.bars.count)
         #expect((try #require(data["page"] as? [String: Any]))["title"] as? String == "</script><b>x</b>.jsonl")
     }
@@ -82,7 +73,3 @@ private let hostileNames = [
     }
 }
 
-/// A YAML double-quoted scalar (JSON string syntax is valid YAML).
-private func JSONQuoted(_ text: String) -> String {
-    String(decoding: try! JSONSerialization.data(withJSONObject: [text], options: []), as: UTF8.self).dropFirst().dropLast().description
-}

@@ -47,6 +47,24 @@ struct PageFixture {
         try PageFixture(scenario: try Scenario.load(path: samples.appendingPathComponent(name + ".yml").path), title: "samples/\(name).yml")
     }
 
+    /// Module and event names that try to break out of the page's script, markup and comments.
+    static let hostileNames = [
+        "</script><script>alert(1)</script>", "<!--x", "a&amp;b<b>\"q'\\", "line\u{2028}sep\u{2029}end", "帖子😀-->",
+    ]
+
+    /// An app whose modules carry `hostileNames`, each pushed and sent an event, in a trace titled with markup.
+    static func hostile() throws -> PageFixture {
+        func quoted(_ text: String) -> String {
+            // JSON string syntax is a valid YAML double-quoted scalar.
+            String(String(decoding: try! JSONSerialization.data(withJSONObject: [text]), as: UTF8.self).dropFirst().dropLast())
+        }
+        var yaml = "app:\n  name: Hostile\n  prefix: HX\n  modules:\n    - {name: IndexTab}\n"
+        for name in hostileNames { yaml += "    - {name: \(quoted(name))}\n" }
+        yaml += "journey:\n  - showRoot: IndexTab\n"
+        for name in hostileNames { yaml += "  - push: \(quoted(name))\n  - sendEvent: \(quoted("ev" + name))\n    to: \(quoted(name))\n" }
+        return try PageFixture(scenario: try Scenario.parse(yaml: yaml, file: "hostile.yml"), title: "</script><b>x</b>.jsonl")
+    }
+
     /// The embedded data of a rendered page, parsed.
     static func data(of html: String) throws -> [String: Any] {
         let open = "<script type=\"application/json\" id=\"lego-data\">"
