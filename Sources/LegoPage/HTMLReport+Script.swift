@@ -147,7 +147,8 @@ extension HTMLReport {
         if (!rect.width && !rect.height) return;
         var a = toSVG(rect.left, rect.top), b = toSVG(rect.right, rect.bottom);
         var cx = (a.x + b.x) / 2, cy = (a.y + b.y) / 2;
-        var w = Math.min(fullView.w, Math.max((b.x - a.x) * 6, 360)), h = w * (view.h / view.w);
+        var pane = graphBox.getBoundingClientRect();
+        var w = Math.max((b.x - a.x) * 10, 900), h = w * (pane.height / Math.max(pane.width, 1));
         setView({ x: cx - w / 2, y: cy - h / 2, w: w, h: h });
       }
 
