@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "LegoImport", dependencies: ["LegoReplay"]),
         // Module relationship graph model and the pure-Swift DOT writer.
         .target(name: "LegoGraph", dependencies: ["LegoReplay", "LegoAnalysis"]),
+        // The self-contained interactive HTML report (graph, lifetimes, findings).
+        .target(name: "LegoPage", dependencies: ["LegoGraph", "LegoReport"]),
         // libgraphviz, found with pkg-config; only LegoRender imports it.
         .systemLibrary(
             name: "CGraphviz",
@@ -51,7 +53,7 @@ let package = Package(
         // Command entry points shared by the executable and end-to-end tests.
         .target(name: "LegoTraceApp", dependencies: [
             "LegoModel", "LegoTraceIO", "LegoRuntime", "LegoScenario", "LegoReplay",
-            "LegoAnalysis", "LegoReport", "LegoImport", "LegoGraph", "LegoRender",
+            "LegoAnalysis", "LegoReport", "LegoImport", "LegoGraph", "LegoRender", "LegoPage",
         ]),
         .executableTarget(name: "lego-trace", dependencies: [
             "LegoTraceApp", "LegoGraph", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -71,6 +73,7 @@ let package = Package(
         .testTarget(name: "LegoImportTests", dependencies: ["LegoImport", "LegoAnalysis", "LegoTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegoGraphTests", dependencies: ["LegoGraph", "LegoRender", "LegoScenario", "LegoTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "LegoRenderTests", dependencies: ["LegoRender"]),
+        .testTarget(name: "LegoPageTests", dependencies: ["LegoPage", "LegoRender", "LegoScenario", "LegoTestSupport"]),
         .testTarget(name: "LegoTraceAppTests", dependencies: ["LegoTraceApp", "LegoTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -37,3 +37,8 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo_cmd apt-get update -qq >&2
     $sudo_cmd apt-get install -y -qq "${missing[@]}" >&2
 fi
+
+# The browser tests of the HTML report need chromium; only installed on request (it is large).
+if [ "${LEGO_TRACE_BROWSER:-0}" = "1" ]; then
+    "$(dirname "${BASH_SOURCE[0]}")/install-chromium.sh" || echo "lego-trace: the browser tests will be skipped" >&2
+fi

@@ -3,7 +3,8 @@ import LegoModel
 /// Writes a `ModuleGraph` as Graphviz DOT, in pure Swift.
 ///
 /// The output is deterministic (nodes, edges, clusters and attributes in a fixed order) and every piece
-/// of trace text is escaped into a quoted DOT string, never an HTML label, so hostile names stay data.
+/// of trace text is escaped into a quoted DOT string, never an HTML label (the one HTML label, the legend table,
+/// holds only fixed text), so hostile names stay data.
 public enum DOTWriter {
     /// The DOT text for `graph`.
     public static func write(_ graph: ModuleGraph, options: DOTOptions = DOTOptions()) -> String {
@@ -13,19 +14,36 @@ public enum DOTWriter {
             ? "history: \(modules)"
             : "live state after event \(graph.lastSeq.map(String.init) ?? "0"): \(graph.nodes.count == 1 ? "1 instance" : "\(graph.nodes.count) instances")"
         // newrank: without it dot 2.43's cluster ranking fails ("trouble in init_rank") on 200-module app graphs.
-        out += "  graph [rankdir=\"LR\", fontname=\"Helvetica\", fontsize=\"12\", forcelabels=\"true\", newrank=\"true\", labelloc=\"t\", label=\(quote(title))];\n"
+        var graphAttributes = [("rankdir", "\"LR\""), ("fontname", "\"Helvetica\""), ("fontsize", "\"12\""), ("forcelabels", "\"true\""),
+                               ("newrank", "\"true\""), ("labelloc", "\"t\""), ("labeljust", "\"l\"")]
+        if let layout = options.layout { graphAttributes.insert(("layout", quote(layout.rawValue)), at: 0) }
+        // The force-directed and radial engines pile nodes onto each other unless told to remove overlaps;
+        // prism keeps the layout's shape, sep leaves room for the ⚠ labels beside marked nodes.
+        if options.layout != nil, options.layout != .dot {
+            graphAttributes += [("overlap", "\"prism\""), ("sep", "\"+12\""), ("esep", "\"+4\""), ("outputorder", "\"edgesfirst\"")]
+        }
+        var body = ""
+        var drewClusters = false
+        // SVG ids `n<index>` and `e<index>` follow the order of `graph.nodes` and `graph.edges` (and of the graph
+        // JSON), so the HTML report finds each drawn node and edge without reading names back out of the SVG.
+        let indexes = Dictionary(uniqueKeysWithValues: graph.nodes.enumerated().map { ($1.id, $0) })
+        if options.clusters {
+            drewClusters = writeClustered(graph.nodes, indexes: indexes, tooltips: options.tooltips, into: &body)
+        } else {
+            for node in graph.nodes { body += "  " + nodeStatement(node, index: indexes[node.id]!, tooltips: options.tooltips) + "\n" }
+        }
+        let illegalTargets = graph.illegalURLTargets
+        for (index, edge) in graph.edges.enumerated() {
+            body += "  " + edgeStatement(edge, index: index, illegal: edge.relation == .urlParent && illegalTargets.contains(edge.to), tooltips: options.tooltips) + "\n"
+        }
+        // The legend is the graph's own label, a single table: every engine places it beside the drawing, in one piece.
+        let legend = options.legend ? legendRows(for: graph, clusters: drewClusters) : []
+        graphAttributes.append(("label", legend.isEmpty ? quote(title) : legendTable(title: title, rows: legend)))
+        out += "  graph [\(graphAttributes.map { "\($0)=\($1)" }.joined(separator: ", "))];\n"
         out += "  node [fontname=\"Helvetica\", fontsize=\"11\"];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=\"9\", arrowsize=\"0.7\"];\n"
 
-        let illegalTargets = Set(graph.nodes.filter { $0.marks.contains { $0.kind == .illegalURL } }.map(\.id))
-        var drewClusters = false
-        if options.clusters {
-            drewClusters = writeClustered(graph.nodes, into: &out)
-        } else {
-            for node in graph.nodes { out += "  " + nodeStatement(node) + "\n" }
-        }
-        for edge in graph.edges { out += "  " + edgeStatement(edge, illegal: edge.relation == .urlParent && illegalTargets.contains(edge.to)) + "\n" }
-        if options.legend { writeLegend(for: graph, clusters: drewClusters, illegalEdge: graph.edges.contains { $0.relation == .urlParent && illegalTargets.contains($0.to) }, into: &out) }
+        out += body
         out += "}\n"
         return out
     }
@@ -33,7 +51,7 @@ public enum DOTWriter {
     // MARK: Nodes
 
     /// Writes the nodes inside their URL clusters; returns whether any cluster was drawn.
-    private static func writeClustered(_ nodes: [ModuleGraph.Node], into out: inout String) -> Bool {
+    private static func writeClustered(_ nodes: [ModuleGraph.Node], indexes: [String: Int], tooltips: Bool, into out: inout String) -> Bool {
         final class Cluster {
             var children: [String: Cluster] = [:]
             var nodes: [ModuleGraph.Node] = []
@@ -64,7 +82,7 @@ public enum DOTWriter {
         }
         flatten(root)
         func emit(_ cluster: Cluster, indent: String) {
-            for node in cluster.nodes { out += indent + nodeStatement(node) + "\n" }
+            for node in cluster.nodes { out += indent + nodeStatement(node, index: indexes[node.id]!, tooltips: tooltips) + "\n" }
             for key in cluster.children.keys.sorted() {
                 out += indent + "subgraph \(quote("cluster_url:" + key)) {\n"
                 out += indent + "  graph [label=\(quote(key)), style=\"rounded,dashed\", color=\"#94a3b8\", fontcolor=\"#475569\", fontsize=\"10\"];\n"
@@ -76,13 +94,14 @@ public enum DOTWriter {
         return !root.children.isEmpty
     }
 
-    private static func nodeStatement(_ node: ModuleGraph.Node) -> String {
+    private static func nodeStatement(_ node: ModuleGraph.Node, index: Int, tooltips: Bool) -> String {
         var lines = [node.title]
         if node.kind == .virtual, let gene = node.gene { lines.append("shares \(gene)") }
         if node.instanceCount > 1 { lines.append("\(node.instanceCount) instances") }
         var attributes = [("label", quote(lines.joined(separator: "\n")))]
         attributes += kindStyle(node.kind, marks: Set(node.marks.map(\.kind)))
-        attributes.append(("tooltip", quoteTooltip(tooltip(node))))
+        if tooltips { attributes.append(("tooltip", quoteTooltip(tooltip(node)))) }
+        attributes.append(("id", "\"n\(index)\""))
         if !node.marks.isEmpty {
             let kinds = Array(Set(node.marks.map(\.kind))).sorted()
             attributes.append(("xlabel", quote(kinds.map { "⚠ " + $0.caption }.joined(separator: "\n"))))
@@ -125,7 +144,7 @@ public enum DOTWriter {
 
     // MARK: Edges
 
-    private static func edgeStatement(_ edge: ModuleGraph.Edge, illegal: Bool) -> String {
+    private static func edgeStatement(_ edge: ModuleGraph.Edge, index: Int, illegal: Bool, tooltips: Bool) -> String {
         var attributes = edgeStyle(edge.relation, illegal: illegal)
         switch edge.relation {
         case .event:
@@ -137,7 +156,8 @@ public enum DOTWriter {
         case .urlParent:
             break
         }
-        attributes.append(("tooltip", quoteTooltip(edgeTooltip(edge))))
+        if tooltips { attributes.append(("tooltip", quoteTooltip(edgeTooltip(edge)))) }
+        attributes.append(("id", "\"e\(index)\""))
         return "\(quote("m:" + edge.from)) -> \(quote("m:" + edge.to)) [\(attributes.map { "\($0)=\($1)" }.joined(separator: ", "))];"
     }
 
@@ -169,41 +189,64 @@ public enum DOTWriter {
 
     // MARK: Legend
 
-    private static func writeLegend(for graph: ModuleGraph, clusters: Bool, illegalEdge: Bool, into out: inout String) {
-        var lines: [String] = []
-        let kinds = TraceEvent.ModuleKind.allCases.filter { kind in graph.nodes.contains { $0.kind == kind } }
-        for kind in kinds {
-            let attributes = [("label", quote(kind.caption))] + kindStyle(kind, marks: [])
-            lines.append("\(quote("legend:node:" + kind.rawValue)) [\(attributes.map { "\($0)=\($1)" }.joined(separator: ", "))];")
+    /// One legend entry: a swatch cell and its caption, both fixed text (never trace text).
+    private struct LegendEntry {
+        var swatch: String
+        var caption: String
+    }
+
+    /// The entries explaining exactly the node kinds, marks, edge styles and clusters `graph` uses.
+    private static func legendRows(for graph: ModuleGraph, clusters: Bool) -> [LegendEntry] {
+        var entries: [LegendEntry] = []
+        for kind in TraceEvent.ModuleKind.allCases where graph.nodes.contains(where: { $0.kind == kind }) {
+            entries.append(LegendEntry(swatch: boxSwatch(fill: kind.fill, border: kind.border, width: 1), caption: kind.caption))
         }
-        let marks = GraphMark.Kind.allCases.filter { kind in graph.nodes.contains { $0.marks.contains { $0.kind == kind } } }
-        for mark in marks {
-            let attributes = [("label", quote(mark.legendText))] + kindStyle(.viper, marks: [mark])
-                + [("xlabel", quote("⚠ " + mark.caption)), ("fontcolor", quote(mark.colour))]
-            lines.append("\(quote("legend:mark:" + mark.rawValue)) [\(attributes.map { "\($0)=\($1)" }.joined(separator: ", "))];")
+        for mark in GraphMark.Kind.allCases where graph.nodes.contains(where: { $0.marks.contains { $0.kind == mark } }) {
+            entries.append(LegendEntry(swatch: boxSwatch(fill: "#ffffff", border: mark.colour, width: 2), caption: "⚠ " + mark.legendText))
         }
-        let relations = ModuleGraph.Relation.allCases.filter { relation in graph.edges.contains { $0.relation == relation } }
-        var edgeSamples = relations.map { ($0.rawValue, $0.legendText, edgeStyle($0, illegal: false)) }
-        if illegalEdge { edgeSamples.append(("illegalURL", "URL parent of an illegal URL", edgeStyle(.urlParent, illegal: true))) }
-        for (key, text, style) in edgeSamples {
-            let from = quote("legend:edge:\(key):from"), to = quote("legend:edge:\(key):to")
-            lines.append("\(from) [label=\(quote(text)), shape=\"plaintext\"];")
-            lines.append("\(to) [label=\"\", shape=\"point\", width=\"0.05\"];")
-            lines.append("\(from) -> \(to) [\(style.map { "\($0)=\($1)" }.joined(separator: ", "))];")
+        for relation in ModuleGraph.Relation.allCases where graph.edges.contains(where: { $0.relation == relation }) {
+            entries.append(LegendEntry(swatch: lineSwatch(relation.legendGlyph, colour: relation.legendColour), caption: relation.legendText))
+        }
+        let illegalTargets = graph.illegalURLTargets
+        if graph.edges.contains(where: { $0.relation == .urlParent && illegalTargets.contains($0.to) }) {
+            entries.append(LegendEntry(swatch: lineSwatch("╍╍▶", colour: GraphMark.Kind.illegalURL.colour), caption: "URL parent of an illegal URL"))
         }
         if clusters {
-            lines.append("\"legend:cluster\" [label=\"modules under one URL host/path\", shape=\"box\", style=\"rounded,dashed\", color=\"#94a3b8\", fontcolor=\"#475569\"];")
+            entries.append(LegendEntry(swatch: boxSwatch(fill: "#ffffff", border: "#94a3b8", width: 1), caption: "modules under one URL host/path"))
         }
         if !graph.unplacedMarks.isEmpty {
             let count = graph.unplacedMarks.count
-            lines.append("\"legend:unplaced\" [label=\(quote("\(count) finding\(count == 1 ? "" : "s") on modules not drawn here")), shape=\"plaintext\", fontcolor=\"#6b7280\"];")
+            entries.append(LegendEntry(swatch: "<td></td>", caption: "\(count) finding\(count == 1 ? "" : "s") on modules not drawn here"))
         }
-        guard !lines.isEmpty else { return }
-        out += "  subgraph \"cluster_legend\" {\n"
-        out += "    graph [label=\"Legend\", style=\"rounded\", color=\"#cbd5e1\", fontcolor=\"#334155\", fontsize=\"10\"];\n"
-        out += "    node [fontsize=\"9\"];\n"
-        for line in lines { out += "    " + line + "\n" }
-        out += "  }\n"
+        return entries
+    }
+
+    private static func boxSwatch(fill: String, border: String, width: Int) -> String {
+        "<td bgcolor=\"\(fill)\" color=\"\(border)\" border=\"\(width)\" width=\"16\" height=\"10\" fixedsize=\"true\"></td>"
+    }
+
+    private static func lineSwatch(_ glyph: String, colour: String) -> String {
+        "<td><font color=\"\(colour)\">\(glyph)</font></td>"
+    }
+
+    /// The title and legend as one HTML-like table label, four entries a row so it stays wider than tall.
+    private static func legendTable(title: String, rows entries: [LegendEntry]) -> String {
+        let perRow = 4
+        var table = "<<table border=\"0\" cellborder=\"0\" cellspacing=\"3\" cellpadding=\"1\">"
+        table += "<tr><td colspan=\"\(perRow * 2)\" align=\"left\"><font point-size=\"12\">\(htmlText(title))</font></td></tr>"
+        for start in stride(from: 0, to: entries.count, by: perRow) {
+            table += "<tr>"
+            for entry in entries[start..<min(start + perRow, entries.count)] {
+                table += entry.swatch + "<td align=\"left\"><font point-size=\"9\" color=\"#334155\">\(htmlText(entry.caption))</font></td>"
+            }
+            table += "</tr>"
+        }
+        return table + "</table>>"
+    }
+
+    /// Fixed legend text for an HTML-like label (`&`, `<`, `>` escaped).
+    private static func htmlText(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
     // MARK: Escaping
@@ -344,7 +387,34 @@ extension GraphMark.Kind {
     }
 }
 
+extension ModuleGraph {
+    /// Nodes with an illegal-URL mark: their URL-parent edges are drawn in the mark's colour.
+    fileprivate var illegalURLTargets: Set<String> { Set(nodes.filter { $0.marks.contains { $0.kind == .illegalURL } }.map(\.id)) }
+}
+
 extension ModuleGraph.Relation {
+    /// A line drawn in text, like the edge's style.
+    fileprivate var legendGlyph: String {
+        switch self {
+        case .push: "━━▶"
+        case .present: "━━▷"
+        case .sub: "◆──"
+        case .event: "┈┈▶"
+        case .urlParent: "╌╌›"
+        }
+    }
+
+    /// The edge's colour.
+    fileprivate var legendColour: String {
+        switch self {
+        case .push: "#1f2937"
+        case .present: "#2563eb"
+        case .sub: "#64748b"
+        case .event: "#16a34a"
+        case .urlParent: "#94a3b8"
+        }
+    }
+
     fileprivate var legendText: String {
         switch self {
         case .push: "push"

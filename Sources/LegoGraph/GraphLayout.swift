@@ -72,29 +72,42 @@ public enum GraphLayout: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    // Auto keeps dot to graphs it lays out in about a second (Graphviz 2.43, CPU seconds, LargeTrace apps): 1.3 s
-    // on 300 modules and 3.1 s on 400 when this was chosen; 1.2 s on 400, 11 s on 700 on 2026-11-23.
+    // Auto keeps dot to graphs it lays out in about a second (Graphviz 2.43, `dot -Kdot -Tsvg`, wall seconds on 2 shared
+    // cores, 2026-11-24, docs/performance.md). What makes dot slow is cycles, not size: on the LargeTrace apps, whose
+    // events point back to earlier modules, 300 modules take 0.63 s, 400 1.35 s, 700 11.9 s; on acyclic graphs (the
+    // generated URL-tree apps, where every edge points down the navigation) the 600-module sample (361 drawn, 900 edges)
+    // takes 0.26 s and the 1,001-module benchmark app (2,579 edges) 1.2 s. An acyclic graph also reads best layered.
 
-    /// The most nodes `auto` draws with `dot` when the graph has URL clusters.
+    /// The most nodes `auto` draws with `dot` when the graph has URL clusters and a cycle.
     public static let dotNodeLimitWithClusters = 250
-    /// The most nodes `auto` draws with `dot` when there are no clusters.
+    /// The most nodes `auto` draws with `dot` when there are no clusters and a cycle.
     public static let dotNodeLimit = 300
-    /// The most edges `auto` draws with `dot` (crossing minimisation grows with edges).
+    /// The most edges `auto` draws with `dot` when the graph has a cycle (crossing minimisation grows with edges).
     public static let dotEdgeLimit = 600
+    /// The most nodes `auto` draws with `dot` when the graph has no directed cycle.
+    public static let dotAcyclicNodeLimit = 1_000
+    /// The most edges `auto` draws with `dot` when the graph has no directed cycle.
+    public static let dotAcyclicEdgeLimit = 2_600
 
     /// What `--layout auto` draws with: `dot` (layered, readable) for graphs it lays out in about a second,
     /// `sfdp` (force-directed, scales) beyond; nil when the graph is beyond the bound of the one it would use.
-    public static func auto(nodeCount: Int, edgeCount: Int, hasClusters: Bool, bounds: Bounds = .measured) -> GraphLayout? {
-        let nodeLimit = hasClusters ? dotNodeLimitWithClusters : dotNodeLimit
-        let readable = nodeCount <= nodeLimit && edgeCount <= dotEdgeLimit
+    public static func auto(nodeCount: Int, edgeCount: Int, hasClusters: Bool, acyclic: Bool = false, bounds: Bounds = .measured) -> GraphLayout? {
+        let nodeLimit = acyclic ? dotAcyclicNodeLimit : hasClusters ? dotNodeLimitWithClusters : dotNodeLimit
+        let readable = nodeCount <= nodeLimit && edgeCount <= (acyclic ? dotAcyclicEdgeLimit : dotEdgeLimit)
         return [readable ? .dot : nil, .sfdp].compactMap { $0 }
             .first { bounds[$0].admits(nodeCount: nodeCount, edgeCount: edgeCount) }
+    }
+
+    /// What `auto` picks for `graph`.
+    public static func auto(for graph: ModuleGraph, bounds: Bounds = .measured) -> GraphLayout? {
+        auto(nodeCount: graph.nodes.count, edgeCount: graph.edges.count, hasClusters: graph.hasClusters,
+             acyclic: graph.nodes.count <= dotAcyclicNodeLimit && graph.isAcyclic, bounds: bounds)
     }
 
     /// The engine to draw `graph` with: `requested`, or for `auto` (nil) the one `auto` picks, `sfdp` when
     /// the graph is beyond every bound `auto` considers (what `choose` refuses unless forced).
     public static func resolve(_ requested: GraphLayout?, for graph: ModuleGraph, bounds: Bounds = .measured) -> GraphLayout {
-        requested ?? auto(nodeCount: graph.nodes.count, edgeCount: graph.edges.count, hasClusters: graph.hasClusters, bounds: bounds) ?? .sfdp
+        requested ?? auto(for: graph, bounds: bounds) ?? .sfdp
     }
 
     /// The engine to lay `graph` out with, as `resolve` picks it; throws `GraphError.beyondBound` when the graph
@@ -105,7 +118,7 @@ public enum GraphLayout: String, Sendable, Hashable, CaseIterable {
         let layout = resolve(requested, for: graph, bounds: bounds)
         let nodeCount = graph.nodes.count, edgeCount = graph.edges.count
         guard !force, !bounds[layout].admits(nodeCount: nodeCount, edgeCount: edgeCount) else { return layout }
-        let alternative = auto(nodeCount: nodeCount, edgeCount: edgeCount, hasClusters: graph.hasClusters, bounds: bounds)
+        let alternative = auto(for: graph, bounds: bounds)
             ?? allCases.first { bounds[$0].admits(nodeCount: nodeCount, edgeCount: edgeCount) }
         throw .beyondBound(
             layout: layout, auto: requested == nil, nodeCount: nodeCount, edgeCount: edgeCount, bound: bounds[layout], alternative: alternative)

@@ -137,6 +137,27 @@ public struct ModuleGraph: Sendable, Hashable {
     /// Whether any node sits in a URL cluster.
     public var hasClusters: Bool { nodes.contains { !$0.cluster.isEmpty } }
 
+    /// Whether no directed cycle runs through its edges (self-loops aside): `dot` lays such graphs out fast.
+    public var isAcyclic: Bool {
+        // Kahn's algorithm: the graph is acyclic when repeatedly removing nodes without incoming edges removes them all.
+        var incoming: [String: Int] = [:]
+        var outgoing: [String: [String]] = [:]
+        for edge in edges where edge.from != edge.to {
+            incoming[edge.to, default: 0] += 1
+            outgoing[edge.from, default: []].append(edge.to)
+        }
+        var ready = nodes.map(\.id).filter { incoming[$0] == nil }
+        var removed = 0
+        while let id = ready.popLast() {
+            removed += 1
+            for target in outgoing[id] ?? [] {
+                incoming[target]! -= 1
+                if incoming[target] == 0 { ready.append(target) }
+            }
+        }
+        return removed == nodes.count
+    }
+
     private static func edgeOrder(_ lhs: Edge, _ rhs: Edge) -> Bool {
         if lhs.from != rhs.from { return lhs.from < rhs.from }
         if lhs.to != rhs.to { return lhs.to < rhs.to }

@@ -1,6 +1,6 @@
 import LegoModel
 /// Escaping shared by the formats: hostile names (newlines, ANSI escapes, bidi overrides) are data, never layout.
-enum Escaping {
+package enum Escaping {
     /// Whether a scalar could move the cursor, recolour a terminal, reorder text or break a line when printed raw.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool { JSONText.isControl(scalar) }
 
@@ -32,7 +32,7 @@ enum Escaping {
     /// XML 1.0 character data or attribute text: markup characters as entities, line breaks and tabs as
     /// character references in attributes (so parsers keep them), and every other control scalar
     /// (most are illegal in XML 1.0) spelled out visibly as `\u{1B}`.
-    static func xml(_ string: String, attribute: Bool) -> String {
+    package static func xml(_ string: String, attribute: Bool) -> String {
         var out = ""
         for scalar in string.unicodeScalars {
             switch scalar {

@@ -1,5 +1,6 @@
 import LegoGraph
 import LegoRender
+import LegoReport
 
 /// When the text report and status lines may use colour (`--color`).
 public enum ColorChoice: String, Sendable, Hashable, CaseIterable {
@@ -52,19 +53,45 @@ public enum GraphFormat: String, Sendable, Hashable, CaseIterable {
     case pdf
     /// The graph as documented JSON (docs/graph.md).
     case json
+    /// The interactive offline page: the graph drawn inline, the module lifetime timeline, the findings (docs/graph.md).
+    case html
 
-    /// The format an output file's extension names (`.gv` is DOT too), or nil for none or an unknown one.
+    /// The format an output file's extension names (`.gv` is DOT too, `.htm` HTML), or nil for none or an unknown one.
     public init?(fileExtension: String) {
         let lowered = fileExtension.lowercased()
-        guard let format = lowered == "gv" ? .dot : GraphFormat(rawValue: lowered) else { return nil }
+        let aliases: [String: GraphFormat] = ["gv": .dot, "htm": .html]
+        guard let format = aliases[lowered] ?? GraphFormat(rawValue: lowered) else { return nil }
         self = format
     }
 
-    /// The renderer's format when this one is a picture.
-    var picture: RenderFormat? { RenderFormat(rawValue: rawValue) }
-
     /// The extensions this format is written with, for messages.
     static var extensions: String { allCases.map { ".\($0.rawValue)" }.joined(separator: ", ") }
+}
+
+/// What `check --format` writes: a findings report, or the HTML page that also draws the graph and the lifetimes
+/// (which only this layer can make: it needs the graph builder, the renderer and the timeline).
+public enum CheckFormat: Sendable, Hashable, CaseIterable {
+    /// A findings report (`ReportFormat`: text, json, sarif, junit, github, markdown).
+    case report(ReportFormat)
+    /// The interactive page (docs/graph.md) with the findings table.
+    case html
+
+    /// Every report format, then `html`.
+    public static var allCases: [CheckFormat] { ReportFormat.allCases.map(CheckFormat.report) + [.html] }
+
+    /// The command-line spelling.
+    public var name: String {
+        switch self {
+        case .report(let format): format.rawValue
+        case .html: "html"
+        }
+    }
+
+    /// The format spelled `name`, or nil.
+    public init?(name: String) {
+        guard let format = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = format
+    }
 }
 
 /// Where `graph --at` stops the replay: after one event, or at the end of the trace.

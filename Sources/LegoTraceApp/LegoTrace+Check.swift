@@ -1,5 +1,6 @@
 import Foundation
 import LegoAnalysis
+import LegoGraph
 import LegoModel
 import LegoReplay
 import LegoReport
@@ -24,7 +25,11 @@ extension LegoTrace {
         let replay = try TraceReplay(
             path: request.tracePath, options: .init(lenient: request.lenient, maxLineBytes: request.maxLineBytes), console: status)
         let session = Analyzer(configuration: configuration).makeSession(header: replay.header)
-        let readError = replay.run(session.replayer)
+        // The HTML report draws the graph and the lifetimes from the same replay (observers cost nothing unattached).
+        let pictures = (graph: GraphBuilder(), timeline: TimelineRecorder())
+        var replayer = session.replayer
+        if request.format == .html { replayer.observers += [pictures.graph, pictures.timeline] }
+        let readError = replay.run(replayer)
         let found = session.result()
         var result = found
         var warnings = replay.warnings
@@ -49,17 +54,25 @@ extension LegoTrace {
         let lineMap = replay.lineMap
         let context = ReportContext(
             tracePath: request.tracePath == "-" ? "standard input" : request.tracePath, toolVersion: version,
-            colour: request.format == .text && colourEnabled(request.color, toTerminal: toStandardOutput && console.outputIsTerminal),
+            colour: request.format == .report(.text)
+                && colourEnabled(request.color, toTerminal: toStandardOutput && console.outputIsTerminal),
             baseline: baselineSummary, traceLine: { lineMap.line(of: $0) }, warnings: warnings,
             informationURI: homepage, rulesDocumentationURI: rulesDocumentation)
-        let report = request.format.render(result: result, context: context)
+        let report = switch request.format {
+        case .report(let format): format.render(result: result, context: context)
+        case .html:
+            htmlReport(
+                graph: pictures.graph.graph(scope: .history, marks: GraphMark.marks(from: result.findings, rules: result.rules)),
+                timeline: pictures.timeline.timeline(grace: configuration.grace), result: result, context: context,
+                layout: nil, bounds: .measured, force: false, findingsTable: true, console: status).html
+        }
         if let outputPath = request.outputPath, !toStandardOutput {
             try OutputFile.write(report, to: outputPath)
         } else {
             console.writeOut(report.hasSuffix("\n") || report.isEmpty ? report : report + "\n")
         }
         // The text report on standard output holds the warnings and the summary; anywhere else they go to stderr.
-        if !toStandardOutput || request.format != .text {
+        if !toStandardOutput || request.format != .report(.text) {
             for warning in warnings { status.warning(warning) }
             status.status(ReportFormat.summaryLine(result, baseline: baselineSummary)
                 + (toStandardOutput ? "" : " → \(request.outputPath ?? "")"))

@@ -3,6 +3,7 @@ import LegoAnalysis
 import LegoGraph
 import LegoRender
 import LegoReplay
+import LegoReport
 import LegoTraceIO
 
 extension LegoTrace {
@@ -17,9 +18,11 @@ extension LegoTrace {
         let configuration = request.markFindings ? try loadConfiguration(request.analysis) : nil
         let replay = try TraceReplay(path: request.tracePath, options: .init(maxLineBytes: request.maxLineBytes), console: console)
         let builder = GraphBuilder()
+        let timeline = TimelineRecorder()
         let session = configuration.map { Analyzer(configuration: $0).makeSession(header: replay.header) }
         var replayer = session?.replayer ?? Replayer()
         replayer.observers.append(builder)
+        if format == .html { replayer.observers.append(timeline) }
         let stopAfter = request.at?.seq
         if let error = replay.run(replayer, stopAfter: stopAfter) { throw error }
         if let stopAfter, !replay.stoppedBeforeEnd, replay.lastSeq < stopAfter {
@@ -27,33 +30,37 @@ extension LegoTrace {
                 + "(its last event is seq \(replay.lastSeq)); use --at end for the live state at the end")
         }
         for warning in replay.warnings { console.warning(warning) }
-        let marks: [GraphMark] = session.map { session -> [GraphMark] in
-            let result = session.result()
-            return GraphMark.marks(from: result.findings, rules: result.rules)
-        } ?? []
+        let analysis = session?.result()
+        let marks = analysis.map { GraphMark.marks(from: $0.findings, rules: $0.rules) } ?? []
         var graph = builder.graph(scope: request.at == nil ? .history : .live, marks: marks)
         if let focus = request.focus { graph = try graph.focus(module: focus, depth: request.depth ?? 1) }
-        // Only a picture runs a layout; DOT and JSON are written whatever the size (for the chosen engine's options).
-        let layout = format.picture == nil
-            ? GraphLayout.resolve(request.layout.engine, for: graph, bounds: request.layoutBounds)
-            : try chooseLayout(request, for: graph)
-        let dot = DOTWriter.write(graph, options: DOTOptions.forLayout(layout))
+        // Only a picture (or the HTML page, which holds one) runs a layout; DOT and JSON are written whatever the
+        // size (for the chosen engine's options).
+        var layout = GraphLayout.resolve(request.layout.engine, for: graph, bounds: request.layoutBounds)
         let bytes: [UInt8]
-        if let picture = format.picture {
-            do {
-                bytes = try GraphvizRenderer.render(dot: dot, layout: layout.rawValue, format: picture)
-            } catch {
-                // Graphviz 2.43's dot fails on some ranked graphs ("trouble in init_rank"); auto may pick another engine.
-                guard request.layout == .auto, layout != .sfdp, case .layoutFailed = error,
-                      request.force || request.layoutBounds[.sfdp].admits(nodeCount: graph.nodes.count, edgeCount: graph.edges.count),
-                      let fallback = try? GraphvizRenderer.render(
-                        dot: DOTWriter.write(graph, options: DOTOptions.forLayout(.sfdp)), layout: GraphLayout.sfdp.rawValue, format: picture)
-                else { throw error }
-                console.warning("\(error.description); drew it with sfdp instead")
-                bytes = fallback
-            }
-        } else {
-            bytes = Array((format == .json ? GraphJSON.write(graph) : dot).utf8)
+        func picture(_ format: RenderFormat) throws(LegoTraceError) -> [UInt8] {
+            let drawing = try draw(graph, format: format, request: request)
+            if let warning = drawing.warning { console.warning(warning) }
+            layout = drawing.layout
+            return drawing.bytes
+        }
+        switch format {
+        case .svg: bytes = try picture(.svg)
+        case .png: bytes = try picture(.png)
+        case .pdf: bytes = try picture(.pdf)
+        case .html:
+            let result = analysis
+                ?? AnalysisResult(findings: [], rules: [], eventCount: replayer.state.eventCount, duration: replayer.state.lastMoment?.time ?? 0)
+            let page = htmlReport(
+                graph: graph, timeline: timeline.timeline(grace: configuration?.grace ?? AnalysisConfiguration().grace), result: result,
+                context: ReportContext(tracePath: request.tracePath, toolVersion: version, warnings: replay.warnings),
+                layout: request.layout.engine, bounds: request.layoutBounds, force: request.force, findingsTable: false, console: console)
+            layout = page.layout ?? layout
+            bytes = Array(page.html.utf8)
+        case .json:
+            bytes = Array(GraphJSON.write(graph).utf8)
+        case .dot:
+            bytes = Array(DOTWriter.write(graph, options: DOTOptions.forLayout(layout)).utf8)
         }
         try OutputFile.write(bytes, to: request.outputPath)
         let drawn = Set(graph.nodes.map(\.name))
@@ -67,12 +74,12 @@ extension LegoTrace {
         return .success
     }
 
-    /// The engine that draws `graph`; a graph beyond its bound is an error naming the trace.
-    private static func chooseLayout(_ request: GraphRequest, for graph: ModuleGraph) throws(LegoTraceError) -> GraphLayout {
+    /// `graph` drawn as a picture by the engine the request asks for; a graph beyond its bound is an error naming the trace.
+    private static func draw(_ graph: ModuleGraph, format: RenderFormat, request: GraphRequest) throws(LegoTraceError) -> GraphDrawing {
         do {
-            return try GraphLayout.choose(request.layout.engine, for: graph, bounds: request.layoutBounds, force: request.force)
+            return try GraphDrawing.draw(graph, format: format, layout: request.layout.engine, bounds: request.layoutBounds, force: request.force)
         } catch {
-            throw LegoTraceError("\(request.tracePath == "-" ? "standard input" : request.tracePath): \(error.description)")
+            throw LegoTraceError(error.description(path: request.tracePath == "-" ? "standard input" : request.tracePath))
         }
     }
 

@@ -44,8 +44,8 @@ public struct AnalysisOptions: Sendable, Hashable {
 public struct CheckRequest: Sendable, Hashable {
     /// The trace to check, or `-` for standard input.
     public var tracePath: String
-    /// The report format.
-    public var format: ReportFormat
+    /// The report format (or the HTML page).
+    public var format: CheckFormat
     /// Where to write the report; nil (or `-`) for standard output.
     public var outputPath: String?
     /// Lowest severity that fails.
@@ -66,7 +66,7 @@ public struct CheckRequest: Sendable, Hashable {
     public var maxLineBytes: Int
 
     /// Creates a request with the CLI's defaults.
-    public init(tracePath: String = DefaultPaths.trace, format: ReportFormat = .text, outputPath: String? = nil,
+    public init(tracePath: String = DefaultPaths.trace, format: CheckFormat = .report(.text), outputPath: String? = nil,
                 failOn: FailThreshold = .error, analysis: AnalysisOptions = AnalysisOptions(), baselinePath: String? = nil,
                 writeBaselinePath: String? = nil, lenient: Bool = false, color: ColorChoice = .auto, quiet: Bool = false,
                 maxLineBytes: Int = TraceReader.Options.defaultMaxLineBytes) {

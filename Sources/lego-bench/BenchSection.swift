@@ -15,6 +15,7 @@ struct BenchSection: Sendable {
         BenchSection(name: "check", run: CheckBench.run),
         BenchSection(name: "memory", run: MemoryBench.run),
         BenchSection(name: "graph", run: GraphBench.run),
+        BenchSection(name: "html", run: HTMLBench.run),
         BenchSection(name: "import", run: ImportBench.run),
         // About 4 minutes: each engine lays out a graph as large as `graph` lets it.
         BenchSection(name: "layouts", run: LayoutBench.run, inAll: false),

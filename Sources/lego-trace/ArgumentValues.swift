@@ -11,6 +11,16 @@ extension FailThreshold: ExpressibleByArgument {}
 extension URLCheckMode: ExpressibleByArgument {}
 extension ColorChoice: ExpressibleByArgument {}
 extension GraphFormat: ExpressibleByArgument {}
+extension ExportFormat: ExpressibleByArgument {}
+
+extension CheckFormat: ExpressibleByArgument {
+    /// Parses a report format's name or `html`.
+    public init?(argument: String) { self.init(name: argument) }
+    /// The command-line spelling, shown as the default in `--help`.
+    public var defaultValueDescription: String { name }
+    /// Every spelling, for `--help` and completion.
+    public static var allValueStrings: [String] { allCases.map(\.name) }
+}
 
 extension LayoutChoice: ExpressibleByArgument {
     /// Parses `auto` or an engine name.

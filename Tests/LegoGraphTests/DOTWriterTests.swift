@@ -87,13 +87,16 @@ func aLongStringIsSplitBetweenWholeEscapesAndCharacters(name: String, unsplit: S
     #expect(quoted.replacingOccurrences(of: "\\\n", with: "") == unsplit)
 }
 
-@Test func everyHostileNameIsEscapedInTheDOT() {
+@Test func everyHostileNameIsEscapedInTheDOT() throws {
     let dot = DOTWriter.write(GraphBuilder.build(events: SampleTraces.hostile(), scope: .history))
     for name in SampleTraces.hostileNames {
         #expect(dot.contains("label=\(DOTWriter.quote(name))"), "label of \(name.debugDescription)")
     }
-    // No raw newline, no unescaped quote and no HTML label can come from trace text.
-    #expect(!dot.contains("label=<"))
+    // No raw newline, no unescaped quote and no HTML label can come from trace text: the one HTML label is the
+    // legend table on the graph line, made of fixed text.
+    #expect(dot.components(separatedBy: "label=<").count == 2)
+    let legend = try #require(dot.split(separator: "\n").first { $0.hasPrefix("  graph [") }?.components(separatedBy: "label=<<table")[1])
+    #expect(!legend.contains("script") && !legend.contains("\\"))
     for line in dot.split(separator: "\n") {
         var inString = false, escaped = false
         for character in line {
@@ -106,23 +109,23 @@ func aLongStringIsSplitBetweenWholeEscapesAndCharacters(name: String, unsplit: S
 }
 
 @Test func theLegendExplainsExactlyTheStylesUsed() {
+    func legend(_ dot: String) -> String { dot.components(separatedBy: "label=<<table").dropFirst().first?.components(separatedBy: "</table>>")[0] ?? "" }
     let (events, findings) = SampleTraces.faults()
-    let marked = DOTWriter.write(GraphBuilder.build(events: events, scope: .history, marks: GraphMark.marks(from: findings)))
-    for entry in ["legend:node:viper", "legend:mark:leaked", "legend:mark:duplicateName", "legend:mark:illegalURL",
-                  "legend:edge:push:from", "legend:edge:sub:from", "legend:edge:urlParent:from", "legend:edge:illegalURL:from",
-                  "legend:cluster", "legend:unplaced"] {
-        #expect(marked.contains("\"\(entry)\""), "missing \(entry)")
+    let marked = legend(DOTWriter.write(GraphBuilder.build(events: events, scope: .history, marks: GraphMark.marks(from: findings))))
+    for entry in ["VIPER module", "⚠ leaked module", "⚠ duplicate name", "⚠ illegal URL hierarchy", ">push<", "contains sub-module",
+                  ">URL parent<", "URL parent of an illegal URL", "modules under one URL host/path", "1 finding on modules not drawn here"] {
+        #expect(marked.contains(entry), "missing \(entry)")
     }
-    for unused in ["legend:node:controller", "legend:node:virtual", "legend:edge:present:from", "legend:edge:event:from", "legend:mark:other"] {
-        #expect(!marked.contains("\"\(unused)\""), "unexpected \(unused)")
+    for unused in ["controller component", "virtual (shared) module", ">present<", "component events", "other finding"] {
+        #expect(!marked.contains(unused), "unexpected \(unused)")
     }
-    let plain = DOTWriter.write(GraphBuilder.build(events: SampleTraces.navigation().events, scope: .history))
-    for entry in ["legend:node:controller", "legend:node:virtual", "legend:edge:present:from", "legend:edge:event:from"] {
-        #expect(plain.contains("\"\(entry)\""), "missing \(entry)")
+    let plain = legend(DOTWriter.write(GraphBuilder.build(events: SampleTraces.navigation().events, scope: .history)))
+    for entry in ["controller component", "virtual (shared) module", ">present<", "component events"] {
+        #expect(plain.contains(entry), "missing \(entry)")
     }
-    #expect(!plain.contains("legend:mark:"))
-    #expect(!plain.contains("legend:edge:illegalURL"))
-    #expect(!DOTWriter.write(GraphBuilder.build(events: SampleTraces.navigation().events, scope: .history), options: DOTOptions(legend: false)).contains("cluster_legend"))
+    #expect(!plain.contains("⚠"))
+    #expect(!plain.contains("illegal URL"))
+    #expect(!DOTWriter.write(GraphBuilder.build(events: SampleTraces.navigation().events, scope: .history), options: DOTOptions(legend: false)).contains("<table"))
 }
 
 @Test func eachMarkHasItsOwnDrawing() throws {
@@ -149,7 +152,7 @@ func aLongStringIsSplitBetweenWholeEscapesAndCharacters(name: String, unsplit: S
     for module in ["Essence", "Post", "PostComment"] { #expect(essence.contains("\"m:\(module)\" [")) }
     let flat = DOTWriter.write(graph, options: DOTOptions.forLayout(.sfdp))
     #expect(!flat.contains("cluster_url:"))
-    #expect(flat.contains("cluster_legend"))
+    #expect(flat.contains("label=<<table") && !flat.contains("modules under one URL host/path"))
     #expect(DOTOptions.forLayout(.dot).clusters && DOTOptions.forLayout(.fdp).clusters && !DOTOptions.forLayout(.neato).clusters)
 }
 

@@ -7,7 +7,7 @@ import Testing
 @testable import LegoGraph
 
 /// The samples under `samples/`, run through the scenario runner into memory.
-private enum Samples {
+enum Samples {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("samples")
 

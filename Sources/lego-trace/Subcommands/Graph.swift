@@ -5,7 +5,7 @@ import LegoTraceApp
 /// `lego-trace graph`: draws the module relationship graph of a trace.
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draw the modules of a trace and how they relate (DOT, SVG, PNG, PDF or JSON).",
+        abstract: "Draw the modules of a trace and how they relate (DOT, SVG, PNG, PDF, JSON or an interactive HTML page).",
         discussion: "`lego-trace graph out.svg` draws the trace `record` wrote last.")
 
     @Argument(help: "[TRACE] OUT: the trace (`-`: standard input; default: \(DefaultPaths.trace)) and the output file (`-`: standard output).")

@@ -173,13 +173,13 @@ _lego-trace() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    record|check|graph|import|rules|help)
+    record|check|graph|export|import|rules|help)
         # Offer subcommand argument completions
         "_lego-trace_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'record check graph import rules help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'record check graph export import rules help' -- "${cur}"))
         ;;
     esac
 }
@@ -209,7 +209,7 @@ _lego-trace_check() {
     # Offer option value completions
     case "${prev}" in
     '-f'|'--format')
-        __lego-trace_add_completions -W 'text'$'\n''json'$'\n''sarif'$'\n''junit'$'\n''github'$'\n''markdown'
+        __lego-trace_add_completions -W 'text'$'\n''json'$'\n''sarif'$'\n''junit'$'\n''github'$'\n''markdown'$'\n''html'
         return
         ;;
     '--output'|'-o')
@@ -255,7 +255,7 @@ _lego-trace_graph() {
     # Offer option value completions
     case "${prev}" in
     '-f'|'--format')
-        __lego-trace_add_completions -W 'dot'$'\n''svg'$'\n''png'$'\n''pdf'$'\n''json'
+        __lego-trace_add_completions -W 'dot'$'\n''svg'$'\n''png'$'\n''pdf'$'\n''json'$'\n''html'
         return
         ;;
     '--at')
@@ -280,6 +280,25 @@ _lego-trace_graph() {
         return
         ;;
     '--config')
+        return
+        ;;
+    '--max-line-bytes')
+        return
+        ;;
+    esac
+}
+
+_lego-trace_export() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(-f --format --max-line-bytes)
+    __lego-trace_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '-f'|'--format')
+        __lego-trace_add_completions -W 'chrome'
         return
         ;;
     '--max-line-bytes')

@@ -52,7 +52,8 @@ _lego-trace() {
         local -ar subcommands=(
             'record:Record a trace from a scenario, the embedded sample app, or a program linking LegoRuntime.'
             'check:Replay a trace and report leaked modules, duplicate names, illegal URL hierarchies and more.'
-            'graph:Draw the modules of a trace and how they relate (DOT, SVG, PNG, PDF or JSON).'
+            'graph:Draw the modules of a trace and how they relate (DOT, SVG, PNG, PDF, JSON or an interactive HTML page).'
+            'export:Export a trace'\''s module lifetimes, transitions, URL opens and findings for other tools.'
             'import:Import XFLegoVIPER console logs (routing link log, component trace log) as a trace.'
             'rules:List the detectors, or explain one with --explain ID.'
             'help:Show subcommand help information.'
@@ -61,7 +62,7 @@ _lego-trace() {
         ;;
     arg)
         case "${words[1]}" in
-        record|check|graph|import|rules|help)
+        record|check|graph|export|import|rules|help)
             "_lego-trace_${words[1]}" && ret=0
             ;;
         esac
@@ -88,13 +89,13 @@ _lego-trace_record() {
 
 _lego-trace_check() {
     local -i ret=1
-    local -ar ___format=('text' 'json' 'sarif' 'junit' 'github' 'markdown')
+    local -ar ___format=('text' 'json' 'sarif' 'junit' 'github' 'markdown' 'html')
     local -ar ___fail_on=('error' 'warning' 'note' 'never')
     local -ar ___url_check=('strict' 'legacy')
     local -ar ___color=('auto' 'always' 'never')
     local -ar arg_specs=(
         ':trace:'
-        '(-f --format)'{-f,--format}'[The report format.]:format:{__lego-trace_complete "${___format[@]}"}'
+        '(-f --format)'{-f,--format}'[The report format (html\: an interactive page with the graph, module lifetimes and findings).]:format:{__lego-trace_complete "${___format[@]}"}'
         '(--output -o)'{--output,-o}'[Write the report to FILE (`-`\: standard output, the default).]:output:'
         '--fail-on[Lowest severity that fails the check.]:fail-on:{__lego-trace_complete "${___fail_on[@]}"}'
         '--grace[Seconds of trace time a module may outlive its screen (default\: config or 2).]:grace:'
@@ -116,7 +117,7 @@ _lego-trace_check() {
 
 _lego-trace_graph() {
     local -i ret=1
-    local -ar ___format=('dot' 'svg' 'png' 'pdf' 'json')
+    local -ar ___format=('dot' 'svg' 'png' 'pdf' 'json' 'html')
     local -ar ___at=('end')
     local -ar ___layout=('auto' 'dot' 'neato' 'fdp' 'sfdp' 'circo' 'twopi')
     local -ar ___url_check=('strict' 'legacy')
@@ -132,6 +133,21 @@ _lego-trace_graph() {
         '--grace[Seconds of trace time a module may outlive its screen (default\: config or 2).]:grace:'
         '--url-check[URL hierarchy check\: strict checks every segment, legacy is the framework'\''s own check. Default\: config or strict.]:url-check:{__lego-trace_complete "${___url_check[@]}"}'
         '--config[Config file. Default\: .lego-trace.yml in the current directory, if present.]:config:'
+        '--max-line-bytes[The longest line read, in bytes; a longer one is an error (check skips it with --lenient).]:BYTES:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_lego-trace_export() {
+    local -i ret=1
+    local -ar ___format=('chrome')
+    local -ar arg_specs=(
+        '*:paths:'
+        '(-f --format)'{-f,--format}'[The format to write.]:format:{__lego-trace_complete "${___format[@]}"}'
         '--max-line-bytes[The longest line read, in bytes; a longer one is an error (check skips it with --lenient).]:BYTES:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
