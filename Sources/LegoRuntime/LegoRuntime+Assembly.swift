@@ -110,8 +110,9 @@ extension LegoRuntime {
 
     private func assembleController(_ resolved: ResolvedModule) -> AssembledModule {
         let name = resolved.name
+        // A virtual controller is a dynamic subclass named after the component (`createDynamicSubModuleClassFromName:…`).
         let controller = ViewController(
-            className: resolved.classPrefix + resolved.layerSpec.name + TraceEvent.Layer.viewController.suffix,
+            className: resolved.classPrefix + name + TraceEvent.Layer.viewController.suffix,
             layer: .viewController, name: name, recorder: recorder)
         alloc(controller, owner: nil)
         let record = ModuleRecord(
@@ -120,13 +121,13 @@ extension LegoRuntime {
         records[controller.id] = record
         emit(TraceEvent(
             kind: .moduleAssemble, name: name, className: controller.className, object: controller.id,
-            moduleKind: .controller, objects: [controller.id]))
+            moduleKind: .controller, gene: resolved.gene, objects: [controller.id]))
         return AssembledModule(record: record, routing: nil, component: controller, interface: controller)
     }
 
     private func assembleViewModel(_ resolved: ResolvedModule) -> Result<AssembledModule, AssemblyFailure> {
         let name = resolved.name
-        let stem = resolved.classPrefix + resolved.layerSpec.name
+        let stem = resolved.classPrefix + name
         let viewModel = ViewModel(className: stem + TraceEvent.Layer.viewModel.suffix, layer: .viewModel, name: name, recorder: recorder)
         alloc(viewModel, owner: nil)
         guard resolved.layerSpec.layers.contains(.viewController) else {
@@ -142,7 +143,7 @@ extension LegoRuntime {
         records[viewModel.id] = record
         emit(TraceEvent(
             kind: .moduleAssemble, name: name, className: viewModel.className, object: viewModel.id,
-            moduleKind: .viewModel, objects: [viewModel.id, controller.id]))
+            moduleKind: .viewModel, gene: resolved.gene, objects: [viewModel.id, controller.id]))
         return .success(AssembledModule(record: record, routing: nil, component: viewModel, interface: controller))
     }
 

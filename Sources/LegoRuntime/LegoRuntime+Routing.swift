@@ -27,13 +27,14 @@ extension LegoRuntime {
             name = registered
             params = parsed.query
         }
+        // XFURLRoute `open:transitionBlock:` checks `existComponent:` before it runs the interceptor chain.
+        guard resolve(name) != nil else {
+            return fail("no component handler claims \(name)", name: name, params: params)
+        }
         for interceptor in interceptors {
             let blocked = interceptor.blocks(parsed)
             emit(TraceEvent(kind: .urlIntercept, url: url, value: interceptor.name, ok: blocked))
             if blocked { return fail("blocked by interceptor \(interceptor.name)", name: name, params: params) }
-        }
-        guard resolve(name) != nil else {
-            return fail("no component handler claims \(name)", name: name, params: params)
         }
         emit(TraceEvent(kind: .urlOpen, name: name, object: opener?.id, url: url, operation: operation, ok: true, params: params))
         return .success(RoutedURL(name: name, params: params))

@@ -323,8 +323,10 @@ extension LegoRuntime {
         }
         component.urlParams = Self.transmitted(params)
         if let subRouting = made.routing {
-            subRouting.isSubRoute = true
+            // XFVIPERModuleHandler `subUIterfaceFromSubComponent:parentUInterface:` binds (and flags) the sub-routing
+            // only when the parent view has an event handler: under a controller parent it stays a root routing.
             if let parentRouting = (parentComponent as? Presenter)?.routing {
+                subRouting.isSubRoute = true
                 if parentRouting.subRoutings == nil { parentRouting.subRoutings = [] }
                 parentRouting.subRoutings?.append(subRouting)
                 subRouting.parent = parentRouting
@@ -368,10 +370,7 @@ extension LegoRuntime {
         emit(TraceEvent(
             kind: .componentRemove, name: component.name, object: component.id, peer: removed.held,
             effect: effect, count: removed.copies))
-        if receiverRegistry.value(for: component.name) === component {
-            _ = receiverRegistry.remove(name: component.name)
-            emit(TraceEvent(kind: .receiverRemove, name: component.name, object: component.id))
-        }
+        // `removeComponent:` leaves the event-receiver table alone: only `unSubscribeEventWithCompName:` empties it.
         for zombie in componentRegistry.zombieNames {
             let purged = componentRegistry.remove(name: zombie)
             emit(TraceEvent(kind: .componentRemove, name: zombie, peer: purged.held, effect: .removed, count: purged.copies))

@@ -30,10 +30,15 @@ public final class LegoRuntime {
     var taskCounter = 0
     var closeAction: (() -> Void)?
 
-    var prefix: String? { didSet { specsByName = nil } }
-    var specs: [ModuleSpec] = [] { didSet { specsByName = nil } }
+    var prefix: String? { didSet { specsByName = nil; specsByClass = nil } }
+    var specs: [ModuleSpec] = [] { didSet { specsByName = nil; specsByClass = nil } }
+    /// `[LEGOConfig swiftNamespace]` without its dot (`CFBundleName`): Swift classes are `<Namespace>.<Name><Suffix>`.
+    var swiftNamespace: String? { didSet { specsByName = nil; specsByClass = nil } }
+    /// `[LEGOConfig classPrefixList]`: further prefixes tried, in order, after the class prefix and none.
+    var classPrefixList: [String] = [] { didSet { specsByName = nil; specsByClass = nil } }
     // Resolving a name scans every declaration otherwise: 80% of a 500-module journey's time was spent there.
     var specsByName: [String: [ModuleSpec]]?
+    var specsByClass: [String: ModuleSpec]?
     var routeTable: [String: String] = [:]
     var httpHandler: String?
     var interceptors: [(name: String, blocks: (ComponentURL) -> Bool)] = []
