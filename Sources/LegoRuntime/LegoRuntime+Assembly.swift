@@ -6,6 +6,8 @@ struct AssembledModule {
     let routing: Routing?
     let component: ComponentObject?
     let interface: LayerObject?
+    /// The tab children its Activity created while initializing.
+    var tabs: [LayerObject] = []
 }
 
 extension LegoRuntime {
@@ -44,6 +46,26 @@ extension LegoRuntime {
         alloc(activity, owner: routing)
         objects.append(activity)
         routing.currentInterface = activity
+        // `[[UITabBarController alloc] init]` calls `viewDidLoad` at once, so tab children are made before this
+        // module's Presenter exists: `subUIterfaceFromSubComponent:parentUInterface:` finds no event handler and
+        // leaves them unbound (root routings) until the re-bind below.
+        var tabChildren: [AssembledModule] = []
+        for tab in resolved.layerSpec.tabs {
+            if case .success(let child) = makeSub(tab, parentInterface: activity, parentComponent: nil, params: []) {
+                tabChildren.append(child)
+            }
+        }
+        if !tabChildren.isEmpty {
+            let children = tabChildren.compactMap(\.routing).map(WeakObject.init)
+            // `UIViewController+ComponentUI xfLego_viewDidLoad`: ~15 ms later a tab bar re-binds its children
+            // (`willReBindRelationFromSubUserInterfaces:toParentUserInterface:` → `XFRoutingFactory resetSubRoutings:…`).
+            after(Self.frameworkDelay) { [weak self, weak routing] in
+                guard let self, let routing, routing.presenter != nil else { return }
+                for child in children {
+                    if let sub = child.object as? Routing, sub.parent == nil { bind(sub, to: routing) }
+                }
+            }
+        }
 
         var presenter: Presenter?
         if layers.contains(.presenter) {
@@ -93,6 +115,13 @@ extension LegoRuntime {
             kind: .moduleAssemble, name: name, className: routing.className, object: routing.id,
             moduleKind: resolved.kind, gene: resolved.gene, objects: objects.map(\.id)))
         for event in links { emit(event) }
+        if let presenter {
+            for child in tabChildren {
+                if let component = child.component {
+                    emit(TraceEvent(kind: .link, object: presenter.id, peer: component.id, relation: .subComponent))
+                }
+            }
+        }
 
         if presenter != nil {
             let result = routingRegistry.add(routing, name: name)
@@ -105,7 +134,8 @@ extension LegoRuntime {
                 self.printRoutingLog()
             }
         }
-        return .success(AssembledModule(record: record, routing: routing, component: presenter, interface: activity))
+        return .success(AssembledModule(record: record, routing: routing, component: presenter, interface: activity,
+                                        tabs: tabChildren.compactMap(\.interface)))
     }
 
     private func assembleController(_ resolved: ResolvedModule) -> AssembledModule {

@@ -162,3 +162,77 @@ import Testing
         #expect(String(other.console.text.dropFirst(printed)) == "Component trace log:\n")
     }
 }
+
+/// Tab bars, navigation stacks and modal presentation, read from the framework's source.
+@Suite struct TabAndStackTests {
+    /// `UIViewController+ComponentUI xfLego_viewDidLoad`: `[[UITabBarController alloc] init]` calls `viewDidLoad` before
+    /// the Presenter is bound, so tab children made there get no parent (`XFVIPERModuleHandler
+    /// subUIterfaceFromSubComponent:parentUInterface:` finds no `eventHandler`) and print their own link logs
+    /// (`XFVIPERModuleAssembly`, `LEGORunAfter0_015`); ~15 ms later `willReBindRelationFromSubUserInterfaces:
+    /// toParentUserInterface:` binds them (`XFRoutingFactory resetSubRoutings:forParentRouting:`).
+    @Test func tabChildrenMadeDuringTheParentsInitAreBoundFifteenMillisecondsLater() throws {
+        let app = BDJApp(logs: true)
+        app.runtime.enableLogs(routing: true, component: false)
+        app.runtime.declare(ModuleSpec(name: "MainTab", tabs: ["Essence", "New"]))
+
+        let root = try #require(app.runtime.showRoot("MainTab").module)
+
+        let unbound = "current routing count: 3\nRouting link:\n\n"
+            + "Root Routing(0): (\n\tBDJEssenceRouting\n)\n"
+            + "Root Routing(1): (\n\tBDJNewRouting\n)\n"
+            + "Root Routing(2): (\n\tBDJMainTabRouting\n)\n"
+        let bound = "current routing count: 3\nRouting link:\n\n"
+            + "Sub Routing from BDJMainTabRouting(0): (\n\tBDJEssenceRouting\n)\n"
+            + "Sub Routing from BDJMainTabRouting(1): (\n\tBDJNewRouting\n)\n"
+            + "Root Routing(0): (\n\tBDJMainTabRouting\n\tSub Routing: (\n\t\tBDJEssenceRouting\n\t\tBDJNewRouting\n\t)\n)\n"
+        #expect(app.console.text == unbound + unbound + bound)
+        #expect(app.runtime.tabs.map(\.name) == ["Essence", "New"])
+        #expect(app.runtime.subModules(of: root).map(\.name) == ["Essence", "New"])
+        let assembled = try #require(app.events(.moduleAssemble).first { $0.name == "MainTab" })
+        let binds = app.events(.link).filter { $0.relation == .sub }
+        #expect(binds.count == 2)
+        #expect(binds.allSatisfy { abs($0.time - assembled.time - 0.015) < 1e-9 })
+        #expect(app.runtime.routingTable.names == ["Essence", "New", "MainTab"])
+    }
+
+    /// `XFUIBus pushComponent:…` pushes onto `thisInterface.navigationController`: each tab has its own stack, and
+    /// `popComponent` pops the opener's own navigation controller.
+    @Test func eachTabHasItsOwnNavigationStack() throws {
+        let app = BDJApp()
+        app.runtime.declare(ModuleSpec(name: "MainTab", tabs: ["Essence", "New"]))
+        _ = try #require(app.runtime.showRoot("MainTab").module)
+        let tabs = app.runtime.tabs
+        #expect(tabs.count == 2)
+
+        let post = try #require(app.runtime.push("Post").module)
+        #expect(app.runtime.selectTab(tabs[1]).ok)
+        #expect(app.runtime.currentScreen == tabs[1])
+        let comment = try #require(app.runtime.push("PostComment").module)
+        #expect(app.runtime.pop().ok, "pops New's stack")
+        #expect(!app.runtime.isAlive(comment))
+        #expect(!app.runtime.pop().ok, "New is the root of its stack")
+        #expect(app.runtime.selectTab(tabs[0]).ok)
+        #expect(app.runtime.currentScreen == post)
+        #expect(app.runtime.pop().ok)
+        #expect(!app.runtime.isAlive(post))
+    }
+
+    /// `XFUIBus dismissComponent` → `removeComponentWithTransitionBlock:` removes and releases only the dismissed
+    /// component (`XFRouting xfLego_releaseRouting:` breaks its `previousRouting` only); what it presented stays in the
+    /// component table, and its `previousRouting` (strong) keeps the dismissed routing alive.
+    @Test func aPresenterCanBeDismissedWhileWhatItPresentedStays() throws {
+        let app = BDJApp()
+        let root = try #require(app.runtime.showRoot("IndexTab").module)
+        let login = try #require(app.runtime.present("Login", from: root).module)
+        let child = try #require(app.runtime.present("Publish2", from: login).module)
+
+        #expect(app.runtime.dismiss(from: login).ok)
+
+        #expect(app.runtime.componentTable.names == ["IndexTab", "Publish2"])
+        #expect(app.runtime.screenStack == [root, child])
+        #expect(app.runtime.isAlive(child))
+        #expect(app.runtime.routingPrevious(of: child) == login, "the child's previousRouting still holds it")
+        #expect(app.runtime.liveObjects(of: login) == [login.id], "only the dismissed module's routing is left")
+        #expect(app.runtime.routingNext(of: root) == nil)
+    }
+}
