@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "LegoModelTests", dependencies: ["LegoModel"]),
         .testTarget(name: "LegoTraceIOTests", dependencies: ["LegoTraceIO", "LegoTestSupport"]),
         .testTarget(name: "LegoRuntimeTests", dependencies: ["LegoRuntime", "LegoReplay", "LegoTestSupport"]),
-        .testTarget(name: "LegoScenarioTests", dependencies: ["LegoScenario", "LegoReplay", "LegoTestSupport"]),
+        .testTarget(name: "LegoScenarioTests", dependencies: ["LegoScenario", "LegoReplay", "LegoAnalysis", "LegoTestSupport"]),
         .testTarget(name: "LegoReplayTests", dependencies: ["LegoReplay", "LegoTestSupport"]),
         .testTarget(name: "LegoAnalysisTests", dependencies: ["LegoAnalysis", "LegoScenario", "LegoTestSupport"]),
         .testTarget(name: "LegoReportTests", dependencies: ["LegoReport", "LegoScenario", "LegoTestSupport"]),

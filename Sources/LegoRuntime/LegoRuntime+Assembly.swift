@@ -51,9 +51,7 @@ extension LegoRuntime {
         // leaves them unbound (root routings) until the re-bind below.
         var tabChildren: [AssembledModule] = []
         for tab in resolved.layerSpec.tabs {
-            if case .success(let child) = makeSub(tab, parentInterface: activity, parentComponent: nil, params: []) {
-                tabChildren.append(child)
-            }
+            if let child = makeTabChild(tab, parentRouting: routing, parentInterface: activity) { tabChildren.append(child) }
         }
         if !tabChildren.isEmpty {
             let children = tabChildren.compactMap(\.routing).map(WeakObject.init)
@@ -175,6 +173,28 @@ extension LegoRuntime {
             kind: .moduleAssemble, name: name, className: viewModel.className, object: viewModel.id,
             moduleKind: .viewModel, gene: resolved.gene, objects: [viewModel.id, controller.id]))
         return .success(AssembledModule(record: record, routing: nil, component: viewModel, interface: controller))
+    }
+
+    /// One tab child made in the parent's `viewDidLoad` (`XF_SubUInterface_` by name, `XF_SubUInterface_URL` when `target`
+    /// contains `://`); nil when it cannot be made (the framework asserts).
+    private func makeTabChild(_ target: String, parentRouting: Routing, parentInterface: Activity) -> AssembledModule? {
+        var name = target
+        var params: [Parameter] = []
+        let url: String? = target.contains("://") ? target : nil
+        if let url {
+            guard case .success(let routed) = route(url, operation: .sub, opener: nil) else { return nil }
+            name = routed.name
+            params = routed.params
+        }
+        emit(TraceEvent(kind: .transitionBegin, name: name, object: parentRouting.id, url: url, operation: .sub))
+        switch makeSub(name, parentInterface: parentInterface, parentComponent: nil, params: params) {
+        case .failure(let failure):
+            emit(TraceEvent(kind: .transitionEnd, name: name, object: parentRouting.id, url: url, operation: .sub, value: failure.reason, ok: false))
+            return nil
+        case .success(let child):
+            emit(TraceEvent(kind: .transitionEnd, name: name, object: parentRouting.id, peer: child.record.ref.id, url: url, operation: .sub, ok: true))
+            return child
+        }
     }
 
     /// The framework's `LEGORunAfter0_015` delay.

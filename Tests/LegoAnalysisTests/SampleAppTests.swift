@@ -62,12 +62,15 @@ func generatedCleanAppsHaveNoFindings(seed: UInt64) throws {
     #expect(illegal.message.contains("the live chain was IndexTab ⊃ Essence ⊃ AllPost → PostComment"))
 }
 
-@Test func theLegacyCheckMissesTheSeededURLFaultAsTheFrameworkDid() throws {
+@Test func theLegacyCheckCatchesTheSeededURLFaultOnceTheTargetsRoutingIsAdded() throws {
     var legacy = AnalysisConfiguration()
     legacy.urlCheck = .legacy
     let result = check(record(try sample("bdj-faults.yml")), legacy)
-    // Its last segment names no live routing, which the framework's own check accepts.
-    #expect(result.findings.map(\.ruleID).sorted() == ["duplicate-module-name", "leaked-module"])
+    // XFURLRoute `open:transitionBlock:` (a331d32^) checks after the transition block: RecommendTag's routing is
+    // already in the link table, as AllPost's next, so `verifyModuleLinkForList:` finds it is not Essence's next.
+    #expect(result.findings.map(\.ruleID).sorted() == ["duplicate-module-name", "illegal-url-hierarchy", "leaked-module"])
+    let illegal = try #require(result.findings.first { $0.ruleID == "illegal-url-hierarchy" })
+    #expect(illegal.message.hasPrefix("bdj://essence/recommendTag (legacy check): segment 2 'recommendTag' breaks the chain"))
 }
 
 @Test func twoRecordingsOfOneScenarioGiveEqualFingerprints() throws {

@@ -74,8 +74,8 @@ struct TraceBuilder {
         module(name, base)
         add(TraceEvent(kind: .link, object: source, peer: target, relation: .routingNext))
         add(TraceEvent(kind: .link, object: source + 1, peer: target + 1, relation: .componentNext))
+        // The framework never clears `currentActionRouting` (XFRoutingLinkManager `setCurrentActionRounting:`).
         add(TraceEvent(kind: .transitionEnd, name: name, object: source + 1, peer: target + 1, operation: .push, ok: true))
-        add(TraceEvent(kind: .actionSet))
     }
 
     /// `parent` adds sub-module `name` with id `base`.
