@@ -180,7 +180,14 @@ final class FrameworkLogParser {
             }
             return false
         case .continuation:
-            if bodyStarted { feedRouting(line, bytes) }
+            guard bodyStarted else { return false }
+            if routing.isAtTopLevel, !text.isEmpty, !RoutingLinkBlock.opensBlock(bytes, text) {
+                // The list's grammar ended: an unprefixed line after it is other output (a `print`), not the log's.
+                finishRouting()
+                mode = .idle
+                return true
+            }
+            feedRouting(line, bytes)
             return false
         case .raw:
             if text.isEmpty, routing.isAtTopLevel { return false }
@@ -226,7 +233,14 @@ final class FrameworkLogParser {
             }
             return false
         case .continuation:
-            if bodyStarted { feedComponent(line, bytes) }
+            guard bodyStarted else { return false }
+            if component.isComplete, !LogText.trimmed(bytes, line.start..<line.end).isEmpty {
+                // The tree's grammar ended: an unprefixed line after it is other output (a `print`), not the log's.
+                finishComponent()
+                mode = .idle
+                return true
+            }
+            feedComponent(line, bytes)
             return false
         case .raw:
             if text.isEmpty, !component.hasStarted || component.isComplete { return false }

@@ -64,7 +64,8 @@ struct JourneyDriver {
                 }
             }
         case .sendEvent(let name, let receivers, let data):
-            runtime.sendEvent(name, to: receivers, data: data)
+            // `from` is the sender (its event bus): recorded so graphs can draw the event edge.
+            runtime.sendEvent(name, to: receivers, data: data, from: from)
             return []
         case .observe(let notifications):
             switch module(step.from) {

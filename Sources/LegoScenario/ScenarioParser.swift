@@ -33,7 +33,7 @@ struct ScenarioParser {
         "popTo": ["from", "unchecked"],
         "dismiss": ["from", "data", "unchecked"],
         "addSub": ["to", "unchecked"],
-        "sendEvent": ["to", "data", "unchecked"],
+        "sendEvent": ["from", "to", "data", "unchecked"],
         "observe": ["from", "unchecked"],
         "postNotification": ["data"],
         "hold": ["label", "unchecked"],
