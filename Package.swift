@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "LegoReplayTests", dependencies: ["LegoReplay", "LegoTestSupport"]),
         .testTarget(name: "LegoAnalysisTests", dependencies: ["LegoAnalysis", "LegoScenario", "LegoTestSupport"]),
         .testTarget(name: "LegoReportTests", dependencies: ["LegoReport", "LegoScenario", "LegoTestSupport"]),
-        .testTarget(name: "LegoImportTests", dependencies: ["LegoImport", "LegoAnalysis", "LegoTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "LegoImportTests", dependencies: ["LegoImport", "LegoAnalysis", "LegoRuntime", "LegoTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegoGraphTests", dependencies: ["LegoGraph", "LegoRender", "LegoScenario", "LegoTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "LegoRenderTests", dependencies: ["LegoRender"]),
         .testTarget(name: "LegoTraceAppTests", dependencies: ["LegoTraceApp", "LegoTestSupport"], exclude: ["Golden"]),
