@@ -168,6 +168,14 @@ extension LegoRuntime {
         return nil
     }
 
+    /// Whether some handler claims `name` (`XFComponentReflect existComponent:`): its own class, or its gene's.
+    public func claimsComponent(_ name: String) -> Bool { resolve(name) != nil }
+
+    /// The VIPER module a shared-module shell named `name` reuses by the framework's gene rule, when one does.
+    public func geneModule(of name: String) -> String? {
+        gene(of: name, suffix: TraceEvent.Layer.routing.suffix).flatMap { $0 == name ? nil : $0 }
+    }
+
     /// The class family the framework finds for a component name. Handlers are asked in the framework's order
     /// (VIPER, MVVM, then MVC controllers); each matches the name's own class or, failing that, a dynamic
     /// subclass of its gene's (`NewAllPost` → `Post`), under the first prefix of `lookupPrefixes` that has either.
@@ -192,7 +200,8 @@ extension LegoRuntime {
         var gene: String?
         for candidatePrefix in lookupPrefixes {
             if let spec = declaration(ofClass: candidatePrefix + name + suffix), fits(spec) {
-                if case .virtual(let declaredGene) = spec.kind {
+                if case .virtual(var declaredGene) = spec.kind {
+                    if declaredGene.isEmpty, let derived = geneModule(of: name) { declaredGene = derived }
                     guard let geneSpec = declarations(named: declaredGene).last(where: { if case .viper = $0.kind { true } else { false } }) else { return nil }
                     return ResolvedModule(name: name, kind: .virtual, layerSpec: geneSpec, classPrefix: candidatePrefix,
                                           layerPrefix: geneSpec.classPrefix ?? prefix ?? "", gene: declaredGene)
