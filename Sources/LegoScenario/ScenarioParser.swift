@@ -226,7 +226,8 @@ struct ScenarioParser {
             }
             layers = set
         }
-        var classPrefix = try reader.optionalText(fields["classPrefix"], "\(context) `classPrefix`")
+        // An empty `classPrefix` is an unprefixed class (`LoginViewController`).
+        var classPrefix = try reader.optionalText(fields["classPrefix"], "\(context) `classPrefix`", allowEmpty: true)
         if classPrefix == nil, appPrefix == nil {
             throw reader.error(node, .missingKey, "\(context) has no class prefix: set `prefix` or `classPrefix` in app, or `classPrefix` here")
         }
