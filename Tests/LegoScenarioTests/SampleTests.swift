@@ -16,7 +16,7 @@ func sampleText(_ name: String) throws -> String {
 /// The parameters `samples/large-app.yml` was generated with (also written in its first line).
 let largeAppParameters = (modules: 600, steps: 6000, seed: UInt64(2026))
 
-@Test(arguments: ["bdj-app.yml", "bdj-faults.yml", "large-app.yml"])
+@Test(arguments: ["bdj-app.yml", "bdj-faults.yml", "large-app.yml", "tabs-app.yml"])
 func everySampleParses(_ name: String) throws {
     let scenario = try Scenario.load(path: samplePath(name))
     #expect(scenario.file == samplePath(name))
