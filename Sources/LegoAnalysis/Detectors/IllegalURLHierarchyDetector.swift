@@ -35,7 +35,7 @@ final class IllegalURLHierarchyDetector: Detector {
     // reads (routings, their links, the current action routing, module kinds), so its late verdict is taken before them.
     static let willApplyKinds: Set<TraceEvent.Kind> = [
         .urlOpen, .transitionBegin, .transitionEnd, .routingAdd, .routingRemove, .link, .unlink, .actionSet, .objectDeinit,
-        .moduleAssemble, .refRelease, .eventSend, .notification,
+        .moduleAssemble, .refRelease, .eventSend, .notification, .clockAdvance,
     ]
 
     private let context: DetectorContext
@@ -117,15 +117,15 @@ final class IllegalURLHierarchyDetector: Detector {
                                     early: Self.legacy(modules, state: state), due: event.time + Self.frameworkDelay))
     }
 
-    /// Takes the late verdict of every check whose window closed before `event`: the framework's delayed work is
-    /// over once the clock passed it, or once the app takes its next step (a user's tap comes long after 15 ms;
-    /// the runtime's virtual clock does not move between steps).
+    /// Takes the late verdict of every check whose window closed before `event`: once the app takes its next step
+    /// (a user's tap or wait comes long after 15 ms; the runtime's virtual clock does not move between steps), or
+    /// once the clock is well past the framework's delayed work (a recorded file's times also carry the
+    /// recording's own running time, so the window allows a second 15 ms).
     private func settlePending(before event: TraceEvent, state: ReplayState) {
         guard !pending.isEmpty else { return }
         let nextStep = transitionDepth == 0
-            && [.transitionBegin, .urlOpen, .refRelease, .eventSend, .notification].contains(event.kind)
-        // A small tolerance: delayed work is recorded at exactly `due`, computed by another sum.
-        while let first = pending.first, nextStep || event.time > first.due + 1e-9 {
+            && [.transitionBegin, .urlOpen, .refRelease, .eventSend, .notification, .clockAdvance].contains(event.kind)
+        while let first = pending.first, nextStep || event.time > first.due + Self.frameworkDelay {
             pending.removeFirst()
             conclude(first, late: Self.legacy(first.modules, state: state), state: state)
         }
