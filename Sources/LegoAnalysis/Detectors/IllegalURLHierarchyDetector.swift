@@ -59,6 +59,8 @@ final class IllegalURLHierarchyDetector: Detector {
 
     /// The framework's delayed work (`LEGORunAfter0_015`: link logs, sub-module binding, tab re-binding).
     static let frameworkDelay = 0.015
+    /// How long after the delayed work a late verdict may wait for the app's next step.
+    static let lateWindow = 1.0
 
     var retainedCount: Int { pending.count + opening.count }
 
@@ -119,13 +121,13 @@ final class IllegalURLHierarchyDetector: Detector {
 
     /// Takes the late verdict of every check whose window closed before `event`: once the app takes its next step
     /// (a user's tap or wait comes long after 15 ms; the runtime's virtual clock does not move between steps), or
-    /// once the clock is well past the framework's delayed work (a recorded file's times also carry the
-    /// recording's own running time, so the window allows a second 15 ms).
+    /// a second after the dispatch at the latest. Not 15 ms: a recorded file's times also carry the recording's own
+    /// running time, and a loaded machine stretched that past 30 ms in tests.
     private func settlePending(before event: TraceEvent, state: ReplayState) {
         guard !pending.isEmpty else { return }
         let nextStep = transitionDepth == 0
             && [.transitionBegin, .urlOpen, .refRelease, .eventSend, .notification, .clockAdvance].contains(event.kind)
-        while let first = pending.first, nextStep || event.time > first.due + Self.frameworkDelay {
+        while let first = pending.first, nextStep || event.time > first.due + Self.lateWindow {
             pending.removeFirst()
             conclude(first, late: Self.legacy(first.modules, state: state), state: state)
         }
