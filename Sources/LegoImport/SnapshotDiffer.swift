@@ -106,6 +106,13 @@ struct SnapshotDiffer {
     /// Appends the events that take the state from the previous component trace log to `snapshot`.
     mutating func apply(_ snapshot: ComponentTreeSnapshot) {
         let entries = snapshot.entries
+        guard !entries.isEmpty else {
+            // XFComponentManager `+_log` prints nothing for an empty table and only the header when the first name's
+            // weak value is nil: the root was released while still registered; nothing else is known.
+            events.append(TraceEvent(kind: .snapshot, value: "component trace log", count: snapshot.lastLine, line: snapshot.firstLine))
+            if let root = componentLog.order.first { deinitComponent(root, line: snapshot.firstLine) }
+            return
+        }
         let names = entries.map { $0.name.isNull ? "" : $0.name.text }
         let keys = Self.keys(entries.map(\.name), names,
                              predecessors: Self.predecessors(next: entries.map(\.next), parent: entries.map(\.parent)))

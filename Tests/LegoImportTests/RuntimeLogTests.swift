@@ -40,7 +40,10 @@ import Testing
     #expect(untracked)
 }
 
-@Test func componentLogWithoutATreeIsAnEmptyTable() throws {
+/// XFComponentManager `+_log` returns before its header when `__componentKeyArr` is empty, and after it when
+/// `[__componentTable objectForKey:__componentKeyArr[0]]` is nil: a header alone means the root was released while
+/// still registered, not an empty table.
+@Test func componentLogWithoutATreeMeansTheRootWasReleasedNotAnEmptyTable() throws {
     let text = (ImportFixtures.componentLog("21.000000", ["(", "\t-> Login", ")"])
         + [ImportFixtures.prefix("22.000000") + "Component trace log:"]
         + ImportFixtures.routingLog("22.100000", count: 0, [])).joined(separator: "\n")
@@ -48,6 +51,8 @@ import Testing
     #expect(result.warnings.isEmpty)
     #expect(result.stats.snapshots == 3)
     let state = ImportFixtures.replay(result.events)
-    #expect(state.componentNames.isEmpty)
-    #expect(result.events.contains { $0.kind == .componentRemove && $0.name == "Login" && $0.line == 6 })
+    #expect(state.componentNames == ["Login"], "still registered")
+    #expect(state.liveComponent(named: "Login") == nil, "but released")
+    #expect(!result.events.contains { $0.kind == .componentRemove })
+    #expect(result.events.contains { $0.kind == .objectDeinit && $0.name == "Login" && $0.line == 6 })
 }
