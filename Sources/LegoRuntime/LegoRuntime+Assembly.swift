@@ -94,8 +94,8 @@ extension LegoRuntime {
                 let interactor = Interactor(className: layerClass(.interactor), layer: .interactor, name: name, recorder: recorder)
                 alloc(interactor, owner: routing)
                 objects.append(interactor)
-                if layers.contains(.dataManager) {
-                    let dataManager = DataManager(className: layerClass(.dataManager), layer: .dataManager, name: name, recorder: recorder)
+                if let dataManagerClass = dataManagerClass(of: resolved) {
+                    let dataManager = DataManager(className: dataManagerClass, layer: .dataManager, name: name, recorder: recorder)
                     alloc(dataManager, owner: routing)
                     objects.append(dataManager)
                     interactor.dataManager = dataManager
@@ -195,6 +195,19 @@ extension LegoRuntime {
             emit(TraceEvent(kind: .transitionEnd, name: name, object: parentRouting.id, peer: child.record.ref.id, url: url, operation: .sub, ok: true))
             return child
         }
+    }
+
+    /// `XFVIPERModuleAssembly _autoAssemblyModuleWithModuleName:ibSymbol:shareDataManagerName:`: the shared module's
+    /// DataManager class (`<Name>DataManager`, else `<P><Name>DataManager`) when one is named, else the module's own.
+    private func dataManagerClass(of resolved: ResolvedModule) -> String? {
+        let suffix = TraceEvent.Layer.dataManager.suffix
+        guard let shared = resolved.layerSpec.sharedDataManager else {
+            return resolved.layerSpec.layers.contains(.dataManager) ? resolved.layerPrefix + resolved.layerSpec.name + suffix : nil
+        }
+        for candidate in [shared + suffix, resolved.layerPrefix + shared + suffix] where declaration(ofClass: candidate)?.layers.contains(.dataManager) == true {
+            return candidate
+        }
+        return nil
     }
 
     /// The framework's `LEGORunAfter0_015` delay.

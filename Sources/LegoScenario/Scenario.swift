@@ -97,6 +97,8 @@ extension Scenario {
         public var componentName: String
         /// Tab children its Activity makes while it initializes (names, or URLs for `XF_SubUInterface_URL`).
         public var tabs: [String] = []
+        /// The module whose DataManager class it builds (`XF_AutoAssemblyModule_ShareDM`).
+        public var sharedDataManager: String?
         /// Where the module was declared.
         public var position: Position
 

@@ -10,7 +10,7 @@ struct ScenarioParser {
     /// Keys of `app`.
     static let appKeys = ["name", "prefix", "classPrefix", "swiftNamespace", "classPrefixList", "modules", "urls", "httpHandler", "interceptors"]
     /// Keys of one module.
-    static let moduleKeys = ["name", "kind", "gene", "layers", "classPrefix", "tabs"]
+    static let moduleKeys = ["name", "kind", "gene", "layers", "classPrefix", "tabs", "shareDataManager"]
     /// Keys of one route written as a mapping inside a URL list.
     static let routeKeys = ["url", "component", "unchecked"]
     /// Keys of one interceptor.
@@ -178,6 +178,10 @@ struct ScenarioParser {
             app.interceptors = try parseInterceptors(interceptorsNode)
         }
         for module in app.modules {
+            if let shared = module.sharedDataManager, !app.modules.contains(where: { $0.name == shared && $0.kind == .viper }) {
+                throw moduleError(module, .unknownReference, "`shareDataManager` of module `\(module.name)` names `\(shared)`, which is not a declared viper module"
+                    + Suggestion.hint(for: shared, among: app.modules.filter { $0.kind == .viper }.map(\.name)))
+            }
             for tab in module.tabs {
                 let at = tabNodes[module.name] ?? node
                 if tab.contains("://") { try checkURL(tab, at: at, unchecked: false) } else { try checkComponent(tab, at: at, unchecked: false) }
@@ -249,6 +253,7 @@ struct ScenarioParser {
             position: reader.position(node)
         )
         module.tabs = tabs
+        module.sharedDataManager = try reader.optionalText(fields["shareDataManager"], "\(context) `shareDataManager`")
         return module
     }
 

@@ -122,6 +122,26 @@ import Testing
         #expect(findings.contains { $0.ruleID == "orphan-component" && $0.module == "Publish" }, "\(findings.map(\.message))")
     }
 
+    /// `XFVIPERModuleAssembly _autoAssemblyModuleWithModuleName:ibSymbol:shareDataManagerName:`
+    /// (`XF_AutoAssemblyModule_ShareDM(Name)`) builds the module's DataManager from the named module's class.
+    @Test func aModuleCanBuildAnotherModulesDataManager() throws {
+        let run = try run("""
+        app:
+          name: ShareDM
+          prefix: BDJ
+          modules:
+            - {name: IndexTab}
+            - {name: Post}
+            - {name: HotPost, layers: [routing, presenter, activity, interactor], shareDataManager: Post}
+        journey:
+          - showRoot: IndexTab
+          - push: HotPost
+        """)
+        let dataManager = try #require(run.events.first { $0.kind == .objectAlloc && $0.name == "HotPost" && $0.layer == .dataManager })
+        #expect(dataManager.className == "BDJPostDataManager")
+        #expect(assembled(run, "HotPost")?.objects?.contains(dataManager.object!) == true)
+    }
+
     /// `XFEventBus sendEventName:intentData:forComponents:` is called on the sender's own event bus: `from` records it;
     /// `XFPipe subscribeEventOnReceiver:withRegisterCompName:needReceiveEmitterEvent:NO` registers a non-component
     /// receiver, which `XFComponentManager sendEventName:intentData:forComponent:` asks first.
