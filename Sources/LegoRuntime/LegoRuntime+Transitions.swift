@@ -131,6 +131,36 @@ extension LegoRuntime {
         }
     }
 
+    /// User code in `parent`'s routing assembles a module and calls `addSubRouting:asChildViewController:YES`
+    /// (`XFRouting`): the sub-routing is in the link table and bound to its parent, its view is a child of the
+    /// parent's, but it never enters the component table (no `XFUInterfaceFactory`, so no delayed `addComponent:`).
+    @discardableResult public func addSubRouting(_ name: String, to parent: ModuleRef) -> LegoOutcome {
+        defer { settle() }
+        guard let parentComponent = record(of: parent)?.component as? Presenter, let parentRouting = parentComponent.routing,
+              let parentInterface = parentComponent.interface as? any UInterface else {
+            return .failure("parent \(parent) is not a live VIPER module: only a routing has sub-routings")
+        }
+        emit(TraceEvent(kind: .transitionBegin, name: name, object: parent.id, operation: .sub))
+        let made: AssembledModule
+        switch assemble(name) {
+        case .failure(let failure):
+            emit(TraceEvent(kind: .transitionEnd, name: name, object: parent.id, operation: .sub, value: failure.reason, ok: false))
+            return .failure(failure.reason)
+        case .success(let module): made = module
+        }
+        guard let routing = made.routing, let component = made.component, let interface = made.interface else {
+            let reason = "\(name) is not a VIPER module with a Presenter: it has no routing to add"
+            emit(TraceEvent(kind: .transitionEnd, name: name, object: parent.id, operation: .sub, value: reason, ok: false))
+            return .failure(reason)
+        }
+        bind(routing, to: parentRouting)
+        parentInterface.children.append(interface)
+        viewDidLoad(component)
+        emit(TraceEvent(kind: .link, object: parentComponent.id, peer: component.id, relation: .subComponent))
+        emit(TraceEvent(kind: .transitionEnd, name: name, object: parent.id, peer: made.record.ref.id, operation: .sub, ok: true))
+        return .success(made.record.ref)
+    }
+
     // MARK: Steps
 
     /// The component a step starts from: the given module's, or the one on top of the screen.

@@ -103,6 +103,11 @@ struct JourneyDriver {
             return ScenarioRunner.register(group, on: runtime)
         case .removeURL(let url):
             return reasons(runtime.removeURL(url))
+        case .addSubRouting(let name, let parentName):
+            switch module(parentName) {
+            case .failure(let refusal): return [refusal.reason]
+            case .success(let parent): return reasons(runtime.addSubRouting(name, to: parent))
+            }
         case .selectTab(let name):
             guard let tab = runtime.tabs.last(where: { $0.name == name }) else { return ["`\(name)` is not a tab of the window's root"] }
             return reasons(runtime.selectTab(tab))

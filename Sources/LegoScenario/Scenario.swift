@@ -257,6 +257,8 @@ extension Scenario {
         case registerURLs(URLGroup)
         /// Removes a URL route.
         case removeURL(String)
+        /// User code adds a routing-only sub-module (`addSubRouting:asChildViewController:YES`) to `to` (the current screen by default).
+        case addSubRouting(String, to: String?)
         /// The user selects the tab showing this component.
         case selectTab(String)
         /// An object (a class of that name, held under `label`) or the `from` component subscribes to events sent to a name.
@@ -285,6 +287,7 @@ extension Scenario {
             case .registerURL: "registerURL"
             case .registerURLs: "registerURLs"
             case .removeURL: "removeURL"
+            case .addSubRouting: "addSubRouting"
             case .selectTab: "selectTab"
             case .subscribeEvents: "subscribeEvents"
             case .unsubscribeEvents: "unsubscribeEvents"

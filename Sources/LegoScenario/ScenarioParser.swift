@@ -44,6 +44,7 @@ struct ScenarioParser {
         "registerURL": ["component", "unchecked"],
         "registerURLs": [],
         "removeURL": [],
+        "addSubRouting": ["to", "unchecked"],
         "selectTab": [],
         "subscribeEvents": ["from", "receiver", "label", "unchecked"],
         "unsubscribeEvents": [],
@@ -52,7 +53,7 @@ struct ScenarioParser {
     static let stepKeywords = [
         "showRoot", "push", "present", "pop", "popTo", "dismiss", "addSub", "sendEvent", "observe", "postNotification",
         "hold", "release", "retainCycle", "advanceClock", "enableLogs", "registerURL", "registerURLs", "removeURL",
-        "selectTab", "subscribeEvents", "unsubscribeEvents",
+        "addSubRouting", "selectTab", "subscribeEvents", "unsubscribeEvents",
     ]
     /// Every option key any step accepts.
     static let optionKeys: Set<String> = Set(stepOptions.values.flatMap { $0 })
@@ -626,6 +627,15 @@ struct ScenarioParser {
             let url = try reader.text(try needValue("a URL"), "the URL of `removeURL`")
             routeKeys.remove(ComponentURL(url).path)
             action = .removeURL(url)
+        case "addSubRouting":
+            let name = try reader.text(try needValue("a VIPER module name"), "the module of `addSubRouting`")
+            try checkComponent(name, at: valueNode, unchecked: unchecked)
+            var parent: String?
+            if let option = options["to"] {
+                parent = try reader.text(option.value, "`to`")
+                try checkComponent(parent!, at: option.value, unchecked: unchecked)
+            }
+            action = .addSubRouting(name, to: parent)
         case "selectTab":
             let name = try reader.text(try needValue("the component name of a tab"), "the tab of `selectTab`")
             try checkComponent(name, at: valueNode, unchecked: false)

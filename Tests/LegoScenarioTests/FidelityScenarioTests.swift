@@ -122,6 +122,26 @@ import Testing
         #expect(findings.contains { $0.ruleID == "orphan-component" && $0.module == "Publish" }, "\(findings.map(\.message))")
     }
 
+    /// `XFRouting addSubRouting:asChildViewController:` called by user code: the sub-routing is in the link table and
+    /// bound to its parent, but never in the component table (only `XFUInterfaceFactory` adds sub-components).
+    @Test func aRoutingOnlySubModuleIsInTheLinkTableOnly() throws {
+        let run = try run("""
+        app:
+          name: RoutingOnly
+          prefix: BDJ
+          modules:
+            - {name: IndexTab}
+            - {name: Banner}
+        journey:
+          - showRoot: IndexTab
+          - addSubRouting: Banner
+        """)
+        #expect(run.state.routingTable.names == ["IndexTab", "Banner"])
+        #expect(run.state.componentTable.names == ["IndexTab"])
+        let banner = try #require(assembled(run, "Banner")?.object)
+        #expect(run.state.links[banner]?.parent == assembled(run, "IndexTab")?.object)
+    }
+
     /// `XFVIPERModuleAssembly _autoAssemblyModuleWithModuleName:ibSymbol:shareDataManagerName:`
     /// (`XF_AutoAssemblyModule_ShareDM(Name)`) builds the module's DataManager from the named module's class.
     @Test func aModuleCanBuildAnotherModulesDataManager() throws {
