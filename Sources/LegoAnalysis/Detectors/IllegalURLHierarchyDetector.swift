@@ -31,11 +31,11 @@ final class IllegalURLHierarchyDetector: Detector {
         really opened from.
         """)
 
-    // `url.open` for strict; `transition.end` starts a legacy check; the others can change what the legacy check
-    // reads (routings, their links, the current action routing, module kinds), so its late verdict is taken before them.
+    // `url.open` for strict; a legacy check starts at the `transition.end` of its open and takes its late verdict
+    // before the app's next step (a transition, open, release, event, notification or wait). Only these kinds, so
+    // strict mode does not pay a call for every link or deinit.
     static let willApplyKinds: Set<TraceEvent.Kind> = [
-        .urlOpen, .transitionBegin, .transitionEnd, .routingAdd, .routingRemove, .link, .unlink, .actionSet, .objectDeinit,
-        .moduleAssemble, .refRelease, .eventSend, .notification, .clockAdvance,
+        .urlOpen, .transitionBegin, .transitionEnd, .refRelease, .eventSend, .notification, .clockAdvance,
     ]
 
     private let context: DetectorContext
