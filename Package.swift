@@ -1,13 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Dynamic exclusivity checks on the replay's class properties cost ~10% of `check` (perf, 1M events);
-// release builds of the hot modules skip them. Debug builds and tests keep them on.
-let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-
+// No unsafe flags: SwiftPM refuses them in a package depended on by version. The ~10% that dynamic exclusivity
+// checks cost `check` is kept off with `@exclusivity(unchecked)` on the hot stored properties of the reader, the
+// replay and the detectors instead (docs/performance.md).
 let package = Package(
     name: "lego-trace",
-    platforms: [.macOS(.v15)],
+    // Synchronization's Mutex (the writer, the runtime's recorder) needs these.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .executable(name: "lego-trace", targets: ["lego-trace"]),
         .executable(name: "lego-example", targets: ["lego-example"]),
@@ -23,17 +23,17 @@ let package = Package(
     ],
     targets: [
         // Trace events as plain Sendable values, plus the framework's naming rules.
-        .target(name: "LegoModel", swiftSettings: hotPath),
+        .target(name: "LegoModel"),
         // JSON Lines trace writer and streaming reader.
-        .target(name: "LegoTraceIO", dependencies: ["LegoModel"], swiftSettings: hotPath),
+        .target(name: "LegoTraceIO", dependencies: ["LegoModel"]),
         // The instrumented, headless model of the XFLegoVIPER runtime.
         .target(name: "LegoRuntime", dependencies: ["LegoModel", "LegoTraceIO"]),
         // YAML scenarios (app + journey) that drive the runtime; the embedded sample app.
         .target(name: "LegoScenario", dependencies: ["LegoRuntime", .product(name: "Yams", package: "Yams")]),
         // The single replay state machine that rebuilds registries and relations from events.
-        .target(name: "LegoReplay", dependencies: ["LegoModel", "LegoTraceIO"], swiftSettings: hotPath),
+        .target(name: "LegoReplay", dependencies: ["LegoModel", "LegoTraceIO"]),
         // Detectors, findings, config and baselines.
-        .target(name: "LegoAnalysis", dependencies: ["LegoReplay", .product(name: "Yams", package: "Yams")], swiftSettings: hotPath),
+        .target(name: "LegoAnalysis", dependencies: ["LegoReplay", .product(name: "Yams", package: "Yams")]),
         // Report formats: text, JSON, SARIF, JUnit, GitHub annotations.
         .target(name: "LegoReport", dependencies: ["LegoAnalysis"]),
         // Console-log importer: framework logs to trace events.
@@ -44,7 +44,7 @@ let package = Package(
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",
-            providers: [.apt(["libgraphviz-dev"])]
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
         // Renders DOT to SVG/PNG/PDF in process behind a Swift API.
         .target(name: "LegoRender", dependencies: ["CGraphviz"]),

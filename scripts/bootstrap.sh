@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs what lego-trace needs and is missing: a Swift toolchain check, libgraphviz (headers + pkg-config).
+# Installs what lego-trace needs and is missing: a Swift toolchain check, libgraphviz (headers + pkg-config), and for
+# the Objective-C recorder's tests (recorders/objc) gcc's Objective-C compiler, GNUstep base and jq; with apt-get on
+# Debian/Ubuntu, and Homebrew on macOS (Graphviz only: the recorder's Linux tests do not run there).
 # Sourced by scripts/run and scripts/test; safe to run repeatedly.
 set -euo pipefail
 
@@ -10,9 +12,23 @@ if ! command -v swift >/dev/null 2>&1; then
 fi
 command -v swift >/dev/null 2>&1 || { echo "lego-trace: Swift 6 is required (https://swift.org/install); none found on PATH" >&2; exit 2; }
 
+if [ "$(uname -s)" = Darwin ]; then
+    # macOS: Swift comes with Xcode or the swift.org toolchain; Graphviz (library, headers, pkg-config file) from Homebrew.
+    if ! pkg-config --exists libgvc 2>/dev/null || ! command -v dot >/dev/null 2>&1; then
+        command -v brew >/dev/null 2>&1 || { echo "lego-trace: Graphviz is missing and Homebrew is not installed (https://brew.sh): install it, then run this again" >&2; exit 2; }
+        echo "lego-trace: installing graphviz pkg-config with Homebrew" >&2
+        brew install graphviz pkg-config >&2
+    fi
+    return 0 2>/dev/null || exit 0
+fi
+
 missing=()
 pkg-config --exists libgvc 2>/dev/null || missing+=(libgraphviz-dev pkg-config)
 command -v dot >/dev/null 2>&1 || missing+=(graphviz)
+command -v gnustep-config >/dev/null 2>&1 || missing+=(libgnustep-base-dev)
+# gcc compiles Objective-C only with its cc1obj, which Debian's gobjc brings.
+[ -n "$(gcc -print-prog-name=cc1obj 2>/dev/null | grep /)" ] && [ -x "$(gcc -print-prog-name=cc1obj)" ] || missing+=(gobjc)
+command -v jq >/dev/null 2>&1 || missing+=(jq)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "lego-trace: installing ${missing[*]} with apt-get" >&2
     sudo_cmd=""

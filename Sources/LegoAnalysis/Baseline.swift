@@ -3,8 +3,10 @@ import LegoTraceIO
 
 /// A recorded set of known findings: `check --baseline` fails only on findings not in it.
 ///
-/// The file is JSON: `{"version": 1, "tool": "lego-trace", "entries": [{"fingerprint", "rule", "module", "message"}]}`,
-/// entries sorted by rule then fingerprint so it diffs cleanly under version control.
+/// The file is JSON: `{"version": 1, "tool": "lego-trace", "entries": [{"fingerprint", "rule", "module"}]}`, entries
+/// sorted by rule then fingerprint. It holds nothing that changes between runs of the same defects (no message with
+/// times or object ids), so re-recording it diffs only where the set of known findings changed. A `message` key
+/// written by earlier versions is read and ignored.
 public struct Baseline: Sendable, Hashable {
     /// The baseline format version this build writes and reads.
     public static let version = 1
@@ -17,15 +19,12 @@ public struct Baseline: Sendable, Hashable {
         public var rule: String
         /// Its module, if any.
         public var module: String?
-        /// The first line of its message, for people reading the file.
-        public var message: String
 
         /// Creates an entry.
-        public init(fingerprint: String, rule: String, module: String?, message: String) {
+        public init(fingerprint: String, rule: String, module: String?) {
             self.fingerprint = fingerprint
             self.rule = rule
             self.module = module
-            self.message = message
         }
     }
 
@@ -56,8 +55,7 @@ public struct Baseline: Sendable, Hashable {
         var seen = Set<String>()
         var entries: [Entry] = []
         for finding in findings where seen.insert(finding.fingerprint).inserted {
-            let firstLine = finding.message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            entries.append(Entry(fingerprint: finding.fingerprint, rule: finding.ruleID, module: finding.module, message: firstLine))
+            entries.append(Entry(fingerprint: finding.fingerprint, rule: finding.ruleID, module: finding.module))
         }
         self.entries = entries.sorted { ($0.rule, $0.fingerprint) < ($1.rule, $1.fingerprint) }
     }

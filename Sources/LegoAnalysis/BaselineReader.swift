@@ -77,7 +77,6 @@ enum BaselineReader {
         var fingerprint: String?
         var rule: String?
         var module: String?
-        var message = ""
         try cursor.expect(0x7B, "'{' starting an entry")
         cursor.skipSpace()
         if cursor.current == 0x7D { cursor.advance() } else {
@@ -90,7 +89,6 @@ enum BaselineReader {
                 case "fingerprint": fingerprint = try string(&cursor, &scratch)
                 case "rule": rule = try string(&cursor, &scratch)
                 case "module": module = cursor.skipNull() ? nil : try string(&cursor, &scratch)
-                case "message": message = try string(&cursor, &scratch)
                 default: try cursor.skipValue()
                 }
                 cursor.skipSpace()
@@ -101,7 +99,7 @@ enum BaselineReader {
         }
         guard let fingerprint else { throw LineError(reason: "missing 'fingerprint' at entries[\(index)]") }
         guard let rule else { throw LineError(reason: "missing 'rule' at entries[\(index)]") }
-        return Baseline.Entry(fingerprint: fingerprint, rule: rule, module: module, message: message)
+        return Baseline.Entry(fingerprint: fingerprint, rule: rule, module: module)
     }
 
     private static func string(_ cursor: inout JSONCursor, _ scratch: inout [UInt8]) throws(LineError) -> String {

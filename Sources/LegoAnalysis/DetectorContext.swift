@@ -13,10 +13,15 @@ final class DetectorContext {
     /// Whether the trace was imported from console logs.
     let imported: Bool
     /// Notes about what could not be checked.
+    @exclusivity(unchecked)
     private(set) var limitations: [String] = []
+    @exclusivity(unchecked)
     private var findings: [Finding] = []
+    @exclusivity(unchecked)
     private var occurrences: [Int] = []
+    @exclusivity(unchecked)
     private var lastSeen: [ReplayState.Moment] = []
+    @exclusivity(unchecked)
     private var indexByFingerprint: [String: Int] = [:]
 
     /// Creates a context.
@@ -43,7 +48,7 @@ final class DetectorContext {
     ///
     /// `atMost` lowers the severity of a finding the trace cannot confirm (never raises it); the fingerprint
     /// stays the same, so a baseline matches the defect whether or not it was confirmed.
-    func report(_ rule: RuleDescription, message: String, module: String?, instance: String?,
+    func report(_ rule: RuleDescription, message: String, module: String?, instance: String?, object: ObjectID? = nil,
                 first: ReplayState.Moment, last: ReplayState.Moment, evidence: [Evidence], fingerprint parts: [String],
                 atMost ceiling: Severity? = nil) {
         guard var severity = configuration.severity(for: rule), !isAllowed(rule, module: module) else { return }
@@ -55,7 +60,7 @@ final class DetectorContext {
             return
         }
         indexByFingerprint[fingerprint] = findings.count
-        findings.append(Finding(ruleID: rule.id, severity: severity, message: message, module: module, instance: instance,
+        findings.append(Finding(ruleID: rule.id, severity: severity, message: message, module: module, instance: instance, object: object,
                                 first: first, last: last, evidence: evidence.sorted { $0.seq < $1.seq }, fingerprint: fingerprint))
         occurrences.append(1)
         lastSeen.append(last)

@@ -59,8 +59,10 @@ public struct Finding: Sendable, Hashable {
     public var message: String
     /// The module name concerned.
     public var module: String?
-    /// The instance concerned, as its class and object id, e.g. `BDJPostRouting#17`.
+    /// The instance concerned, as its class and object id, e.g. `BDJPostRouting#17`, for people to read.
     public var instance: String?
+    /// The object id of that instance: what the graph and other tools key on (never parsed back from `instance`).
+    public var object: ObjectID?
     /// The first event that belongs to the defect.
     public var first: ReplayState.Moment
     /// The last event that belongs to the defect.
@@ -72,12 +74,14 @@ public struct Finding: Sendable, Hashable {
 
     /// Creates a finding.
     public init(ruleID: String, severity: Severity, message: String, module: String? = nil, instance: String? = nil,
-                first: ReplayState.Moment, last: ReplayState.Moment, evidence: [Evidence] = [], fingerprint: String) {
+                object: ObjectID? = nil, first: ReplayState.Moment, last: ReplayState.Moment, evidence: [Evidence] = [],
+                fingerprint: String) {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
         self.module = module
         self.instance = instance
+        self.object = object
         self.first = first
         self.last = last
         self.evidence = evidence
@@ -95,13 +99,41 @@ public struct RuleDescription: Sendable, Hashable {
     public var summary: String
     /// Why it matters and how to fix it, a few paragraphs of plain text.
     public var why: String
+    /// How its findings are marked on the module graph.
+    public var drawing: Drawing
+
+    /// How a rule's findings are marked on the module graph; each has its own colour and line style.
+    public enum Drawing: String, Sendable, Hashable, CaseIterable, Comparable {
+        /// A module alive after its screen went away (red double border).
+        case leaked
+        /// Two live modules answering to one name (orange dashed border).
+        case duplicateName
+        /// A URL whose path does not match the live module chain (purple border and URL edge).
+        case illegalURL
+        /// Any other finding (grey note).
+        case other
+
+        /// Drawing priority: the first kind of a node's marks decides its border colour.
+        private var rank: Int {
+            switch self {
+            case .leaked: 0
+            case .duplicateName: 1
+            case .illegalURL: 2
+            case .other: 3
+            }
+        }
+
+        /// Orders marks by drawing priority.
+        public static func < (lhs: Drawing, rhs: Drawing) -> Bool { lhs.rank < rhs.rank }
+    }
 
     /// Creates a rule description.
-    public init(id: String, defaultSeverity: Severity, summary: String, why: String) {
+    public init(id: String, defaultSeverity: Severity, summary: String, why: String, drawing: Drawing = .other) {
         self.id = id
         self.defaultSeverity = defaultSeverity
         self.summary = summary
         self.why = why
+        self.drawing = drawing
     }
 }
 
@@ -143,5 +175,33 @@ public struct AnalysisResult: Sendable, Hashable {
         var copy = self
         copy.findings = findings
         return copy
+    }
+}
+
+/// The lowest severity that makes `check` fail (`--fail-on`), or `never`.
+public enum FailThreshold: String, Sendable, Hashable, CaseIterable {
+    /// Fail on errors only (the default).
+    case error
+    /// Fail on warnings and errors.
+    case warning
+    /// Fail on any finding.
+    case note
+    /// Never fail because of findings (exit 0 unless the input is unreadable).
+    case never
+
+    /// The severity at and above which findings fail, or nil for `never`.
+    public var severity: Severity? {
+        switch self {
+        case .error: .error
+        case .warning: .warning
+        case .note: .note
+        case .never: nil
+        }
+    }
+
+    /// Whether `result` holds a finding at or above this threshold.
+    public func isReached(by result: AnalysisResult) -> Bool {
+        guard let severity, let worst = result.worstSeverity else { return false }
+        return worst >= severity
     }
 }

@@ -77,7 +77,7 @@ public enum DOTWriter {
     }
 
     private static func nodeStatement(_ node: ModuleGraph.Node) -> String {
-        var lines = [node.name]
+        var lines = [node.title]
         if node.kind == .virtual, let gene = node.gene { lines.append("shares \(gene)") }
         if node.instanceCount > 1 { lines.append("\(node.instanceCount) instances") }
         var attributes = [("label", quote(lines.joined(separator: "\n")))]
@@ -108,7 +108,7 @@ public enum DOTWriter {
     }
 
     private static func tooltip(_ node: ModuleGraph.Node) -> String {
-        var lines = ["\(node.name) (\(node.kind.caption))"]
+        var lines = ["\(node.title) (\(node.kind.caption))"]
         if let gene = node.gene { lines.append("gene: \(gene)") }
         if !node.classNames.isEmpty { lines.append("classes: " + node.classNames.joined(separator: ", ")) }
         for url in node.urls { lines.append("URL: \(url)") }

@@ -175,12 +175,14 @@ public final class GraphBuilder: ReplayObserver {
 
     private func liveGraph(state: ReplayState) -> ([ModuleGraph.Node], [ModuleGraph.Edge]) {
         let live = state.modules.values.filter { $0.isAlive(in: state) }
-        var countByName: [String: Int] = [:]
-        for module in live { countByName[module.name, default: 0] += 1 }
         var routesByName: [String: Set<String>] = [:]
         for (route, name) in state.routes { routesByName[name, default: []].insert(route) }
         var ids: [ObjectID: String] = [:]
         var nodes: [ModuleGraph.Node] = []
+        var ordinals: [ObjectID: Int] = [:]
+        for (_, instances) in Dictionary(grouping: live, by: \.name) where instances.count > 1 {
+            for (index, module) in instances.sorted(by: { $0.id < $1.id }).enumerated() { ordinals[module.id] = index + 1 }
+        }
         for module in live {
             let id = "\(module.name)#\(module.id)"
             ids[module.id] = id
@@ -192,7 +194,8 @@ public final class GraphBuilder: ReplayObserver {
                 classNames: classes.union(record?.classNames ?? []).sorted(), urls: urls.sorted(),
                 instances: ["\(module.className)#\(module.id)"], liveCount: 1,
                 eventsReceived: Self.merge([], record?.eventsReceived ?? [:]),
-                cluster: Self.cluster(primaryURL(registered: routesByName[module.name] ?? [], other: urls))))
+                cluster: Self.cluster(primaryURL(registered: routesByName[module.name] ?? [], other: urls)),
+                object: module.id, ordinal: ordinals[module.id]))
         }
         var edges: [EdgeKey: ModuleGraph.Edge] = [:]
         func add(_ from: ObjectID, _ to: ObjectID, _ relation: ModuleGraph.Relation, events named: [String: Int] = [:]) {
@@ -299,11 +302,11 @@ public final class GraphBuilder: ReplayObserver {
         var indexByObject: [UInt64: Int] = [:]
         for (index, node) in nodes.enumerated() {
             indexesByName[node.name, default: []].append(index)
-            if scope == .live, let object = node.id.split(separator: "#").last.flatMap({ UInt64($0) }) { indexByObject[object] = index }
+            if let object = node.object { indexByObject[object] = index }
         }
         var unplaced: [GraphMark] = []
         for mark in marks {
-            if scope == .live, let object = mark.objectID, let index = indexByObject[object], nodes[index].name == mark.module {
+            if let object = mark.object, let index = indexByObject[object], nodes[index].name == mark.module {
                 nodes[index].marks.append(mark)
             } else if let indexes = indexesByName[mark.module] {
                 for index in indexes { nodes[index].marks.append(mark) }

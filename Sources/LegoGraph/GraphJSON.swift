@@ -28,6 +28,8 @@ public enum GraphJSON {
         object([
             ("id", string(node.id)),
             ("name", string(node.name)),
+            ("title", string(node.title)),
+            ("object", node.object.map { String($0) } ?? "null"),
             ("kind", string(node.kind.rawValue)),
             ("gene", node.gene.map(string) ?? "null"),
             ("classes", array(node.classNames)),
@@ -54,6 +56,7 @@ public enum GraphJSON {
         object([
             ("module", string(mark.module)),
             ("instance", mark.instance.map(string) ?? "null"),
+            ("object", mark.object.map { String($0) } ?? "null"),
             ("kind", string(mark.kind.rawValue)),
             ("message", string(mark.message)),
             ("node", node.map(string) ?? "null"),

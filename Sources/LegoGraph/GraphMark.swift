@@ -1,71 +1,40 @@
 import LegoAnalysis
+import LegoModel
 
 /// A finding drawn on the graph: which module (or instance) it concerns and how to mark it.
 public struct GraphMark: Sendable, Hashable {
-    /// How a mark is drawn; each kind has its own colour and line style.
-    public enum Kind: String, Sendable, Hashable, CaseIterable, Comparable {
-        /// A module alive after its screen went away (red double border).
-        case leaked
-        /// Two live modules answering to one name (orange dashed border).
-        case duplicateName
-        /// A URL whose path does not match the live module chain (purple border and URL edge).
-        case illegalURL
-        /// Any other finding (grey note).
-        case other
-
-        /// Drawing priority: the first kind of a node's marks decides its border colour.
-        private var rank: Int {
-            switch self {
-            case .leaked: 0
-            case .duplicateName: 1
-            case .illegalURL: 2
-            case .other: 3
-            }
-        }
-
-        /// Orders marks by drawing priority.
-        public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rank < rhs.rank }
-    }
+    /// How a mark is drawn: the drawing of the finding's rule (`RuleDescription.drawing`).
+    public typealias Kind = RuleDescription.Drawing
 
     /// The module name the finding concerns.
     public var module: String
     /// The instance it concerns, as `Class#object` (e.g. `BDJPostRouting#17`), when the finding names one.
     public var instance: String?
+    /// The object id of that instance: the live graph puts the mark on that instance's node.
+    public var object: ObjectID?
     /// How to draw it.
     public var kind: Kind
     /// The finding's first line.
     public var message: String
 
     /// Creates a mark.
-    public init(module: String, instance: String? = nil, kind: Kind, message: String) {
+    public init(module: String, instance: String? = nil, object: ObjectID? = nil, kind: Kind, message: String) {
         self.module = module
         self.instance = instance
+        self.object = object
         self.kind = kind
         self.message = message
     }
 
-    /// The object id in `instance` (the digits after `#`), if any.
-    public var objectID: UInt64? {
-        guard let instance, let hash = instance.lastIndex(of: "#") else { return nil }
-        return UInt64(instance[instance.index(after: hash)...])
-    }
-
-    /// Marks for analyzer findings; findings that name no module cannot be placed and are left out.
-    public static func marks(from findings: [Finding]) -> [GraphMark] {
-        findings.compactMap { finding in
+    /// Marks for analyzer findings, drawn as each finding's rule says (`rules`: the rules that ran, by default every
+    /// registered one; a rule not among them is drawn as `other`); findings that name no module cannot be placed and are left out.
+    public static func marks(from findings: [Finding], rules: [RuleDescription] = DetectorRegistry.rules) -> [GraphMark] {
+        let drawing = Dictionary(rules.map { ($0.id, $0.drawing) }, uniquingKeysWith: { first, _ in first })
+        return findings.compactMap { finding in
             guard let module = finding.module else { return nil }
             let firstLine = finding.message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            return GraphMark(module: module, instance: finding.instance, kind: kind(forRule: finding.ruleID), message: String(firstLine))
-        }
-    }
-
-    /// The mark kind for an analyzer rule id.
-    public static func kind(forRule ruleID: String) -> Kind {
-        switch ruleID {
-        case "leaked-module", "orphan-component": .leaked
-        case "duplicate-module-name": .duplicateName
-        case "illegal-url-hierarchy": .illegalURL
-        default: .other
+            return GraphMark(module: module, instance: finding.instance, object: finding.object,
+                             kind: drawing[finding.ruleID] ?? .other, message: String(firstLine))
         }
     }
 }

@@ -28,11 +28,16 @@ public struct ModuleGraph: Sendable, Hashable {
         public var cluster: [String]
         /// Findings drawn on it, sorted.
         public var marks: [GraphMark]
+        /// Live scope: the instance's object id (history nodes stand for every instance of a name and have none).
+        public var object: ObjectID?
+        /// Live scope, when several live instances share the name: this one's number among them (1, 2, …, in
+        /// object order), so the picture meant to show a duplicate tells them apart (`Post #1`, `Post #2`).
+        public var ordinal: Int?
 
         /// Creates a node.
         public init(id: String, name: String, kind: TraceEvent.ModuleKind, gene: String? = nil, classNames: [String] = [],
                     urls: [String] = [], instances: [String] = [], liveCount: Int = 0, eventsReceived: [EventCount] = [],
-                    cluster: [String] = [], marks: [GraphMark] = []) {
+                    cluster: [String] = [], marks: [GraphMark] = [], object: ObjectID? = nil, ordinal: Int? = nil) {
             self.id = id
             self.name = name
             self.kind = kind
@@ -44,7 +49,12 @@ public struct ModuleGraph: Sendable, Hashable {
             self.eventsReceived = eventsReceived
             self.cluster = cluster
             self.marks = marks
+            self.object = object
+            self.ordinal = ordinal
         }
+
+        /// The name a person reads: the module name, numbered when live instances share it.
+        public var title: String { ordinal.map { "\(name) #\($0)" } ?? name }
 
         /// How many instances the node stands for.
         public var instanceCount: Int { instances.count }

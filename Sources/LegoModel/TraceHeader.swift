@@ -15,13 +15,20 @@ public struct TraceHeader: Sendable, Hashable {
     public var start: String
     /// The app's name.
     public var app: String
-    /// Where the events came from: `runtime` or `import`.
+    /// Where the events came from, as written: `runtime`, `recorder` or `import` (see `TraceSource`).
     public var source: String
-    /// For imported traces: the console log it was imported from.
+    /// For imported traces: the console log it was imported from; the events' `line` fields are lines of it.
     public var importedFrom: String?
+    /// For recorded scenarios: the scenario file as `record` was given it; the events' `line` fields are its lines
+    /// (the journey step that caused each event).
+    public var scenario: String?
+
+    /// The file the events' `line` fields point into: the scenario or the console log, if the trace came from one.
+    public var lineSource: String? { scenario ?? importedFrom }
 
     /// Creates a header for the current format version.
-    public init(producer: String, start: String, app: String, source: String = "runtime", importedFrom: String? = nil) {
+    public init(producer: String, start: String, app: String, source: String = "runtime", importedFrom: String? = nil,
+                scenario: String? = nil) {
         self.format = Self.formatName
         self.version = Self.currentVersion
         self.producer = producer
@@ -29,7 +36,23 @@ public struct TraceHeader: Sendable, Hashable {
         self.app = app
         self.source = source
         self.importedFrom = importedFrom
+        self.scenario = scenario
     }
+}
+
+extension TraceHeader {
+    /// What wrote the events, when the header's `source` is one this build knows.
+    public var recordedBy: TraceSource? { TraceSource(rawValue: source) }
+}
+
+/// The writers of trace events a header's `source` names.
+public enum TraceSource: String, Sendable, CaseIterable, Hashable {
+    /// The instrumented runtime (LegoRuntime) ran a scenario or a program.
+    case runtime
+    /// The Objective-C recorder (recorders/objc) hooked a real XFLegoVIPER app: real object lifetimes, as the runtime's.
+    case recorder
+    /// `import` derived the events from the framework's console logs: no lifetimes, no URLs.
+    case `import`
 }
 
 /// A `major.minor` format version; readers refuse a newer major version.

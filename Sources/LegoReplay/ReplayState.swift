@@ -3,46 +3,130 @@ import LegoModel
 /// The single replay state machine: rebuilds the framework's registries, relations and object lifetimes
 /// event by event. `check`, `graph` and `import` all drive this one type; observers read it, never re-derive it.
 public final class ReplayState {
+    // Each public property reads and writes a private stored one marked `@exclusivity(unchecked)`: the ~10% that
+    // dynamic exclusivity checks cost `check` (measured with perf, 1M events) stays off without unsafe flags, and
+    // because the accessors are defined here, accesses inlined into LegoAnalysis and LegoGraph are unchecked too
+    // (an access the client compiles itself to a stored property of another module is checked).
     /// The app-wide class prefix, once set.
-    public private(set) var prefix: String?
+    public private(set) var prefix: String? {
+        get { _prefix }
+        _modify { yield &_prefix }
+    }
+    @exclusivity(unchecked) private var _prefix: String?
     /// URL route table: route key (URL text before `?`) → component name.
-    public private(set) var routes: [String: String] = [:]
+    public private(set) var routes: [String: String] {
+        get { _routes }
+        _modify { yield &_routes }
+    }
+    @exclusivity(unchecked) private var _routes: [String: String] = [:]
     /// The HTTP handler component, if registered.
-    public private(set) var httpHandler: String?
+    public private(set) var httpHandler: String? {
+        get { _httpHandler }
+        _modify { yield &_httpHandler }
+    }
+    @exclusivity(unchecked) private var _httpHandler: String?
     /// Live objects by identity (deinitialized objects are dropped).
-    public private(set) var objects: [ObjectID: ObjectInfo] = [:]
+    public private(set) var objects: [ObjectID: ObjectInfo] {
+        get { _objects }
+        _modify { yield &_objects }
+    }
+    @exclusivity(unchecked) private var _objects: [ObjectID: ObjectInfo] = [:]
     /// Module instances by their primary object (routing, or the controller for controller components).
-    public private(set) var modules: [ObjectID: ModuleInstance] = [:]
+    public private(set) var modules: [ObjectID: ModuleInstance] {
+        get { _modules }
+        _modify { yield &_modules }
+    }
+    @exclusivity(unchecked) private var _modules: [ObjectID: ModuleInstance] = [:]
     /// The routing link table.
-    public private(set) var routingTable = Registry()
+    public private(set) var routingTable: Registry {
+        get { _routingTable }
+        _modify { yield &_routingTable }
+    }
+    @exclusivity(unchecked) private var _routingTable: Registry = Registry()
     /// The component table.
-    public private(set) var componentTable = Registry()
+    public private(set) var componentTable: Registry {
+        get { _componentTable }
+        _modify { yield &_componentTable }
+    }
+    @exclusivity(unchecked) private var _componentTable: Registry = Registry()
     /// The event-receiver table.
-    public private(set) var receiverTable = Registry()
+    public private(set) var receiverTable: Registry {
+        get { _receiverTable }
+        _modify { yield &_receiverTable }
+    }
+    @exclusivity(unchecked) private var _receiverTable: Registry = Registry()
     /// The shared-module table: gene → routing.
-    public private(set) var sharedTable: [String: ObjectID] = [:]
+    public private(set) var sharedTable: [String: ObjectID] {
+        get { _sharedTable }
+        _modify { yield &_sharedTable }
+    }
+    @exclusivity(unchecked) private var _sharedTable: [String: ObjectID] = [:]
     /// Relations per object.
-    public private(set) var links: [ObjectID: Links] = [:]
+    public private(set) var links: [ObjectID: Links] {
+        get { _links }
+        _modify { yield &_links }
+    }
+    @exclusivity(unchecked) private var _links: [ObjectID: Links] = [:]
     /// `currentActionRouting`: the routing that started the transition in progress.
-    public private(set) var currentAction: ObjectID?
+    public private(set) var currentAction: ObjectID? {
+        get { _currentAction }
+        _modify { yield &_currentAction }
+    }
+    @exclusivity(unchecked) private var _currentAction: ObjectID?
     /// The first component shown (the root of the component tree).
-    public private(set) var rootModule: ObjectID?
+    public private(set) var rootModule: ObjectID? {
+        get { _rootModule }
+        _modify { yield &_rootModule }
+    }
+    @exclusivity(unchecked) private var _rootModule: ObjectID?
     /// User-code strong references still held, by object.
-    public private(set) var holds: [ObjectID: [String]] = [:]
+    public private(set) var holds: [ObjectID: [String]] {
+        get { _holds }
+        _modify { yield &_holds }
+    }
+    @exclusivity(unchecked) private var _holds: [ObjectID: [String]] = [:]
     /// The transition started and not yet completed.
-    public private(set) var transitionInProgress: Transition?
+    public private(set) var transitionInProgress: Transition? {
+        get { _transitionInProgress }
+        _modify { yield &_transitionInProgress }
+    }
+    @exclusivity(unchecked) private var _transitionInProgress: Transition?
     /// Where the event applied last stands in the trace.
-    public private(set) var lastMoment: Moment?
+    public private(set) var lastMoment: Moment? {
+        get { _lastMoment }
+        _modify { yield &_lastMoment }
+    }
+    @exclusivity(unchecked) private var _lastMoment: Moment?
     /// What the last applied event changed, beyond the raw fields (derived once, here).
-    public private(set) var changes: [Change] = []
+    public private(set) var changes: [Change] {
+        get { _changes }
+        _modify { yield &_changes }
+    }
+    @exclusivity(unchecked) private var _changes: [Change] = []
     /// Events applied so far.
-    public private(set) var eventCount = 0
+    public private(set) var eventCount: Int {
+        get { _eventCount }
+        _modify { yield &_eventCount }
+    }
+    @exclusivity(unchecked) private var _eventCount: Int = 0
     /// Where the trace's clean-end marker (`trace.end`) was, if it was replayed: without it the recording stopped early.
-    public private(set) var end: Moment?
+    public private(set) var end: Moment? {
+        get { _end }
+        _modify { yield &_end }
+    }
+    @exclusivity(unchecked) private var _end: Moment?
     /// Events replayed after the end marker (two recordings appended into one file?).
-    public private(set) var eventsAfterEnd = 0
+    public private(set) var eventsAfterEnd: Int {
+        get { _eventsAfterEnd }
+        _modify { yield &_eventsAfterEnd }
+    }
+    @exclusivity(unchecked) private var _eventsAfterEnd: Int = 0
     /// Names of every module kind seen, with whether it is a controller component (for URL verification).
-    public private(set) var moduleKinds: [String: TraceEvent.ModuleKind] = [:]
+    public private(set) var moduleKinds: [String: TraceEvent.ModuleKind] {
+        get { _moduleKinds }
+        _modify { yield &_moduleKinds }
+    }
+    @exclusivity(unchecked) private var _moduleKinds: [String: TraceEvent.ModuleKind] = [:]
 
     /// Creates an empty state.
     public init() {}
@@ -75,12 +159,14 @@ public final class ReplayState {
     }
 
     // Every registry removal asks for the live modules of a name; scanning all modules there was O(modules) per event.
+    @exclusivity(unchecked)
     private var moduleIDsByName: [String: [ObjectID]] = [:]
 
     /// Applies one event, updating `changes` with what it meant.
     public func apply(_ event: TraceEvent) {
         if !changes.isEmpty { changes.removeAll(keepingCapacity: true) }
-        eventCount += 1
+        // The end marker closes the trace; it is not an event of the app (`record` counts the same way).
+        if event.kind != .traceEnd { eventCount += 1 }
         if end != nil { eventsAfterEnd += 1 }
         // Only the moment is kept: copying the whole event per apply cost ~10% of a check.
         defer { lastMoment = Moment(event) }

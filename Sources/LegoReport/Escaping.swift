@@ -81,3 +81,39 @@ enum Escaping {
         return out
     }
 }
+
+extension Escaping {
+    /// Plain text made inert as GitHub-flavoured Markdown: every character Markdown or the HTML it allows could act on
+    /// is backslash-escaped, and control scalars other than the line breaks the caller keeps are spelled out.
+    static func markdown(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if "\\`*_[]<>|~#&!".unicodeScalars.contains(scalar) {
+                out += "\\"
+                out.unicodeScalars.append(scalar)
+            } else if scalar != "\n", isControl(scalar) {
+                out += visible(scalar)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Text for one Markdown table cell: inert like `markdown(_:)` and on one line (line breaks spelled `\n`).
+    static func markdownCell(_ text: String) -> String {
+        markdown(text).replacingOccurrences(of: "\n", with: "\\n")
+    }
+}
+
+extension Escaping {
+    /// A Markdown code span of `text` outside tables: nothing inside a span is Markdown or HTML, so only what
+    /// could end the span or the line is changed (backticks become `'`, control scalars are spelled out).
+    static func markdownCode(_ text: String) -> String {
+        var out = "`"
+        for scalar in text.unicodeScalars {
+            if scalar == "`" { out += "'" } else if isControl(scalar) { out += visible(scalar) } else { out.unicodeScalars.append(scalar) }
+        }
+        return out + "`"
+    }
+}

@@ -1,10 +1,9 @@
 import LegoAnalysis
 
-/// The JUnit XML report: one suite, one test case per rule, one `<failure>` per finding.
+/// The JUnit XML report: one test case per finding (named by rule and module), one passing case per rule without any.
 ///
-/// Counts follow the JUnit schema: `tests` is the number of rules and `failures` the number of rules with at
-/// least one finding (a test case fails once however many `<failure>` elements it holds), so
-/// `tests - failures` is always the number of passing rules; the `findings` property holds the finding count.
+/// Jenkins and Azure DevOps show only the first `<failure>` of a test case, so every finding is a case of its own:
+/// `tests` counts the cases and `failures` the findings; the `findings` property holds the finding count too.
 struct JUnitReport {
     let result: AnalysisResult
     let context: ReportContext
@@ -13,9 +12,8 @@ struct JUnitReport {
     func render() -> String {
         let catalog = RuleCatalog(result)
         let byRule = Dictionary(grouping: result.findings, by: \.ruleID)
-        let tests = catalog.rules.count
-        let failures = catalog.rules.filter { byRule[$0.id] != nil }.count
-        let counts = "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\""
+        let passing = catalog.rules.filter { byRule[$0.id] == nil }.count
+        let counts = "tests=\"\(result.findings.count + passing)\" failures=\"\(result.findings.count)\" errors=\"0\""
 
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"lego-trace\" \(counts)>\n"
@@ -30,17 +28,19 @@ struct JUnitReport {
         }
         out += "    </properties>\n"
         for rule in catalog.rules {
-            let findings = byRule[rule.id] ?? []
-            let open = "    <testcase classname=\"lego-trace\" name=\"\(attribute(rule.id))\" time=\"0\""
-            guard !findings.isEmpty else { out += open + "/>\n"; continue }
-            out += open + ">\n"
-            for finding in findings {
+            let classname = "lego-trace.\(rule.id)"
+            guard let findings = byRule[rule.id] else {
+                out += "    <testcase classname=\"\(attribute(classname))\" name=\"\(attribute(rule.id))\" time=\"0\"/>\n"
+                continue
+            }
+            for (finding, name) in zip(findings, caseNames(findings, rule: rule.id)) {
                 let headline = finding.message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+                out += "    <testcase classname=\"\(attribute(classname))\" name=\"\(attribute(name))\" time=\"0\">\n"
                 out += "      <failure message=\"\(attribute(headline))\" type=\"\(finding.severity.rawValue)\">"
                 out += Escaping.xml(body(finding), attribute: false)
                 out += "</failure>\n"
+                out += "    </testcase>\n"
             }
-            out += "    </testcase>\n"
         }
         let notes = systemOut()
         if !notes.isEmpty {
@@ -49,6 +49,18 @@ struct JUnitReport {
         out += "  </testsuite>\n"
         out += "</testsuites>\n"
         return out
+    }
+
+    /// `rule module` for each finding, numbered (`#2`, `#3`) where one rule has several findings on one module,
+    /// so every case name is unique and stable across runs of the same trace.
+    private func caseNames(_ findings: [Finding], rule: String) -> [String] {
+        var seen: [String: Int] = [:]
+        return findings.map { finding in
+            let base = "\(rule) \(finding.module ?? "(no module)")"
+            let occurrence = seen[base, default: 0] + 1
+            seen[base] = occurrence
+            return occurrence == 1 ? base : "\(base) #\(occurrence)"
+        }
     }
 
     private func attribute(_ text: String) -> String { Escaping.xml(text, attribute: true) }

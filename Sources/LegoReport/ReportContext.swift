@@ -14,11 +14,14 @@ public struct ReportContext: Sendable {
     public var warnings: [String]
     /// An absolute URL describing the tool, written into SARIF's `informationUri` when set.
     public var informationURI: String?
+    /// The absolute URL of the page documenting every rule, one section per rule whose anchor is the rule id
+    /// (docs/check.md); SARIF's per-rule `helpUri` and the markdown report's rule links point into it.
+    public var rulesDocumentationURI: String?
 
     /// Creates a context; only the trace path is required.
     public init(tracePath: String, toolVersion: String = "unknown", colour: Bool = false, baseline: BaselineSummary? = nil,
                 traceLine: @escaping @Sendable (UInt64) -> Int? = { _ in nil }, warnings: [String] = [],
-                informationURI: String? = nil) {
+                informationURI: String? = nil, rulesDocumentationURI: String? = nil) {
         self.tracePath = tracePath
         self.toolVersion = toolVersion
         self.colour = colour
@@ -26,7 +29,11 @@ public struct ReportContext: Sendable {
         self.traceLine = traceLine
         self.warnings = warnings
         self.informationURI = informationURI
+        self.rulesDocumentationURI = rulesDocumentationURI
     }
+
+    /// Where rule `id` is documented, when the context knows the rules page.
+    func helpURI(rule id: String) -> String? { rulesDocumentationURI.map { "\($0)#\(id)" } }
 
     /// The trace line of `seq`, or nil when the mapping does not know it (or gives a line below 1).
     func line(of seq: UInt64) -> Int? {

@@ -8,10 +8,12 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case json
     /// SARIF 2.1.0 for GitHub code scanning and other SARIF consumers.
     case sarif
-    /// JUnit XML: one test case per rule, one failure per finding.
+    /// JUnit XML: one test case per finding, one passing case per rule without findings.
     case junit
     /// GitHub Actions workflow commands that annotate the trace file.
     case github
+    /// GitHub-flavoured Markdown for a pull request comment or `$GITHUB_STEP_SUMMARY`.
+    case markdown
 
     /// Renders `result` in this format; the text always ends with a newline.
     public func render(result: AnalysisResult, context: ReportContext) -> String {
@@ -21,6 +23,12 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .sarif: SARIFReport(result: result, context: context).render()
         case .junit: JUnitReport(result: result, context: context).render()
         case .github: GitHubReport(result: result, context: context).render()
+        case .markdown: MarkdownReport(result: result, context: context).render()
         }
+    }
+
+    /// The one-line summary every report ends with: "3 findings: 2 errors, 1 warning (1,234 events, 12.3 s of trace time)".
+    public static func summaryLine(_ result: AnalysisResult, baseline: BaselineSummary? = nil) -> String {
+        TextReport.summaryLine(result, baseline: baseline)
     }
 }

@@ -17,6 +17,7 @@ struct SARIFReport {
         var driver: [(String, JSONValue)] = [
             ("name", .string("lego-trace")),
             ("version", .string(context.toolVersion)),
+            ("semanticVersion", .string(context.toolVersion)),
         ]
         if let uri = context.informationURI { driver.append(("informationUri", .string(uri))) }
         driver.append(("rules", .array(catalog.rules.map(rule))))
@@ -64,14 +65,17 @@ struct SARIFReport {
     private func rule(_ rule: RuleDescription) -> JSONValue {
         let why = rule.why.isEmpty ? rule.summary : rule.why
         let explain = "lego-trace rules --explain \(rule.id)"
-        return .object([
+        var fields: [(String, JSONValue)] = [
             ("id", .string(rule.id)),
             ("name", .string(Self.pascalCase(rule.id))),
             ("shortDescription", .object([("text", .string(rule.summary))])),
             ("fullDescription", .object([("text", .string(why))])),
+        ]
+        if let help = context.helpURI(rule: rule.id) { fields.append(("helpUri", .string(help))) }
+        return .object(fields + [
             ("help", .object([
                 ("text", .string("\(rule.summary)\n\n\(why)\n\nMore: \(explain)")),
-                ("markdown", .string("**\(Self.markdown(rule.summary))**\n\n\(Self.markdown(why))\n\nMore: `\(explain)`")),
+                ("markdown", .string("**\(Escaping.markdown(rule.summary))**\n\n\(Escaping.markdown(why))\n\nMore: `\(explain)`")),
             ])),
             ("defaultConfiguration", .object([("level", .string(Self.level(rule.defaultSeverity)))])),
             ("properties", .object([
@@ -164,15 +168,5 @@ struct SARIFReport {
             }
         }
         return path.hasPrefix("/") ? "file://" + encoded : encoded
-    }
-
-    /// Plain text made inert as Markdown (GitHub renders `help.markdown`).
-    static func markdown(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            if "\\`*_[]<>|~#".contains(character) { out.append("\\") }
-            out.append(character)
-        }
-        return out
     }
 }

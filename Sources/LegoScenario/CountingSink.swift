@@ -2,18 +2,26 @@ import LegoTraceIO
 import LegoModel
 import Synchronization
 
-/// Forwards every event to another sink while counting events and the trace clock, so a run can report them for any sink.
+/// Forwards every event to another sink while counting events and the trace clock, so a run can report them for any
+/// sink, and stamps each event with the scenario line of the journey step that caused it (`line`), so a finding can
+/// point at the YAML a person edits.
 final class CountingSink: TraceSink {
     private let inner: any TraceSink
     private let count = Atomic<Int>(0)
     private let clock = Mutex<Double>(0)
+    private let stepLine = Atomic<Int>(0)
 
     /// Wraps `inner`.
     init(_ inner: any TraceSink) { self.inner = inner }
 
-    /// Counts and forwards `event`.
+    /// Events from now on were caused by the journey step on scenario line `line` (0: by no step, e.g. app setup).
+    func enterStep(line: Int) { stepLine.store(line, ordering: .relaxed) }
+
+    /// Counts, stamps and forwards `event`.
     func record(_ event: consuming TraceEvent) {
         count.add(1, ordering: .relaxed)
+        let line = stepLine.load(ordering: .relaxed)
+        if line > 0 { event.line = line }
         inner.record(consume event)
     }
 

@@ -15,7 +15,8 @@ public enum ScenarioRunner {
         let counter = sink.map(CountingSink.init)
         let runtime = makeRuntime(for: scenario, sink: counter, console: console)
         if logs { runtime.enableLogs() }
-        var summary = runJourney(scenario, on: runtime)
+        var summary = runJourney(scenario, on: runtime) { step in counter?.enterStep(line: step.position.line) }
+        counter?.enterStep(line: 0)
         runtime.close()
         if let counter {
             summary.events = counter.events
@@ -49,9 +50,15 @@ public enum ScenarioRunner {
     ///
     /// The summary's `events` is 0 and its `duration` counts only `advanceClock` steps: `run` knows more.
     public static func runJourney(_ scenario: Scenario, on runtime: LegoRuntime) -> RunSummary {
+        runJourney(scenario, on: runtime) { _ in }
+    }
+
+    /// `runJourney`, calling `beforeEach` with each step just before it runs.
+    static func runJourney(_ scenario: Scenario, on runtime: LegoRuntime, beforeEach: (Scenario.Step) -> Void) -> RunSummary {
         var driver = JourneyDriver(runtime: runtime)
         var failures: [RunSummary.Failure] = []
         for (index, step) in scenario.journey.enumerated() {
+            beforeEach(step)
             for reason in driver.perform(step) {
                 failures.append(RunSummary.Failure(
                     file: scenario.file, step: index + 1, position: step.position,

@@ -3,24 +3,17 @@ import LegoTraceIO
 
 extension LegoTrace {
     /// `lego-trace import`: turns the real framework's console logs into a trace `check` and `graph` can read.
-    public static func importLog(_ request: ImportRequest, console: Console) -> ExitStatus {
+    public static func importLog(_ request: ImportRequest, console: Console) throws(LegoTraceError) -> ExitStatus {
+        try LegoTraceError.catching { try runImport(request, console: console) }
+    }
+
+    private static func runImport(_ request: ImportRequest, console: Console) throws -> ExitStatus {
         let importer = ConsoleImporter(options: ImportOptions(pid: request.pid, producerVersion: version, maxLineBytes: request.maxLineBytes))
-        let result: ImportResult
-        do {
-            result = try importer.importLog(path: request.logPath)
-        } catch {
-            console.error(error.description)
-            return .invalidInput
-        }
+        let result = try importer.importLog(path: request.logPath)
         for warning in result.warnings {
             console.warning("\(request.logPath):\(warning.lines.lowerBound)-\(warning.lines.upperBound): \(warning.message)")
         }
-        do {
-            try result.write(to: request.outputPath)
-        } catch {
-            console.error("\(error)")
-            return .invalidInput
-        }
+        try result.write(to: request.outputPath)
         console.status("process: \(result.process.reason)")
         console.status("trace: \(request.outputPath)")
         console.line(

@@ -6,24 +6,24 @@ import LegoTraceIO
 
 extension LegoTrace {
     /// `lego-trace record`: runs a scenario (default: the embedded sample app) or a program linking LegoRuntime, and writes its trace.
-    public static func record(_ request: RecordRequest, console: Console) -> ExitStatus {
-        if !request.command.isEmpty { return recordProgram(request, console: console) }
-        let scenario: Scenario
-        do {
-            if let path = request.scenarioPath {
-                scenario = try Scenario.load(path: path)
-            } else {
-                scenario = try Scenario.parse(yaml: EmbeddedSamples.bdjApp, file: "<embedded sample bdj-app.yml>")
-            }
-        } catch {
-            console.error(error.description)
-            return .invalidInput
+    public static func record(_ request: RecordRequest, console: Console) throws(LegoTraceError) -> ExitStatus {
+        try LegoTraceError.catching {
+            request.command.isEmpty ? try recordScenario(request, console: console) : try recordProgram(request, console: console)
+        }
+    }
+
+    private static func recordScenario(_ request: RecordRequest, console: Console) throws -> ExitStatus {
+        let scenario = if let path = request.scenarioPath {
+            try Scenario.load(path: path)
+        } else {
+            try Scenario.parse(yaml: EmbeddedSamples.bdjApp, file: "<embedded sample bdj-app.yml>")
         }
         // A full disk or `ulimit -f` must be a write error reported here, not a kill by SIGXFSZ.
         signal(SIGXFSZ, SIG_IGN)
         let staged: OutputFile.Staged
         let writer: TraceWriter
-        let header = TraceHeader(producer: "lego-trace \(version)", start: Timestamp.now(), app: scenario.app.name)
+        let header = TraceHeader(producer: "lego-trace \(version)", start: Timestamp.now(), app: scenario.app.name,
+                                 scenario: request.scenarioPath)
         do throws(TraceIOError) {
             staged = try OutputFile.Staged(path: request.outputPath)
             if let descriptor = staged.descriptor {
@@ -32,8 +32,7 @@ extension LegoTrace {
                 writer = try TraceWriter(path: staged.writePath, header: header)
             }
         } catch {
-            console.error(error.renamed(to: request.outputPath == "-" ? "standard output" : request.outputPath).description)
-            return .invalidInput
+            throw error.renamed(to: request.outputPath == "-" ? "standard output" : request.outputPath)
         }
         let summary = ScenarioRunner.run(
             scenario, sink: writer, console: request.printLogs ? StandardErrorConsole() : DiscardingConsole(), logs: request.printLogs)
@@ -43,34 +42,28 @@ extension LegoTrace {
             try staged.commit()
         } catch {
             staged.abandon()
-            console.error("\(error.description); \(keptPreviousTrace(staged))")
-            return .invalidInput
+            throw LegoTraceError("\(error.description); \(keptPreviousTrace(staged))")
         }
         for failure in summary.failures { console.warning(failure.description) }
-        let line = "recorded \(scenario.app.name): \(Format.plural(summary.events, "event")), \(Format.plural(summary.modules, "module")), "
-            + "\(Format.plural(summary.steps, "step")), \(Format.seconds(summary.duration)) on the scenario clock"
+        // The same count and clock `check` reports for this trace: events before the end marker, and its time.
+        let line = "recorded \(scenario.app.name): \(Format.plural(writer.eventCount, "event")), "
+            + "\(Format.seconds(writer.duration)) of trace time, \(Format.plural(summary.steps, "step")), "
+            + "\(Format.count(summary.modules)) module\(summary.modules == 1 ? "" : "s") declared"
             + (summary.failures.isEmpty ? "" : ", \(Format.plural(summary.failures.count, "step")) refused")
         report(line, staged: staged, console: console)
         return .success
     }
 
-    private static func recordProgram(_ request: RecordRequest, console: Console) -> ExitStatus {
+    private static func recordProgram(_ request: RecordRequest, console: Console) throws -> ExitStatus {
         // The trace is staged beside its final path: a run that writes nothing keeps the previous trace,
         // and a path that cannot be written fails before the program starts.
-        let staged: OutputFile.Staged
-        do {
-            staged = try OutputFile.Staged(path: request.outputPath)
-        } catch {
-            console.error(error.description)
-            return .invalidInput
-        }
+        let staged = try OutputFile.Staged(path: request.outputPath)
         let outcome: ProgramRunner.Outcome
         do {
             outcome = try ProgramRunner.run(request.command, tracePath: staged.writePath, traceToStandardOutput: staged.descriptor == 1)
         } catch {
             staged.abandon()
-            console.error(error.description)
-            return .invalidInput
+            throw error
         }
         let status = ExitStatus(code: outcome.status)
         if let signal = outcome.forwardedSignal {
@@ -92,13 +85,12 @@ extension LegoTrace {
         do {
             try staged.commit()
         } catch {
-            console.error("\(error.description); \(keptPreviousTrace(staged))")
-            return .invalidInput
+            throw LegoTraceError("\(error.description); \(keptPreviousTrace(staged))")
         }
         if let summary = try? TraceSummary.read(path: request.outputPath) {
             report(
-                "recorded \(summary.app): \(summary.events) events, \(summary.modules) modules, "
-                    + "\(Format.seconds(summary.duration)) of trace time (program exited with \(outcome.status))",
+                "recorded \(summary.app): \(Format.plural(summary.events, "event")), \(Format.seconds(summary.duration)) of trace time, "
+                    + "\(Format.count(summary.modules)) module\(summary.modules == 1 ? "" : "s") assembled (program exited with \(outcome.status))",
                 staged: staged, console: console)
         } else {
             console.status("trace: \(request.outputPath)")
@@ -140,7 +132,7 @@ struct TraceSummary {
         let reader = try TraceReader(path: path, options: .init(lenient: true))
         var summary = TraceSummary(app: reader.header.app)
         while let event = try reader.next() {
-            summary.events += 1
+            if event.kind != .traceEnd { summary.events += 1 }
             if event.kind == .moduleAssemble { summary.modules += 1 }
             summary.duration = event.time
         }

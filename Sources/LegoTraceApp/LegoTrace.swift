@@ -1,4 +1,5 @@
 import LegoAnalysis
+import LegoModel
 import LegoTraceIO
 
 /// The library entry points behind each `lego-trace` subcommand; each returns the documented exit status.
@@ -9,7 +10,7 @@ public enum LegoTrace {
     public static let defaultMaxLineBytes = TraceReader.Options.defaultMaxLineBytes
 
     /// `lego-trace rules`: lists the detectors, or explains one.
-    public static func rules(explain: String?, console: Console) -> ExitStatus {
+    public static func rules(explain: String?, console: Console) throws(LegoTraceError) -> ExitStatus {
         guard let explain else {
             let rules = DetectorRegistry.rules
             let idWidth = rules.map(\.id.count).max() ?? 0
@@ -24,9 +25,7 @@ public enum LegoTrace {
             return .success
         }
         guard let rule = DetectorRegistry.rule(id: explain) else {
-            let known = DetectorRegistry.rules.map(\.id).joined(separator: ", ")
-            console.error("unknown rule '\(explain)' (known rules: \(known))")
-            return .invalidInput
+            throw LegoTraceError("unknown rule '\(explain)'" + Suggestion.hint(for: explain, among: DetectorRegistry.rules.map(\.id)))
         }
         console.line("\(rule.id) (\(rule.defaultSeverity.rawValue)): \(rule.summary)")
         console.line("")

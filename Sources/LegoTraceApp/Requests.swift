@@ -1,5 +1,7 @@
-import LegoTraceIO
+import LegoAnalysis
 import LegoGraph
+import LegoReport
+import LegoTraceIO
 
 /// What `lego-trace record` was asked to do.
 public struct RecordRequest: Sendable, Hashable {
@@ -21,82 +23,98 @@ public struct RecordRequest: Sendable, Hashable {
     }
 }
 
-/// What `lego-trace check` was asked to do.
-public struct CheckRequest: Sendable, Hashable {
-    /// The trace to check.
-    public var tracePath: String
-    /// text, json, sarif, junit or github.
-    public var format: String
-    /// Where to write the report; nil for standard output.
-    public var outputPath: String?
-    /// Lowest severity that fails: error, warning, note or never.
-    public var failOn: String
+/// The analyzer's settings that `check` and `graph` share: the config file and what the command line overrides.
+public struct AnalysisOptions: Sendable, Hashable {
+    /// An explicit config file; nil looks for `.lego-trace.yml` in the current directory.
+    public var configPath: String?
     /// Grace period override in seconds.
     public var grace: Double?
-    /// strict or legacy, overriding the config.
-    public var urlCheck: String?
-    /// An explicit config file.
-    public var configPath: String?
+    /// URL check mode, overriding the config.
+    public var urlCheck: URLCheckMode?
+
+    /// Creates the options; all nil means the config file (if any) decides.
+    public init(configPath: String? = nil, grace: Double? = nil, urlCheck: URLCheckMode? = nil) {
+        self.configPath = configPath
+        self.grace = grace
+        self.urlCheck = urlCheck
+    }
+}
+
+/// What `lego-trace check` was asked to do.
+public struct CheckRequest: Sendable, Hashable {
+    /// The trace to check, or `-` for standard input.
+    public var tracePath: String
+    /// The report format.
+    public var format: ReportFormat
+    /// Where to write the report; nil (or `-`) for standard output.
+    public var outputPath: String?
+    /// Lowest severity that fails.
+    public var failOn: FailThreshold
+    /// Config file and overrides.
+    public var analysis: AnalysisOptions
     /// A baseline to suppress known findings.
     public var baselinePath: String?
     /// Where to write a baseline of the current findings.
     public var writeBaselinePath: String?
     /// Skip malformed lines instead of stopping.
     public var lenient: Bool
-    /// auto, always or never.
-    public var color: String
+    /// When the text report uses colour.
+    public var color: ColorChoice
+    /// Print nothing on standard error but errors (no summary, status or warnings).
+    public var quiet: Bool
     /// The longest trace line read; a longer one is malformed.
     public var maxLineBytes: Int
 
     /// Creates a request with the CLI's defaults.
-    public init(tracePath: String = DefaultPaths.trace, format: String = "text", outputPath: String? = nil, failOn: String = "error",
-                grace: Double? = nil, urlCheck: String? = nil, configPath: String? = nil, baselinePath: String? = nil,
-                writeBaselinePath: String? = nil, lenient: Bool = false, color: String = "auto",
+    public init(tracePath: String = DefaultPaths.trace, format: ReportFormat = .text, outputPath: String? = nil,
+                failOn: FailThreshold = .error, analysis: AnalysisOptions = AnalysisOptions(), baselinePath: String? = nil,
+                writeBaselinePath: String? = nil, lenient: Bool = false, color: ColorChoice = .auto, quiet: Bool = false,
                 maxLineBytes: Int = TraceReader.Options.defaultMaxLineBytes) {
         self.tracePath = tracePath
         self.format = format
         self.outputPath = outputPath
         self.failOn = failOn
-        self.grace = grace
-        self.urlCheck = urlCheck
-        self.configPath = configPath
+        self.analysis = analysis
         self.baselinePath = baselinePath
         self.writeBaselinePath = writeBaselinePath
         self.lenient = lenient
         self.color = color
+        self.quiet = quiet
         self.maxLineBytes = maxLineBytes
     }
 }
 
 /// What `lego-trace graph` was asked to do.
 public struct GraphRequest: Sendable, Hashable {
-    /// The trace to draw.
+    /// The trace to draw, or `-` for standard input.
     public var tracePath: String
-    /// The output file.
+    /// The output file, or `-` for standard output.
     public var outputPath: String
-    /// dot, svg, png, pdf or json; nil to use the output's extension.
-    public var format: String?
-    /// An event seq or `end` to draw the live state there; nil for the whole history.
-    public var at: String?
+    /// The output format; nil to use the output's extension.
+    public var format: GraphFormat?
+    /// Draw the live state at this point instead of the whole history.
+    public var at: ReplayPoint?
     /// A module to centre on.
     public var focus: String?
-    /// Edges away from the focus module to draw.
-    public var depth: Int
-    /// A Graphviz layout engine, or nil for `auto`.
-    public var layout: GraphLayout?
+    /// Edges away from the focus module to draw; nil for the default (1), an error without `focus`.
+    public var depth: Int?
+    /// The Graphviz layout engine.
+    public var layout: LayoutChoice
     /// Lay the graph out even when it is beyond the engine's bound.
     public var force: Bool
     /// The largest graph each engine is asked to lay out (tests lower them).
     public var layoutBounds: GraphLayout.Bounds
     /// Whether to run the analyzer and mark findings.
     public var markFindings: Bool
+    /// Config file and overrides for the analyzer (read only when it runs).
+    public var analysis: AnalysisOptions
     /// The longest trace line read; a longer one is malformed.
     public var maxLineBytes: Int
 
     /// Creates a request.
-    public init(tracePath: String = DefaultPaths.trace, outputPath: String, format: String? = nil, at: String? = nil,
-                focus: String? = nil, depth: Int = 1, layout: GraphLayout? = nil, force: Bool = false,
-                layoutBounds: GraphLayout.Bounds = .measured, markFindings: Bool = true,
+    public init(tracePath: String = DefaultPaths.trace, outputPath: String, format: GraphFormat? = nil, at: ReplayPoint? = nil,
+                focus: String? = nil, depth: Int? = nil, layout: LayoutChoice = .auto, force: Bool = false,
+                layoutBounds: GraphLayout.Bounds = .measured, markFindings: Bool = true, analysis: AnalysisOptions = AnalysisOptions(),
                 maxLineBytes: Int = TraceReader.Options.defaultMaxLineBytes) {
         self.tracePath = tracePath
         self.outputPath = outputPath
@@ -108,6 +126,7 @@ public struct GraphRequest: Sendable, Hashable {
         self.force = force
         self.layoutBounds = layoutBounds
         self.markFindings = markFindings
+        self.analysis = analysis
         self.maxLineBytes = maxLineBytes
     }
 }

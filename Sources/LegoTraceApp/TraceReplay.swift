@@ -14,6 +14,10 @@ final class TraceReplay {
     private let console: Console
     private let fileSize: UInt64
     private let prefetch: PrefetchPolicy
+    /// The seq of the last event replayed.
+    private(set) var lastSeq: UInt64 = 0
+    /// Whether the last replay stopped at `stopAfter` with events still to come.
+    private(set) var stoppedBeforeEnd = false
     /// What the last whole replay said about the trace's end, for `warnings`.
     private var ending: (marker: ReplayState.Moment?, eventsAfter: Int)?
 
@@ -59,8 +63,12 @@ final class TraceReplay {
         var failure: TraceIOError?
         do {
             try reader.forEach(mode: readMode(stopAfter: stopAfter)) { event, line in
-                if let stopAfter, event.seq > stopAfter { return false }
+                if let stopAfter, event.seq > stopAfter {
+                    stoppedBeforeEnd = true
+                    return false
+                }
                 lineMap.note(seq: event.seq, line: line)
+                lastSeq = event.seq
                 replayer.apply(event)
                 count += 1
                 if count & 0xFFFF == 0 { progress?.update(count) }

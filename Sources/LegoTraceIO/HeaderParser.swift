@@ -33,7 +33,8 @@ enum HeaderParser {
             start: fields["start"]?.text ?? "",
             app: fields["app"]?.text ?? "",
             source: fields["source"]?.text ?? "runtime",
-            importedFrom: fields["importedFrom"]?.text
+            importedFrom: fields["importedFrom"]?.text,
+            scenario: fields["scenario"]?.text
         )
         header.version = version
         return header

@@ -8,7 +8,7 @@ import LegoModel
 public enum TraceEncoding {
     /// Appends the header line, `{"format":…}` plus `\n`, to `out`.
     public static func encode(_ header: TraceHeader, into out: inout [UInt8]) {
-        let strings = [header.format, header.producer, header.start, header.app, header.source, header.importedFrom ?? ""]
+        let strings = [header.format, header.producer, header.start, header.app, header.source, header.importedFrom ?? "", header.scenario ?? ""]
         let bound = 256 + 6 * strings.reduce(0) { $0 + $1.utf8.count }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { memory in
             var writer = ByteWriter(memory.baseAddress!)
@@ -92,6 +92,10 @@ struct ByteWriter {
         if let importedFrom = header.importedFrom {
             raw(",\"importedFrom\":")
             string(importedFrom)
+        }
+        if let scenario = header.scenario {
+            raw(",\"scenario\":")
+            string(scenario)
         }
         raw("}\n")
     }

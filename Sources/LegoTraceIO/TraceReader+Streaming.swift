@@ -102,8 +102,11 @@ private final class EventBatch {
     let capacity: Int
     let events: UnsafeMutablePointer<TraceEvent>
     let lines: UnsafeMutablePointer<Int>
+    @exclusivity(unchecked)
     var count = 0
+    @exclusivity(unchecked)
     var isLast = false
+    @exclusivity(unchecked)
     var error: TraceIOError?
 
     init(capacity: Int) {
@@ -125,8 +128,11 @@ private final class EventBatch {
 /// A batch belongs to exactly one side at a time; the lock's ordering makes its contents visible to the other.
 private final class BatchChannel: @unchecked Sendable {
     private let condition = NSCondition()
+    @exclusivity(unchecked)
     private var empty: [EventBatch]
+    @exclusivity(unchecked)
     private var filled: [EventBatch] = []
+    @exclusivity(unchecked)
     private var cancelled = false
 
     init(batches: [EventBatch]) { empty = batches }

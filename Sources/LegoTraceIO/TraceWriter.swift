@@ -224,6 +224,12 @@ public final class TraceWriter: TraceSink {
         state.withLock { Int($0.nextSeq - 1) - ($0.wroteEnd ? 1 : 0) }
     }
 
+    /// The trace time of the last event recorded, the end marker included once `close` wrote it: what `check`
+    /// reports as the trace's duration.
+    public var duration: Double {
+        state.withLock { $0.lastTime }
+    }
+
     /// The first write error, if writing ever failed (later events are then dropped).
     public var writeError: TraceIOError? {
         output.withLock { $0.error }

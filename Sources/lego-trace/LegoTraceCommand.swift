@@ -48,8 +48,16 @@ private func terminate(_ code: Int32) -> Never {
     #endif
 }
 
-/// Maps a library outcome to the process exit code; output lost on the way (a full disk) makes it 2.
-func conclude(_ status: ExitStatus) throws {
+/// Runs one library entry point and maps its outcome to the process exit code, in this one place: a thrown
+/// `LegoTraceError` is printed as one line and exits 2; output lost on the way (a full disk) also makes it 2.
+func conclude(_ entryPoint: () throws(LegoTraceError) -> ExitStatus) throws {
+    let status: ExitStatus
+    do {
+        status = try entryPoint()
+    } catch {
+        Console.standard.error(error.description)
+        status = .invalidInput
+    }
     failIfStandardOutputWasLost()
     guard status != .success else { return }
     throw ExitCode(status.code)

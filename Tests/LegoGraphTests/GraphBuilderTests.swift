@@ -72,6 +72,12 @@ import Testing
     #expect(posts.count == 3)
     #expect(Set(posts.map(\.id)).count == 3)
     #expect(posts.allSatisfy { $0.instanceCount == 1 && $0.liveCount == 1 })
+    // The live view is the picture of a duplicate: its instances are numbered in object order and keyed by object id.
+    let ordered = posts.sorted { ($0.object ?? 0) < ($1.object ?? 0) }
+    #expect(ordered.map(\.title) == ["Post #1", "Post #2", "Post #3"])
+    #expect(ordered.allSatisfy { $0.object != nil })
+    #expect(live.nodes.first { $0.name == "PostComment" }?.title == "PostComment")
+    #expect(DOTWriter.write(live).contains("label=\"Post #2"))
     let history = GraphBuilder.build(events: events, scope: .history)
     let post = history.nodes.first { $0.name == "Post" }
     #expect(post?.instanceCount == 3)
@@ -85,6 +91,7 @@ import Testing
     let leaked = live.nodes.filter { $0.marks.contains { $0.kind == .leaked } }
     #expect(leaked.count == 1)
     #expect(leaked.first?.instances == [try #require(marks.first { $0.kind == .leaked }?.instance)])
+    #expect(leaked.first?.object == marks.first { $0.kind == .leaked }?.object)
     #expect(live.nodes.filter { $0.marks.contains { $0.kind == .duplicateName } }.count == 1)
     #expect(live.nodes.first { $0.name == "PostComment" }?.marks.map(\.kind) == [.illegalURL])
     #expect(live.unplacedMarks.map(\.module) == ["Ghost"])

@@ -3,22 +3,30 @@ import LegoReplay
 import Testing
 @testable import LegoGraph
 
-@Test func ruleIDsMapToTheirMarkKinds() {
-    #expect(GraphMark.kind(forRule: "leaked-module") == .leaked)
-    #expect(GraphMark.kind(forRule: "orphan-component") == .leaked)
-    #expect(GraphMark.kind(forRule: "duplicate-module-name") == .duplicateName)
-    #expect(GraphMark.kind(forRule: "illegal-url-hierarchy") == .illegalURL)
-    #expect(GraphMark.kind(forRule: "naming-problem") == .other)
+@Test func eachRuleSaysHowItsFindingsAreDrawn() {
+    let drawing = Dictionary(uniqueKeysWithValues: DetectorRegistry.rules.map { ($0.id, $0.drawing) })
+    #expect(drawing["leaked-module"] == .leaked)
+    #expect(drawing["orphan-component"] == .leaked)
+    #expect(drawing["duplicate-module-name"] == .duplicateName)
+    #expect(drawing["illegal-url-hierarchy"] == .illegalURL)
+    #expect(drawing["lost-event"] == .other)
+}
+
+@Test func aFindingIsDrawnAsItsRuleSaysAndAnUnknownRuleAsOther() {
+    let moment = ReplayState.Moment(seq: 1, time: 0)
+    let finding = Finding(ruleID: "custom", severity: .error, message: "m", module: "Post", first: moment, last: moment, fingerprint: "c")
+    #expect(GraphMark.marks(from: [finding]).first?.kind == .other)
+    let custom = RuleDescription(id: "custom", defaultSeverity: .error, summary: "s", why: "w", drawing: .duplicateName)
+    #expect(GraphMark.marks(from: [finding], rules: [custom]).first?.kind == .duplicateName)
 }
 
 @Test func marksTakeTheFirstLineAndSkipFindingsWithoutAModule() {
     let moment = ReplayState.Moment(seq: 1, time: 0)
     let findings = [
         Finding(ruleID: "leaked-module", severity: .error, message: "first line\nsecond line", module: "Post",
-                instance: "BDJPostRouting#17", first: moment, last: moment, fingerprint: "a"),
+                instance: "BDJPostRouting#17", object: 17, first: moment, last: moment, fingerprint: "a"),
         Finding(ruleID: "url-open-failed", severity: .warning, message: "no module", first: moment, last: moment, fingerprint: "b"),
     ]
     let marks = GraphMark.marks(from: findings)
-    #expect(marks == [GraphMark(module: "Post", instance: "BDJPostRouting#17", kind: .leaked, message: "first line")])
-    #expect(marks.first?.objectID == 17)
+    #expect(marks == [GraphMark(module: "Post", instance: "BDJPostRouting#17", object: 17, kind: .leaked, message: "first line")])
 }

@@ -17,6 +17,7 @@ enum GoldenFile {
         if ProcessInfo.processInfo.environment["LEGO_RECORD_GOLDENS"] == "1" {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(actual.utf8).write(to: url)
+            Issue.record("re-recorded \(name): review the diff, then run again without LEGO_RECORD_GOLDENS", sourceLocation: sourceLocation)
             return
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct ReportFormatTests {
     @Test func formatNamesAreTheCommandLineSpellings() {
-        #expect(ReportFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "junit", "github"])
+        #expect(ReportFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "junit", "github", "markdown"])
         #expect(ReportFormat(rawValue: "sarif") == .sarif)
         #expect(ReportFormat(rawValue: "xml") == nil)
     }

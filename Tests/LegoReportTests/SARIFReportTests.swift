@@ -33,12 +33,22 @@ import Testing
         #expect(((leak["properties"] as? [String: Any])?["tags"] as? [String])?.contains("lego-trace") == true)
     }
 
-    @Test func informationURIIsWrittenWhenGiven() throws {
+    @Test func informationURIAndEachRulesHelpURIAreWrittenWhenGivenAndTheVersionIsSemantic() throws {
         var context = ReportFixtures.context()
         context.informationURI = "https://example.org/lego-trace"
-        let run = try run(ReportFixtures.clean, context)
+        context.rulesDocumentationURI = "https://example.org/lego-trace/docs/check.md"
+        let run = try run(ReportFixtures.faulty, context)
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["informationUri"] as? String == "https://example.org/lego-trace")
+        #expect(driver["semanticVersion"] as? String == "0.1.0")
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.map { $0["helpUri"] as? String } == ReportFixtures.rules.map { "https://example.org/lego-trace/docs/check.md#\($0.id)" })
+    }
+
+    @Test func withoutADocumentationURIRulesHaveNoHelpURI() throws {
+        let run = try run(ReportFixtures.faulty)
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(rules.allSatisfy { $0["helpUri"] == nil })
     }
 
     @Test func resultsPointAtTheRuleTheTraceLineAndCarryFingerprints() throws {

@@ -250,3 +250,24 @@ app:
     #expect(run.screensGone.map(\.name) == [hostile])
     #expect(run.goneButAlive.isEmpty)
 }
+
+@Test func everyEventOfAStepCarriesThatStepsScenarioLineAndSetupEventsNone() throws {
+    let scenario = try Scenario.parse(yaml: runnerApp + """
+    journey:
+      - showRoot: bdj://indexTab
+      - push: bdj://indexTab/post
+      - pop
+    """, file: "runner.yml")
+    let run = ReplayedRun(scenario)
+    let lines = scenario.journey.map(\.position.line)
+    try #require(lines.count == 3 && Set(lines).count == 3)
+    // Each step caused events, and every event the journey caused names its step's line (what check points at).
+    let firstStepEvent = try #require(run.events.firstIndex { $0.line != nil })
+    #expect(run.events[..<firstStepEvent].allSatisfy { $0.line == nil }, "app setup is no step")
+    #expect(Set(run.events.compactMap(\.line)) == Set(lines))
+    let open = try #require(run.events.first { $0.kind == .urlOpen && $0.url == "bdj://indexTab/post" })
+    #expect(open.line == lines[1])
+    let pop = try #require(run.events.first { $0.kind == .transitionBegin && $0.operation == .pop })
+    #expect(pop.line == lines[2])
+    #expect(run.events.last { $0.kind == .objectDeinit }?.line == lines[2], "the popped module deinitializes during the pop step")
+}

@@ -14,14 +14,21 @@ import LegoTraceApp
     }
 
     /// Runs `LegoTrace.graph` on the sample app recorded in `runner` and returns its status and standard error.
-    private func graph(_ runner: CommandRunner, output: String, layout: GraphLayout?, force: Bool = false,
+    private func graph(_ runner: CommandRunner, output: String, layout: LayoutChoice, force: Bool = false,
                        bounds: GraphLayout.Bounds) -> (status: LegoTraceApp.ExitStatus, stderr: String) {
         let captured = Captured()
         let console = Console(writeOut: { _ in }, writeError: { text in captured.text.withLock { $0 += text } })
         let request = GraphRequest(
             tracePath: runner.path("lego-trace.jsonl"), outputPath: runner.path(output), layout: layout, force: force, layoutBounds: bounds)
-        let status = LegoTrace.graph(request, console: console)
-        return (status, captured.text.withLock { $0 })
+        return (run(request, console), captured.text.withLock { $0 })
+    }
+
+    /// Runs `LegoTrace.graph` and maps a thrown error as the command line does: one error line, status 2.
+    private func run(_ request: GraphRequest, _ console: Console) -> LegoTraceApp.ExitStatus {
+        do { return try LegoTrace.graph(request, console: console) } catch {
+            console.error(error.description)
+            return .invalidInput
+        }
     }
 
     /// Measured bounds, except that `lowered` engines take at most 5 modules and 10 edges, far fewer than the sample app has.
@@ -33,7 +40,7 @@ import LegoTraceApp
         let runner = try CommandRunner()
         defer { runner.cleanUp() }
         #expect(try runner.lego("record").status == 0)
-        let refused = graph(runner, output: "out.svg", layout: .dot, bounds: bounds(lowering: [.dot]))
+        let refused = graph(runner, output: "out.svg", layout: .engine(.dot), bounds: bounds(lowering: [.dot]))
         #expect(refused.status == LegoTraceApp.ExitStatus.invalidInput)
         let lines = refused.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(refused.stderr)")
@@ -47,7 +54,7 @@ import LegoTraceApp
         let runner = try CommandRunner()
         defer { runner.cleanUp() }
         #expect(try runner.lego("record").status == 0)
-        let forced = graph(runner, output: "out.svg", layout: .dot, force: true, bounds: bounds(lowering: Set(GraphLayout.allCases)))
+        let forced = graph(runner, output: "out.svg", layout: .engine(.dot), force: true, bounds: bounds(lowering: Set(GraphLayout.allCases)))
         #expect(forced.status == LegoTraceApp.ExitStatus.success, "\(forced.stderr)")
         #expect(forced.stderr.contains("layout dot →"))
         #expect(try runner.read("out.svg").contains("<svg"))
@@ -57,10 +64,10 @@ import LegoTraceApp
         let runner = try CommandRunner()
         defer { runner.cleanUp() }
         #expect(try runner.lego("record").status == 0)
-        let measured = graph(runner, output: "measured.svg", layout: nil, bounds: .measured)
+        let measured = graph(runner, output: "measured.svg", layout: .auto, bounds: .measured)
         #expect(measured.status == LegoTraceApp.ExitStatus.success)
         #expect(measured.stderr.contains("layout dot →"), "the sample is small enough for dot: \(measured.stderr)")
-        let lowered = graph(runner, output: "lowered.svg", layout: nil, bounds: bounds(lowering: [.dot]))
+        let lowered = graph(runner, output: "lowered.svg", layout: .auto, bounds: bounds(lowering: [.dot]))
         #expect(lowered.status == LegoTraceApp.ExitStatus.success, "\(lowered.stderr)")
         #expect(lowered.stderr.contains("layout sfdp →"))
     }
@@ -70,20 +77,20 @@ import LegoTraceApp
         defer { runner.cleanUp() }
         #expect(try runner.lego("record").status == 0)
         let none = bounds(lowering: Set(GraphLayout.allCases))
-        let refused = graph(runner, output: "out.png", layout: nil, bounds: none)
+        let refused = graph(runner, output: "out.png", layout: .auto, bounds: none)
         #expect(refused.status == LegoTraceApp.ExitStatus.invalidInput)
         #expect(refused.stderr.contains("no engine draws that many, so draw less with --focus MODULE --depth N"))
         #expect(!runner.exists("out.png"))
         // DOT and JSON run no layout, so there is nothing to refuse.
-        #expect(graph(runner, output: "out.dot", layout: nil, bounds: none).status == LegoTraceApp.ExitStatus.success)
+        #expect(graph(runner, output: "out.dot", layout: .auto, bounds: none).status == LegoTraceApp.ExitStatus.success)
         #expect(try runner.read("out.dot").hasPrefix("digraph"))
-        #expect(graph(runner, output: "out.json", layout: .dot, bounds: none).status == LegoTraceApp.ExitStatus.success)
+        #expect(graph(runner, output: "out.json", layout: .engine(.dot), bounds: none).status == LegoTraceApp.ExitStatus.success)
         // Drawing less brings the graph within the bound.
         let captured = Captured()
         let console = Console(writeOut: { _ in }, writeError: { text in captured.text.withLock { $0 += text } })
         let focused = GraphRequest(
             tracePath: runner.path("lego-trace.jsonl"), outputPath: runner.path("focus.svg"), focus: "SignIn", depth: 0, layoutBounds: none)
-        #expect(LegoTrace.graph(focused, console: console) == LegoTraceApp.ExitStatus.success, "\(captured.text.withLock { $0 })")
+        #expect(run(focused, console) == LegoTraceApp.ExitStatus.success, "\(captured.text.withLock { $0 })")
     }
 
     @Test func theBuiltBinaryRefusesDotJustAboveItsMeasuredBoundAndForceDrawsIt() throws {

@@ -340,3 +340,28 @@ extension Result {
     }
     #expect(Array("kind.number100".utf8).withUnsafeBufferPointer { table.lookup($0) } == nil)
 }
+
+@Test func aRecorderHeaderWithItsDeviceAndFrameworkKeysReadsAsRecordedByTheRecorder() throws {
+    let directory = try TemporaryDirectory()
+    // The header line recorders/objc/LegoTraceRecorder/LTWriter.m writes.
+    let header = #"{"format":"lego-trace","version":"1.0","producer":"lego-trace-recorder 0.1.0","start":"2026-11-24T20:57:43.445Z","app":"BDJ","source":"recorder","framework":"XFLegoVIPER 4.20.1","device":"arm64, Version 17.4 (Build 21E213)"}"#
+    let path = directory.file("recorder.jsonl")
+    try Data((header + "\n" + #"{"seq":1,"t":0.0002,"th":1,"kind":"url.register","name":"Home","url":"xf://home","effect":"added"}"# + "\n").utf8)
+        .write(to: URL(fileURLWithPath: path))
+    let read = try readAll(path).get()
+    #expect(read.header.source == "recorder")
+    #expect(read.header.recordedBy == .recorder)
+    #expect(read.header.producer == "lego-trace-recorder 0.1.0")
+    #expect(read.events.count == 1)
+    #expect(read.diagnostics.isClean)
+}
+
+@Test func anUnknownSourceIsKeptAsWrittenAndNamesNoKnownWriter() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("future.jsonl")
+    try Data((#"{"format":"lego-trace","version":"1.0","producer":"x","start":"s","app":"A","source":"android-recorder"}"# + "\n").utf8)
+        .write(to: URL(fileURLWithPath: path))
+    let read = try readAll(path).get()
+    #expect(read.header.source == "android-recorder")
+    #expect(read.header.recordedBy == nil)
+}

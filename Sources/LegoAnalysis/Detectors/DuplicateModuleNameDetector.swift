@@ -23,7 +23,8 @@ final class DuplicateModuleNameDetector: Detector {
         How to fix: give every module a unique name (class `<Prefix><Name><Suffix>`), do not push a module on top \
         of a live instance of itself (open the existing one or pop to it), register each URL once, and let each \
         component have one URL.
-        """)
+        """,
+        drawing: .duplicateName)
 
     static let willApplyKinds: Set<TraceEvent.Kind> = [.eventSend, .transitionBegin]
     static let didApplyKinds: Set<TraceEvent.Kind> = [.moduleAssemble, .urlRegister]
@@ -45,9 +46,13 @@ final class DuplicateModuleNameDetector: Detector {
     private static let maxConsequences = 6
 
     private let context: DetectorContext
+    @exclusivity(unchecked)
     private var classByName: [String: String] = [:]
+    @exclusivity(unchecked)
     private var routeByName: [String: String] = [:]
+    @exclusivity(unchecked)
     private var episodes: [String: Episode] = [:]
+    @exclusivity(unchecked)
     private var episodeByModule: [ObjectID: String] = [:]
 
     init(context: DetectorContext) {
@@ -109,7 +114,7 @@ final class DuplicateModuleNameDetector: Detector {
         let moment = ReplayState.Moment(event)
         let pair = [known, className].sorted()
         context.report(Self.rule, message: "classes \(pair[0]) and \(pair[1]) both resolve to module name \(name); the framework's tables keep only one of them",
-                       module: name, instance: event.object.map { "\(className)#\($0)" }, first: moment, last: moment,
+                       module: name, instance: event.object.map { "\(className)#\($0)" }, object: event.object, first: moment, last: moment,
                        evidence: [Evidence(event, note: "\(className) assembled as \(name), already claimed by \(known)")],
                        fingerprint: ["classes", name] + pair)
     }
@@ -188,7 +193,7 @@ final class DuplicateModuleNameDetector: Detector {
             if episode.moreConsequences > 0 { message += "; and \(episode.moreConsequences) more" }
         }
         let classes = Array(Set(episode.classes)).sorted()
-        context.report(Self.rule, message: message, module: name, instance: instances.last,
+        context.report(Self.rule, message: message, module: name, instance: instances.last, object: episode.modules.last,
                        first: episode.started, last: episode.last, evidence: episode.evidence,
                        fingerprint: ["live-overwrite", name] + classes)
     }

@@ -29,7 +29,8 @@ final class IllegalURLHierarchyDetector: Detector {
 
         How to fix: open the URL from the module its path names, or change the URL to match where the screen is \
         really opened from.
-        """)
+        """,
+        drawing: .illegalURL)
 
     // `url.open` for strict; a legacy check starts at the `transition.end` of its open and takes its late verdict
     // before the app's next step (a transition, open, release, event, notification or wait). Only these kinds, so
@@ -179,7 +180,7 @@ final class IllegalURLHierarchyDetector: Detector {
         if let opener, !verdict.reason.contains(state.describe(opener)) { message += "; opened from \(state.describe(opener))" }
         message += "; the live chain was \(chain.isEmpty ? "empty" : chain)"
         let moment = ReplayState.Moment(event)
-        context.report(Self.rule, message: message, module: target, instance: opener.map { state.describe($0) },
+        context.report(Self.rule, message: message, module: target, instance: opener.map { state.describe($0) }, object: opener,
                        first: moment, last: moment,
                        evidence: [Evidence(event, note: "open \(parsed.path) from \(openerName.isEmpty ? "?" : openerName)")],
                        fingerprint: [parsed.path, openerName, String(verdict.segment), mode.rawValue])

@@ -25,7 +25,8 @@ final class LeakedModuleDetector: Detector {
         fix the parent first. Modules meant to outlive their screen (singletons, cached screens) belong in the \
         config's allow list: `allow: {leaked-module: [CachedHome]}`. The grace period (`grace:` or `--grace`, \
         default 2 s of trace time) tolerates deinitialization that legitimately lags behind the transition.
-        """)
+        """,
+        drawing: .leaked)
 
     // State-changing kinds only: between them the state, and so a suspect's holders, cannot change.
     static let willApplyKinds: Set<TraceEvent.Kind> = [
@@ -49,16 +50,24 @@ final class LeakedModuleDetector: Detector {
 
     private let context: DetectorContext
     private let grace: Double
+    @exclusivity(unchecked)
     private var suspects: [ObjectID: Suspect] = [:]
     // Suspects in deadline order: trace time is monotonic and grace constant, so a FIFO suffices.
+    @exclusivity(unchecked)
     private var queue: [ObjectID] = []
+    @exclusivity(unchecked)
     private var queueHead = 0
+    @exclusivity(unchecked)
     private var nextDeadline = Double.infinity
     // Where live holds and links were set, for evidence; entries go when their object deinitializes.
+    @exclusivity(unchecked)
     private var holdMoments: [ObjectID: ReplayState.Moment] = [:]
+    @exclusivity(unchecked)
     private var nextLinkMoments: [ObjectID: ReplayState.Moment] = [:]
+    @exclusivity(unchecked)
     private var subLinkMoments: [ObjectID: ReplayState.Moment] = [:]
     // Leaked modules already reported and still alive, so their sub-modules are not reported twice.
+    @exclusivity(unchecked)
     private var reported: Set<ObjectID> = []
 
     /// Snapshots an imported routing may stay linked after its component left before it counts as leaked.
@@ -175,7 +184,19 @@ final class LeakedModuleDetector: Detector {
     }
 
     private struct Holder {
-        var kind: String
+        /// What keeps a leaked module alive; the raw value is part of the fingerprint, so it never changes.
+        enum Kind: String, Comparable {
+            case routingLink = "routing-link"
+            case parent
+            case sharedInteractor = "shared-interactor"
+            case eventReceiver = "event-receiver"
+            case userReference = "user-reference"
+            case retainCycle = "retain-cycle"
+
+            static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
+        }
+
+        var kind: Kind
         var text: String
         var evidence: Evidence?
     }
@@ -200,7 +221,7 @@ final class LeakedModuleDetector: Detector {
         guard !alive.isEmpty else { return }
         let holders = findHolders(of: module, suspect: suspect, state: state)
         // A sub-module kept only by a parent that is itself leaked is part of the parent's finding.
-        if holders.allSatisfy({ $0.kind == "parent" }), let parent = suspect.parent,
+        if holders.allSatisfy({ $0.kind == .parent }), let parent = suspect.parent,
            reported.contains(parent) || suspects[parent] != nil {
             return
         }
@@ -236,9 +257,9 @@ final class LeakedModuleDetector: Detector {
         ]
         evidence += holders.compactMap(\.evidence)
         let last = evidence.max { $0.seq < $1.seq }.map { ReplayState.Moment(seq: $0.seq, time: $0.time, line: $0.line) } ?? suspect.gone
-        context.report(Self.rule, message: message, module: module.name, instance: instance,
+        context.report(Self.rule, message: message, module: module.name, instance: instance, object: module.id,
                        first: suspect.gone, last: last, evidence: evidence,
-                       fingerprint: [module.name, module.className, holders.map(\.kind).sorted().joined(separator: "+")],
+                       fingerprint: [module.name, module.className, holders.map(\.kind.rawValue).sorted().joined(separator: "+")],
                        atMost: unconfirmed ? .note : nil)
     }
 
@@ -250,7 +271,7 @@ final class LeakedModuleDetector: Detector {
             let evidence = nextLinkMoments[previous].map {
                 Evidence($0, kind: .link, note: "\(state.describe(previous)) → \(module.className) routing link set")
             }
-            holders.append(Holder(kind: "routing-link",
+            holders.append(Holder(kind: .routingLink,
                                   text: "unbroken routing link from previous \(state.describe(previous)) (previous/next are strong both ways)",
                                   evidence: evidence))
         }
@@ -258,39 +279,39 @@ final class LeakedModuleDetector: Detector {
             let evidence = nextLinkMoments[id].map {
                 Evidence($0, kind: .link, note: "\(module.className) → \(state.describe(next)) routing link set")
             }
-            holders.append(Holder(kind: "routing-link", text: "unbroken routing link to next \(state.describe(next))", evidence: evidence))
+            holders.append(Holder(kind: .routingLink, text: "unbroken routing link to next \(state.describe(next))", evidence: evidence))
         }
         if let parent = links?.parent, state.isAlive(parent), state.links[parent]?.subs.contains(id) ?? false {
             let evidence = subLinkMoments[id].map { Evidence($0, kind: .link, note: "sub-module of \(state.describe(parent))") }
             let gone = state.modules[parent]?.goneAt != nil
-            holders.append(Holder(kind: "parent",
+            holders.append(Holder(kind: .parent,
                                   text: "parent \(state.describe(parent)) was never released\(gone ? " (its own screen is gone too)" : "") and keeps it in its subRoutings",
                                   evidence: evidence))
         }
         if let shared = links?.sharedInteractor, state.isAlive(shared),
            let owner = state.moduleID(of: shared), owner != id, state.modules[owner] != nil {
-            holders.append(Holder(kind: "shared-interactor",
+            holders.append(Holder(kind: .sharedInteractor,
                                   text: "it shares the Interactor \(state.describe(shared)) of live module \(state.describe(owner))"))
         }
         let layers = Set(module.layers)
         for (other, otherLinks) in state.links where other != id {
             if let shared = otherLinks.sharedInteractor, layers.contains(shared), state.isAlive(other) {
-                holders.append(Holder(kind: "shared-interactor",
+                holders.append(Holder(kind: .sharedInteractor,
                                       text: "its Interactor \(state.describe(shared)) is shared by live \(state.describe(other))"))
             }
         }
         for (name, receiver) in state.receiverTable.map where layers.contains(receiver) && state.isAlive(receiver) {
-            holders.append(Holder(kind: "event-receiver", text: "\(state.describe(receiver)) is still registered as event receiver '\(name)'"))
+            holders.append(Holder(kind: .eventReceiver, text: "\(state.describe(receiver)) is still registered as event receiver '\(name)'"))
         }
         for object in module.layers {
             guard let labels = state.holds[object] else { continue }
             let evidence = holdMoments[object].map { Evidence($0, kind: .refHold, note: "user code holds \(state.describe(object))") }
             let quoted = labels.map { "'\($0)'" }.joined(separator: ", ")
-            holders.append(Holder(kind: "user-reference",
+            holders.append(Holder(kind: .userReference,
                                   text: "user reference \(quoted) on \(state.describe(object)) was never released", evidence: evidence))
         }
         if holders.isEmpty {
-            holders.append(Holder(kind: "retain-cycle", text: "no framework reference: a retain cycle in user code"))
+            holders.append(Holder(kind: .retainCycle, text: "no framework reference: a retain cycle in user code"))
         }
         holders.sort { ($0.kind, $0.text) < ($1.kind, $1.text) }
         return holders

@@ -25,6 +25,7 @@ final class NamingConventionDetector: Detector {
 
     private let context: DetectorContext
     // Classes (or URLs) already reported: a class is declared once but assembled many times.
+    @exclusivity(unchecked)
     private var reported: Set<String> = []
 
     init(context: DetectorContext) {
@@ -66,7 +67,7 @@ final class NamingConventionDetector: Detector {
     private func report(subject: String, name: String?, text: String, event: TraceEvent) {
         guard reported.insert(subject).inserted, !context.isAllowed(Self.rule, module: name) else { return }
         let moment = ReplayState.Moment(event)
-        context.report(Self.rule, message: text, module: name, instance: event.object.map { "\(subject)#\($0)" },
+        context.report(Self.rule, message: text, module: name, instance: event.object.map { "\(subject)#\($0)" }, object: event.object,
                        first: moment, last: moment, evidence: [Evidence(event, note: "\(subject) named \(name ?? "?")")],
                        fingerprint: [subject, name ?? ""])
     }

@@ -21,7 +21,8 @@ final class OrphanComponentDetector: Detector {
         framework instead of removing its view by hand), and that sub-modules are added through their parent. \
         Components that are meant to live outside the stack (a floating player, a cached screen) can be allowlisted: \
         `allow: {orphan-component: [FloatingPlayer]}`.
-        """)
+        """,
+        drawing: .leaked)
 
     private let context: DetectorContext
 
@@ -43,7 +44,7 @@ final class OrphanComponentDetector: Detector {
             let rootName = state.modules[root]?.name ?? "?"
             let message = "\(instance) (component \(name)) is still registered at the end of the trace but cannot be reached "
                 + "from the root \(rootName) through next or sub-module edges"
-            context.report(Self.rule, message: message, module: name, instance: instance, first: shown, last: lastMoment,
+            context.report(Self.rule, message: message, module: name, instance: instance, object: module, first: shown, last: lastMoment,
                            evidence: [Evidence(shown, kind: .componentAdd, note: "\(name) entered the component table")],
                            fingerprint: [name, className])
         }

@@ -8,55 +8,49 @@ struct Graph: ParsableCommand {
         abstract: "Draw the modules of a trace and how they relate (DOT, SVG, PNG, PDF or JSON).",
         discussion: "`lego-trace graph out.svg` draws the trace `record` wrote last.")
 
-    @Argument(help: "[TRACE] OUT: the trace (default: \(DefaultPaths.trace)) and the output file.")
+    @Argument(help: "[TRACE] OUT: the trace (`-`: standard input; default: \(DefaultPaths.trace)) and the output file (`-`: standard output).")
     var paths: [String] = []
 
-    @Option(name: [.customShort("f"), .long], help: "dot, svg, png, pdf or json. Default: from OUT's extension.")
-    var format: String?
+    @Option(name: [.customShort("f"), .long], help: "The output format. Default: from OUT's extension.")
+    var format: GraphFormat?
 
     @Option(name: .long, help: "Draw the live state after event SEQ, or at the end (`end`), instead of the whole history.")
-    var at: String?
+    var at: ReplayPoint?
 
     @Option(name: .long, help: "Draw only the neighbourhood of this module.")
     var focus: String?
 
-    @Option(name: .long, help: "With --focus: how many edges away to draw.")
-    var depth: Int = 1
+    @Option(name: .long, help: "With --focus: how many edges away to draw (default 1).")
+    var depth: Int?
 
-    @Option(name: .long, help: "\(Self.layouts.joined(separator: ", ")) or auto (fast and readable for large graphs).")
-    var layout: String = "auto"
+    @Option(name: .long, help: "The Graphviz engine; auto picks one by the graph's size.")
+    var layout: LayoutChoice = .auto
 
     @Flag(name: .long, help: "Lay the graph out even when it is larger than the engine handles in reasonable time and memory.")
     var force = false
 
-    @Flag(name: .long, help: "Do not run the analyzer to mark findings on the graph.")
+    @Flag(name: .long, help: "Do not run the analyzer to mark findings on the graph (the config file is then not read).")
     var noFindings = false
 
-    @OptionGroup var lineLimit: LineLimitOptions
+    @OptionGroup var analysis: AnalysisOptionGroup
 
-    private static let layouts = GraphLayout.allCases.map(\.rawValue)
+    @OptionGroup var lineLimit: LineLimitOptions
 
     func validate() throws {
         guard (1...2).contains(paths.count) else {
             throw ValidationError("expected [TRACE] OUT, e.g. `lego-trace graph out.svg`")
         }
-        guard layout == "auto" || GraphLayout(rawValue: layout) != nil else {
-            throw ValidationError("unknown layout '\(layout)' (expected \(Self.layouts.joined(separator: ", ")) or auto)")
+        if let depth {
+            guard focus != nil else { throw ValidationError("--depth needs --focus MODULE: it counts edges away from that module") }
+            guard depth >= 0 else { throw ValidationError("--depth must be 0 or more") }
         }
-        if let format, !["dot", "svg", "png", "pdf", "json"].contains(format) {
-            throw ValidationError("unknown format '\(format)' (expected dot, svg, png, pdf or json)")
-        }
-        if let at, at != "end", UInt64(at) == nil {
-            throw ValidationError("--at takes an event seq or `end`, not '\(at)'")
-        }
-        guard depth >= 0 else { throw ValidationError("--depth must be 0 or more") }
     }
 
     func run() throws {
         let request = GraphRequest(
             tracePath: paths.count == 2 ? paths[0] : DefaultPaths.trace, outputPath: paths[paths.count - 1],
-            format: format, at: at, focus: focus, depth: depth, layout: GraphLayout(rawValue: layout), force: force,
-            markFindings: !noFindings, maxLineBytes: lineLimit.maxLineBytes)
-        try conclude(LegoTrace.graph(request, console: .standard))
+            format: format, at: at, focus: focus, depth: depth, layout: layout, force: force,
+            markFindings: !noFindings, analysis: analysis.options, maxLineBytes: lineLimit.maxLineBytes)
+        try conclude { () throws(LegoTraceError) in try LegoTrace.graph(request, console: .standard) }
     }
 }

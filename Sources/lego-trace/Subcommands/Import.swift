@@ -19,6 +19,7 @@ struct Import: ParsableCommand {
     @OptionGroup var lineLimit: LineLimitOptions
 
     func run() throws {
-        try conclude(LegoTrace.importLog(ImportRequest(logPath: log, outputPath: output, pid: pid, maxLineBytes: lineLimit.maxLineBytes), console: .standard))
+        let request = ImportRequest(logPath: log, outputPath: output, pid: pid, maxLineBytes: lineLimit.maxLineBytes)
+        try conclude { () throws(LegoTraceError) in try LegoTrace.importLog(request, console: .standard) }
     }
 }

@@ -30,6 +30,6 @@ struct Record: ParsableCommand {
 
     func run() throws {
         let request = RecordRequest(scenarioPath: scenario, outputPath: output, command: command, printLogs: logs)
-        try conclude(LegoTrace.record(request, console: .standard))
+        try conclude { () throws(LegoTraceError) in try LegoTrace.record(request, console: .standard) }
     }
 }

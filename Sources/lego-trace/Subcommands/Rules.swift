@@ -9,6 +9,6 @@ struct Rules: ParsableCommand {
     var explain: String?
 
     func run() throws {
-        try conclude(LegoTrace.rules(explain: explain, console: .standard))
+        try conclude { () throws(LegoTraceError) in try LegoTrace.rules(explain: explain, console: .standard) }
     }
 }

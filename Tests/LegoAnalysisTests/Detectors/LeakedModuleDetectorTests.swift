@@ -200,3 +200,15 @@ private func postScenario(leak: Bool = false, breakLink: Bool = true) -> TraceBu
     for _ in 0..<4 { released.add(TraceEvent(kind: .snapshot, value: "routing")) }
     #expect(!released.analyze(header: TraceBuilder.importedHeader).findings.contains { $0.ruleID == "leaked-module" })
 }
+
+@Test func aRecorderTraceIsJudgedByObjectLifetimesExactlyAsARuntimeTrace() {
+    var trace = postScenario(leak: true)
+    trace.advance(5)
+    let recorderHeader = TraceHeader(producer: "lego-trace-recorder 0.1.0", start: "2026-01-01T00:00:00Z", app: "Test", source: "recorder")
+    let fromRecorder = Analyzer.analyze(header: recorderHeader, events: trace.events)
+    let fromRuntime = Analyzer.analyze(header: TraceBuilder.header, events: trace.events)
+    #expect(!fromRecorder.imported)
+    #expect(fromRecorder.limitations == fromRuntime.limitations)
+    #expect(fromRecorder.findings == fromRuntime.findings)
+    #expect(fromRecorder.findings.map(\.ruleID) == ["leaked-module"])
+}

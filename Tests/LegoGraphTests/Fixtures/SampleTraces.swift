@@ -44,9 +44,9 @@ enum SampleTraces {
         let end = ReplayState.Moment(seq: trace.lastSeq, time: 1)
         let findings = [
             Finding(ruleID: "leaked-module", severity: .error, message: "Post is alive after its screen was popped\nheld by a block",
-                    module: "Post", instance: "BDJPostRouting#\(leaked.primary)", first: end, last: end, fingerprint: "leak"),
+                    module: "Post", instance: "BDJPostRouting#\(leaked.primary)", object: leaked.primary, first: end, last: end, fingerprint: "leak"),
             Finding(ruleID: "duplicate-module-name", severity: .error, message: "two live modules are named Post",
-                    module: "Post", instance: "BDJPostRouting#\(second.primary)", first: end, last: end, fingerprint: "dup"),
+                    module: "Post", instance: "BDJPostRouting#\(second.primary)", object: second.primary, first: end, last: end, fingerprint: "dup"),
             Finding(ruleID: "illegal-url-hierarchy", severity: .warning, message: "bdj://essence/post/postComment opened from IndexTab, not Post",
                     module: "PostComment", first: end, last: end, fingerprint: "url"),
             Finding(ruleID: "naming-problem", severity: .note, message: "Ghost has no Presenter",

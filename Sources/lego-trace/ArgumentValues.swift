@@ -1,0 +1,27 @@
+import ArgumentParser
+import LegoAnalysis
+import LegoReport
+import LegoTraceApp
+
+// Each option with a fixed set of values is one library enum: these conformances let it parse, validate, list its
+// values in `--help` and offer them to shell completion, so no list of accepted strings exists beside it.
+
+extension ReportFormat: ExpressibleByArgument {}
+extension FailThreshold: ExpressibleByArgument {}
+extension URLCheckMode: ExpressibleByArgument {}
+extension ColorChoice: ExpressibleByArgument {}
+extension GraphFormat: ExpressibleByArgument {}
+
+extension LayoutChoice: ExpressibleByArgument {
+    /// Parses `auto` or an engine name.
+    public init?(argument: String) { self.init(name: argument) }
+    /// The command-line spelling, shown as the default in `--help`.
+    public var defaultValueDescription: String { name }
+    /// Every spelling, for `--help` and completion.
+    public static var allValueStrings: [String] { allCases.map(\.name) }
+}
+
+extension ReplayPoint: ExpressibleByArgument {
+    /// Completion has no fixed list: any event seq, or `end`.
+    public static var defaultCompletionKind: CompletionKind { .list(["end"]) }
+}

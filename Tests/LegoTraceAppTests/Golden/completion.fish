@@ -1,0 +1,137 @@
+function __lego-trace_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __lego-trace_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __lego-trace_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __lego-trace_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __lego-trace_parse_tokens -S
+    set -l unparsed_tokens (__lego-trace_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'lego-trace'
+        __lego-trace_parse_subcommand 0 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'record'
+            __lego-trace_parse_subcommand -r 2 'o/output=' 'logs' 'version' 'h/help'
+        case 'check'
+            __lego-trace_parse_subcommand 1 'f/format=' 'o/output=' 'fail-on=' 'grace=' 'url-check=' 'config=' 'baseline=' 'write-baseline=' 'lenient' 'color=' 'q/quiet' 'max-line-bytes=' 'version' 'h/help'
+        case 'graph'
+            __lego-trace_parse_subcommand -r 1 'f/format=' 'at=' 'focus=' 'depth=' 'layout=' 'force' 'no-findings' 'grace=' 'url-check=' 'config=' 'max-line-bytes=' 'version' 'h/help'
+        case 'import'
+            __lego-trace_parse_subcommand 1 'o/output=' 'pid=' 'max-line-bytes=' 'version' 'h/help'
+        case 'rules'
+            __lego-trace_parse_subcommand 0 'explain=' 'version' 'h/help'
+        case 'help'
+            __lego-trace_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __lego-trace_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __lego-trace_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __lego-trace_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __lego-trace_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__lego-trace_tokens -p)
+    if test -z "$(__lego-trace_tokens -t)"
+        set -l index (count (__lego-trace_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'lego-trace' -f
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace" version' -l 'version' -d 'Show the version.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_positional "lego-trace" -eq 1' -fa 'record' -d 'Record a trace from a scenario, the embedded sample app, or a program linking LegoRuntime.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_positional "lego-trace" -eq 1' -fa 'check' -d 'Replay a trace and report leaked modules, duplicate names, illegal URL hierarchies and more.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_positional "lego-trace" -eq 1' -fa 'graph' -d 'Draw the modules of a trace and how they relate (DOT, SVG, PNG, PDF or JSON).'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_positional "lego-trace" -eq 1' -fa 'import' -d 'Import XFLegoVIPER console logs (routing link log, component trace log) as a trace.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_positional "lego-trace" -eq 1' -fa 'rules' -d 'List the detectors, or explain one with --explain ID.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_positional "lego-trace" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace record" o output' -l 'output' -s 'o' -d 'Where to write the trace.' -rfka ''
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace record" logs' -l 'logs' -d 'Also print the framework\'s routing link and component trace logs to standard error.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace record" version' -l 'version' -d 'Show the version.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace record" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace check" f format' -s 'f' -l 'format' -d 'The report format.' -rfka 'text json sarif junit github markdown'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace check" o output' -l 'output' -s 'o' -d 'Write the report to FILE (`-`: standard output, the default).' -rfka ''
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace check" fail-on' -l 'fail-on' -d 'Lowest severity that fails the check.' -rfka 'error warning note never'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace check" grace' -l 'grace' -d 'Seconds of trace time a module may outlive its screen (default: config or 2).' -rfka ''
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace check" url-check' -l 'url-check' -d 'URL hierarchy check: strict checks every segment, legacy is the framework\'s own check. Default: config or strict.' -rfka 'strict legacy'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace check" config' -l 'config' -d 'Config file. Default: .lego-trace.yml in the current directory, if present.' -rfka ''
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace check" baseline' -l 'baseline' -d 'Fail only on findings not in this baseline file.' -rfka ''
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace check" write-baseline' -l 'write-baseline' -d 'Write the current findings\' fingerprints to FILE (the run then exits 0).' -rfka ''
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace check" lenient' -l 'lenient' -d 'Skip malformed lines instead of stopping at the first one.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace check" color' -l 'color' -d 'When to colour the text report (auto: only on a terminal, and never with NO_COLOR set).' -rfka 'auto always never'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace check" q quiet' -s 'q' -l 'quiet' -d 'Print nothing on standard error but errors.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace check" max-line-bytes' -l 'max-line-bytes' -d 'The longest line read, in bytes; a longer one is an error (check skips it with --lenient).' -rfka ''
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace check" version' -l 'version' -d 'Show the version.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace check" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace graph" f format' -s 'f' -l 'format' -d 'The output format. Default: from OUT\'s extension.' -rfka 'dot svg png pdf json'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace graph" at' -l 'at' -d 'Draw the live state after event SEQ, or at the end (`end`), instead of the whole history.' -rfka 'end'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace graph" focus' -l 'focus' -d 'Draw only the neighbourhood of this module.' -rfka ''
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace graph" depth' -l 'depth' -d 'With --focus: how many edges away to draw (default 1).' -rfka ''
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace graph" layout' -l 'layout' -d 'The Graphviz engine; auto picks one by the graph\'s size.' -rfka 'auto dot neato fdp sfdp circo twopi'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace graph" force' -l 'force' -d 'Lay the graph out even when it is larger than the engine handles in reasonable time and memory.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace graph" no-findings' -l 'no-findings' -d 'Do not run the analyzer to mark findings on the graph (the config file is then not read).'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace graph" grace' -l 'grace' -d 'Seconds of trace time a module may outlive its screen (default: config or 2).' -rfka ''
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace graph" url-check' -l 'url-check' -d 'URL hierarchy check: strict checks every segment, legacy is the framework\'s own check. Default: config or strict.' -rfka 'strict legacy'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace graph" config' -l 'config' -d 'Config file. Default: .lego-trace.yml in the current directory, if present.' -rfka ''
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace graph" max-line-bytes' -l 'max-line-bytes' -d 'The longest line read, in bytes; a longer one is an error (check skips it with --lenient).' -rfka ''
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace graph" version' -l 'version' -d 'Show the version.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace graph" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace import" o output' -l 'output' -s 'o' -d 'Where to write the trace.' -rfka ''
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace import" pid' -l 'pid' -d 'Import this process only. Default: the one with the most framework lines.' -rfka ''
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace import" max-line-bytes' -l 'max-line-bytes' -d 'The longest line read, in bytes; a longer one is an error (check skips it with --lenient).' -rfka ''
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace import" version' -l 'version' -d 'Show the version.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace import" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace rules" explain' -l 'explain' -d 'Print why a rule matters and how to fix what it finds.' -rfka ''
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace rules" version' -l 'version' -d 'Show the version.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace rules" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace help" version' -l 'version' -d 'Show the version.'

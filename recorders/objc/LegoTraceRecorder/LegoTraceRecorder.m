@@ -1,0 +1,125 @@
+#import "LegoTraceRecorder.h"
+#import "LTCompat.h"
+#import "LTHooks.h"
+#import "LTWriter.h"
+
+#include <stdlib.h>
+#include <sys/utsname.h>
+#if __has_include(<TargetConditionals.h>)
+#include <TargetConditionals.h>
+#endif
+
+NSString *const LegoTraceRecorderErrorDomain = @"LegoTraceRecorderErrorDomain";
+
+@interface LegoTraceRecorder ()
++ (NSString *)frameworkVersion;
++ (NSString *)resolvedPath:(NSString *)path;
++ (void)flushForNotification:(NSNotification *)notification;
++ (void)stopForNotification:(NSNotification *)notification;
+@end
+
+@implementation LegoTraceRecorder
+
+// Turned on with no code: UI tests set the environment variable or pass the launch argument.
++ (void)load {
+    LT_POOL_BEGIN
+    NSString *path = nil;
+    const char *variable = getenv("LEGO_TRACE_FILE");
+    if (variable && *variable) path = [NSString stringWithUTF8String:variable];
+    if (!path) {
+        NSArray *arguments = [[NSProcessInfo processInfo] arguments];
+        NSUInteger flag = [arguments indexOfObject:@"-LegoTraceFile"];
+        if (flag != NSNotFound && flag + 1 < [arguments count]) path = [arguments objectAtIndex:flag + 1];
+    }
+    if ([path length]) {
+        path = [self resolvedPath:path];
+        NSError *error = nil;
+        if (![self startRecordingToPath:path error:&error]) NSLog(@"LegoTraceRecorder: %@", [error localizedDescription]);
+    }
+    LT_POOL_END
+}
+
++ (BOOL)startRecordingToPath:(NSString *)path error:(NSError **)error {
+    if (![path length]) {
+        if (error) {
+            NSDictionary *info = [NSDictionary dictionaryWithObject:@"no trace file given: pass the path of the trace to write" forKey:NSLocalizedDescriptionKey];
+            *error = [NSError errorWithDomain:LegoTraceRecorderErrorDomain code:3 userInfo:info];
+        }
+        return NO;
+    }
+    if (LTWriterIsOpen()) {
+        if (error) {
+            NSDictionary *info = [NSDictionary dictionaryWithObject:@"a recording is already running; stop it first" forKey:NSLocalizedDescriptionKey];
+            *error = [NSError errorWithDomain:LegoTraceRecorderErrorDomain code:2 userInfo:info];
+        }
+        return NO;
+    }
+    LTHooksInstall();
+    struct utsname system;
+    NSString *device = nil;
+    if (uname(&system) == 0) {
+        device = [NSString stringWithFormat:@"%s, %@", system.machine, [[NSProcessInfo processInfo] operatingSystemVersionString]];
+    }
+    char reason[512];
+    LTHooksBeginSession();
+    int status = LTWriterOpen([path fileSystemRepresentation], [[[NSProcessInfo processInfo] processName] UTF8String],
+                              [[self frameworkVersion] UTF8String], [device UTF8String], reason, sizeof reason);
+    if (status != 0) {
+        LTHooksEndSession();
+        if (error) {
+            NSDictionary *info = [NSDictionary dictionaryWithObject:[NSString stringWithUTF8String:reason] forKey:NSLocalizedDescriptionKey];
+            *error = [NSError errorWithDomain:LegoTraceRecorderErrorDomain code:1 userInfo:info];
+        }
+        return NO;
+    }
+    // A suspended app may be killed without another chance to write; a terminating one ends the recording.
+    NSNotificationCenter *center = [NSNotificationCenter defaultCenter];
+    [center removeObserver:self];
+    [center addObserver:self selector:@selector(flushForNotification:) name:@"UIApplicationDidEnterBackgroundNotification" object:nil];
+    [center addObserver:self selector:@selector(stopForNotification:) name:@"UIApplicationWillTerminateNotification" object:nil];
+    return YES;
+}
+
+// An app's current directory is not its own on iOS: a relative path there is taken from the data container.
++ (NSString *)resolvedPath:(NSString *)path {
+#if defined(TARGET_OS_IPHONE) && TARGET_OS_IPHONE
+    if (![path isAbsolutePath]) return [NSHomeDirectory() stringByAppendingPathComponent:path];
+#endif
+    return path;
+}
+
+// "XFLegoVIPER 4.20.1" when the framework is a bundle of its own (CocoaPods frameworks), else nil.
++ (NSString *)frameworkVersion {
+    Class anchor = NSClassFromString(@"XFRoutingLinkManager");
+    if (!anchor) return nil;
+    NSBundle *bundle = [NSBundle bundleForClass:anchor];
+    if (!bundle || bundle == [NSBundle mainBundle]) return nil;
+    id version = [bundle objectForInfoDictionaryKey:@"CFBundleShortVersionString"];
+    return [version isKindOfClass:[NSString class]] ? [NSString stringWithFormat:@"XFLegoVIPER %@", version] : nil;
+}
+
++ (void)flushForNotification:(NSNotification *)notification {
+    (void)notification;
+    LTWriterFlush();
+}
+
++ (void)stopForNotification:(NSNotification *)notification {
+    (void)notification;
+    [self stop];
+}
+
++ (void)flush {
+    LTWriterFlush();
+}
+
++ (void)stop {
+    [[NSNotificationCenter defaultCenter] removeObserver:self];
+    LTHooksEndSession();
+    LTWriterClose();
+}
+
++ (BOOL)isRecording {
+    return LTWriterIsOpen() ? YES : NO;
+}
+
+@end

@@ -1,0 +1,7 @@
+// Internals shared by the double's files; tests use only FrameworkDouble.h.
+#import "FrameworkDouble.h"
+
+/// Clears every table entry that holds `object`, as a weak table value reads nil once its object is gone.
+void XFDoubleForget(id object);
+/// The app-wide class prefix: set from the first routing class, as XFVIPERModuleReflect infers it.
+NSString *XFDoublePrefix(void);

@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# The recorder's tests (`make -C recorders/objc test`): runs each journey of Tests/Journeys/Journeys.m on the
+# framework double, then checks its trace with lego-trace:
+#   journey-<name>     check reports exactly Tests/expected/<name>.findings, and the trace ended cleanly
+#   graph-<name>       graph marks exactly those modules, and draws the graph as SVG
+#   same-as-runtime-<name>  the same journey as a runtime scenario (Tests/scenarios/<name>.yml) gives the same findings
+#   threads            8 threads send events while modules come and go: every event once, seq 1..N in order
+#   kill-9             a journey killed with SIGKILL leaves a trace check reads, up to its last flush (explicit,
+#                      then the writer's own every 250 ms)
+#   back-gesture       the user's back gesture (xfLego_implicitRemoveComponentWithTransitionBlock:) is a pop
+#   autostart-env / autostart-argument   LEGO_TRACE_FILE / -LegoTraceFile PATH start the recorder with no code
+#   hostile-text       quotes, backslashes, control characters, markup, emoji and Chinese come back unchanged
+#   refusals           bad paths and a second start are refused with a reason, never a crash
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${LEGO_TRACE:?set LEGO_TRACE to the lego-trace binary}"
+BUILD=${BUILD:-build}
+journeys="$BUILD/journeys"
+out="$BUILD/traces"
+rm -rf "$out"
+mkdir -p "$out"
+failures=0
+
+pass() { echo "ok    $1"; }
+fail() { echo "FAIL  $1: $2" >&2; failures=$((failures + 1)); }
+
+# check's findings as sorted "rule module" lines; check exits 0 (none) or 1 (findings), never 2 (unreadable).
+findings() {
+    local status=0
+    "$LEGO_TRACE" check "$1" --format json -o "$1.check.json" || status=$?
+    if [ "$status" -gt 1 ]; then echo "check exited $status" >&2; return 1; fi
+    jq -r '.findings[] | "\(.ruleId) \(.module)"' "$1.check.json" | sort
+}
+
+# graph's marks as the "rule module" lines they stand for.
+marks() {
+    "$LEGO_TRACE" graph "$1" "$1.graph.json" --format json >/dev/null
+    jq -r '.marks[] | "\(.kind) \(.module)"' "$1.graph.json" \
+        | sed -e 's/^leaked /leaked-module /' -e 's/^duplicateName /duplicate-module-name /' -e 's/^illegalURL /illegal-url-hierarchy /' \
+        | sort
+}
+
+for name in push-pop back-gesture retain-cycle two-tabs illegal-url evict controller-and-events shared-module; do
+    trace="$out/$name.jsonl"
+    expected=$(sort "Tests/expected/$name.findings")
+    if ! "$journeys" "$name" "$trace" 2>"$out/$name.stderr"; then
+        fail "journey-$name" "the journey failed: $(tail -1 "$out/$name.stderr")"
+        continue
+    fi
+    got=$(findings "$trace") || { fail "journey-$name" "check could not read $trace"; continue; }
+    clean=$(jq -r '.trace.endedCleanly' "$trace.check.json")
+    if [ "$got" = "$expected" ] && [ "$clean" = true ]; then pass "journey-$name"; else
+        fail "journey-$name" "expected [$expected], ended cleanly; got [$got], endedCleanly=$clean"
+    fi
+
+    # graph marks the three defects by kind and every other rule as "other".
+    expectedMarks=$(echo "$expected" | sed -E '/^(leaked-module|duplicate-module-name|illegal-url-hierarchy) /!s/^[^ ]+ /other /' | sort)
+    drawn=$(marks "$trace")
+    if [ "$drawn" = "$expectedMarks" ] && "$LEGO_TRACE" graph "$trace" "$out/$name.svg" >/dev/null && grep -q '<svg' "$out/$name.svg"; then
+        pass "graph-$name"
+    else
+        fail "graph-$name" "expected marks [$expectedMarks], got [$drawn] (or no SVG)"
+    fi
+
+    runtime="$out/$name.runtime.jsonl"
+    "$LEGO_TRACE" record "Tests/scenarios/$name.yml" -o "$runtime" >/dev/null
+    fromRuntime=$(findings "$runtime")
+    if [ "$fromRuntime" = "$got" ]; then pass "same-as-runtime-$name"; else
+        fail "same-as-runtime-$name" "recorder [$got], runtime [$fromRuntime]"
+    fi
+done
+
+# Hostile text in an event name comes out escaped and reads back byte for byte.
+trace="$out/hostile-text.jsonl"
+if "$journeys" hostile-text "$trace" 2>"$out/hostile-text.stderr" && [ -z "$(findings "$trace")" ] \
+    && jq -j 'select(.kind == "event.send") | .value' "$trace" | cmp -s - "$trace.expected" \
+    && [ "$(wc -l < "$trace")" = "$(jq -c . "$trace" | wc -l)" ]; then
+    pass "hostile-text"
+else
+    fail "hostile-text" "the event name did not come back unchanged (or a line is not one JSON object)"
+fi
+
+# 8 senders × 2,000 events to Detail while the main thread pushes and pops it 50 times.
+trace="$out/threads.jsonl"
+if "$journeys" threads "$trace" >"$out/threads.stdout" 2>"$out/threads.stderr"; then
+    # Events sent while no Detail was on screen are lost (lost-event warnings, true here); nothing else may show.
+    got=$(findings "$trace" | grep -v '^lost-event Detail$' || true)
+    [ -s "$trace.check.json" ] || got=unreadable
+    sends=$(grep -c '"kind":"event.send"' "$trace" || true)
+    perSender=$(grep -o '"value":"Ping[0-9]"' "$trace" | sort | uniq -c | awk '{print $1}' | sort -u | tr '\n' ' ')
+    # seq is 1, 2, 3, … down the file: nothing lost, nothing written twice, nothing out of order.
+    gaps=$(tail -n +2 "$trace" | grep -o '^{"seq":[0-9]*' | cut -d: -f2 | awk '$1 != NR {bad++} END {print bad + 0}')
+    threads=$(grep -o '"th":[0-9]*' "$trace" | sort -u | wc -l)
+    if [ -z "$got" ] && [ "$sends" = 16000 ] && [ "$perSender" = "2000 " ] && [ "$gaps" = 0 ] && [ "$threads" -ge 9 ]; then
+        pass "threads"
+    else
+        fail "threads" "findings [$got], $sends event.send (16000), per sender [$perSender], $gaps seq out of place, $threads threads"
+    fi
+else
+    fail "threads" "the journey failed: $(tail -1 "$out/threads.stderr")"
+fi
+
+# SIGKILL after a flush: the trace has no end marker and check reads it, with everything up to the flush.
+trace="$out/kill-9.jsonl"
+"$journeys" until-killed "$trace" >"$out/kill-9.stdout" 2>"$out/kill-9.stderr" &
+victim=$!
+for _ in $(seq 1 100); do grep -q flushed "$out/kill-9.stdout" 2>/dev/null && break; sleep 0.05; done
+# Long enough for the background writer's 250 ms flushes to write some of the events sent after +flush.
+sleep 0.8
+kill -9 "$victim" 2>/dev/null || true
+wait "$victim" 2>/dev/null || true
+flushed=$(grep -c flushed "$out/kill-9.stdout" || true)
+got=$(findings "$trace" || echo "unreadable")
+clean=$(jq -r '.trace.endedCleanly' "$trace.check.json" 2>/dev/null || echo "?")
+pushes=$(grep -c '"kind":"transition.end","name":"Detail".*"op":"push"' "$trace" || true)
+# (until-killed itself checked that +flush, then the background notification, put each push in the file at once.)
+ticks=$(grep -c '"value":"Tick"' "$trace" || true)
+if [ "$flushed" = 1 ] && [ "$got" != unreadable ] && [ "$clean" = false ] && [ "$pushes" = 3 ] && [ "$ticks" -gt 0 ] \
+    && ! grep -q '"trace.end"' "$trace"; then
+    pass "kill-9"
+else
+    fail "kill-9" "flushed=$flushed findings=[$got] endedCleanly=$clean pushes before the flush=$pushes (3) events written by the periodic flush after it=$ticks (>0)"
+fi
+
+# No code: the environment variable, then the launch argument, start the recording at load; the app terminating
+# (UIApplicationWillTerminateNotification) ends it with the end marker.
+# autostart NAME COMMAND…: the journey `autostart`, started by COMMAND's environment or arguments, wrote its trace.
+autostart() {
+    local name=$1 trace="$out/$1.jsonl"
+    shift
+    if "$@" 2>"$out/$name.stderr" && [ -z "$(findings "$trace")" ] && grep -q '"kind":"routing.add","name":"Detail"' "$trace" \
+        && tail -1 "$trace" | grep -q '"kind":"trace.end"'; then
+        pass "$name"
+    else
+        fail "$name" "no trace of the journey, or no end marker, in $trace"
+    fi
+}
+autostart autostart-env env LEGO_TRACE_FILE="$out/autostart-env.jsonl" "$journeys" autostart unused
+autostart autostart-argument env -u LEGO_TRACE_FILE "$journeys" autostart unused -LegoTraceFile "$out/autostart-argument.jsonl"
+
+# An empty path, a directory, a symlink, a missing folder and a second start are refused with a reason; the trace
+# of the one good start holds its header and the end marker.
+folder="$out/refusals"
+mkdir -p "$folder"
+if "$journeys" refusals "$folder" >"$out/refusals.stdout" 2>"$out/refusals.stderr" \
+    && [ "$(grep -c '^refused' "$out/refusals.stdout")" = 5 ] && [ "$(wc -l < "$folder/ok.jsonl")" = 2 ] \
+    && tail -1 "$folder/ok.jsonl" | grep -q '"kind":"trace.end","n":0' && [ ! -s "$folder/target.jsonl" ]; then
+    pass "refusals"
+else
+    fail "refusals" "$(cat "$out/refusals.stderr")"
+fi
+
+if [ "$failures" -gt 0 ]; then
+    echo "recorder tests: $failures failed" >&2
+    exit 1
+fi
+echo "recorder tests: all passed"
