@@ -180,12 +180,15 @@ extension LegoRuntime {
     private func makeTabChild(_ target: String, parentRouting: Routing, parentInterface: Activity) -> AssembledModule? {
         var name = target
         var params: [Parameter] = []
+        var routed: RoutedURL?
         let url: String? = target.contains("://") ? target : nil
         if let url {
-            guard case .success(let routed) = route(url, operation: .sub, opener: nil) else { return nil }
-            name = routed.name
-            params = routed.params
+            guard case .success(let found) = route(url, operation: .sub, opener: nil) else { return nil }
+            routed = found
+            name = found.name
+            params = found.params
         }
+        defer { if let routed, let url { opened(routed, url: url, operation: .sub, opener: nil) } }
         emit(TraceEvent(kind: .transitionBegin, name: name, object: parentRouting.id, url: url, operation: .sub))
         switch makeSub(name, parentInterface: parentInterface, parentComponent: nil, params: params) {
         case .failure(let failure):

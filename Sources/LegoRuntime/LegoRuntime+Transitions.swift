@@ -14,7 +14,10 @@ extension LegoRuntime {
         defer { settle() }
         switch route(url, operation: .show, opener: nil) {
         case .failure(let failure): return .failure(failure.reason)
-        case .success(let target): return show(target.name, params: target.params, url: url)
+        case .success(let target):
+            let outcome = show(target.name, params: target.params, url: url)
+            opened(target, url: url, operation: .show, opener: nil)
+            return outcome
         }
     }
 
@@ -34,7 +37,9 @@ extension LegoRuntime {
         case .failure(let failure): return .failure(failure.reason)
         case .success(let target):
             if let intent { opener.intentData = intent }
-            return put(target.name, from: opener, operation: operation, params: target.params, url: url)
+            let outcome = put(target.name, from: opener, operation: operation, params: target.params, url: url)
+            opened(target, url: url, operation: operation, opener: opener)
+            return outcome
         }
     }
 
@@ -127,7 +132,10 @@ extension LegoRuntime {
         }
         switch route(url, operation: .sub, opener: parentComponent) {
         case .failure(let failure): return .failure(failure.reason)
-        case .success(let target): return sub(target.name, to: parent, params: target.params, url: url)
+        case .success(let target):
+            let outcome = sub(target.name, to: parent, params: target.params, url: url)
+            opened(target, url: url, operation: .sub, opener: parentComponent)
+            return outcome
         }
     }
 

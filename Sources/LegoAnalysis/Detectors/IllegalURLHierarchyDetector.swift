@@ -32,17 +32,17 @@ final class IllegalURLHierarchyDetector: Detector {
         """,
         drawing: .illegalURL)
 
-    // `url.open` for strict; a legacy check starts at the `transition.end` of its open and takes its late verdict
-    // before the app's next step (a transition, open, release, event, notification or wait). Only these kinds, so
-    // strict mode does not pay a call for every link or deinit.
+    // `url.open` for both modes (it is recorded where `open:transitionBlock:` returns, after the transition block);
+    // transitions for the step depth; a legacy check takes its late verdict before the app's next step (a
+    // transition, open, release, event, notification or wait). Only these kinds, so strict mode does not pay a
+    // call for every link or deinit.
     static let willApplyKinds: Set<TraceEvent.Kind> = [
         .urlOpen, .transitionBegin, .transitionEnd, .refRelease, .eventSend, .notification, .clockAdvance,
     ]
+    // A successful `url.open` ends its step (it follows its transition's begin), so it never closes a window.
 
     private let context: DetectorContext
     private let mode: URLCheckMode
-    /// Successful URL opens whose transition has not ended yet (a tab child opened by URL nests in its parent's).
-    private var opening: [TraceEvent] = []
     /// Legacy checks dispatched but whose late verdict is not taken yet, oldest first.
     private var pending: [PendingCheck] = []
     /// Transitions begun and not ended: at zero, a new transition or user action is the app's next step.
@@ -63,7 +63,7 @@ final class IllegalURLHierarchyDetector: Detector {
     /// How long after the delayed work a late verdict may wait for the app's next step.
     static let lateWindow = 1.0
 
-    var retainedCount: Int { pending.count + opening.count }
+    var retainedCount: Int { pending.count }
 
     init(context: DetectorContext) {
         self.context = context
@@ -91,10 +91,7 @@ final class IllegalURLHierarchyDetector: Detector {
             default: break
             }
             if event.kind == .urlOpen, event.ok != false, let url = event.url, !URLText.isHTTP(url) {
-                opening.append(event)
-            } else if event.kind == .transitionEnd, let index = opening.lastIndex(where: { $0.name == event.name }) {
-                let open = opening.remove(at: index)
-                if event.ok == true { dispatchLegacyCheck(open, state: state) }
+                dispatchLegacyCheck(event, state: state)
             }
         }
     }
@@ -108,7 +105,7 @@ final class IllegalURLHierarchyDetector: Detector {
     /// `XFURLRoute open:transitionBlock:` (4.x before a331d32): the transition block has run (the new routing is in the
     /// link table); a controller-component target returns at once (`XFComponentReflect isControllerComponent:`, the
     /// controller handler matched), and the check is dispatched only when the link table is not empty
-    /// (`[XFRoutingLinkManager count]`). The end of the open's transition is the first moment after its block in the trace.
+    /// (`[XFRoutingLinkManager count]`). A successful `url.open` is recorded right there, after the block.
     private func dispatchLegacyCheck(_ event: TraceEvent, state: ReplayState) {
         guard let url = event.url else { return }
         if let target = event.name, state.moduleKinds[target] == .controller { return }
@@ -127,7 +124,7 @@ final class IllegalURLHierarchyDetector: Detector {
     private func settlePending(before event: TraceEvent, state: ReplayState) {
         guard !pending.isEmpty else { return }
         let nextStep = transitionDepth == 0
-            && [.transitionBegin, .urlOpen, .refRelease, .eventSend, .notification, .clockAdvance].contains(event.kind)
+            && [.transitionBegin, .refRelease, .eventSend, .notification, .clockAdvance].contains(event.kind)
         while let first = pending.first, nextStep || event.time > first.due + Self.lateWindow {
             pending.removeFirst()
             conclude(first, late: Self.legacy(first.modules, state: state), state: state)
