@@ -35,9 +35,10 @@ private let header = TraceHeader(producer: "test", start: "2026-01-01T00:00:00Z"
             + "once the framework's 15 ms work (late-bound tab children, delayed links) has run; segment 1 'mainTab': no live routing is named MainTab",
     ])
     #expect(findings.first?.severity == .warning)
-    // Strict checks at the open itself: the same URL, a plain failure; nothing else in the sample is a finding.
+    // Strict judges an open made while another module is being built once that module exists: the tab's URL
+    // matches the chain then, and nothing else in the sample is a finding.
     let strict = Analyzer.analyze(header: header, events: events).findings
-    #expect(strict.map(\.ruleID) == ["illegal-url-hierarchy"])
+    #expect(strict.map(\.message) == [])
 }
 
 /// The launch part of the console: XFVIPERModuleAssembly's delayed `[XFRoutingLinkManager log]` runs for each tab child

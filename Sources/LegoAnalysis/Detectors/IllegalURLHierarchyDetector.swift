@@ -45,8 +45,11 @@ final class IllegalURLHierarchyDetector: Detector {
     private let mode: URLCheckMode
     /// Legacy checks dispatched but whose late verdict is not taken yet, oldest first.
     private var pending: [PendingCheck] = []
-    /// Transitions begun and not ended: at zero, a new transition or user action is the app's next step.
-    private var transitionDepth = 0
+    /// Names of the transitions begun and not ended: when empty, a new transition or user action is the app's next step.
+    private var transitions: [String?] = []
+    /// Strict checks of opens made inside another module's transition (a tab child opened by URL while its tab bar
+    /// is being built), judged once that transition is over.
+    private var deferredStrict: [TraceEvent] = []
 
     /// A legacy check between the moment the framework dispatched it and the end of the framework's delayed work.
     private struct PendingCheck {
@@ -63,7 +66,7 @@ final class IllegalURLHierarchyDetector: Detector {
     /// How long after the delayed work a late verdict may wait for the app's next step.
     static let lateWindow = 1.0
 
-    var retainedCount: Int { pending.count }
+    var retainedCount: Int { pending.count + deferredStrict.count }
 
     init(context: DetectorContext) {
         self.context = context
@@ -75,28 +78,49 @@ final class IllegalURLHierarchyDetector: Detector {
 
     func willApply(_ event: TraceEvent, state: ReplayState) {
         guard !context.imported else { return }
+        if mode == .legacy { settlePending(before: event, state: state) }
+        switch event.kind {
+        case .transitionBegin:
+            transitions.append(event.name)
+        case .transitionEnd:
+            if let index = transitions.lastIndex(of: event.name) { transitions.remove(at: index) } else if !transitions.isEmpty { transitions.removeLast() }
+            if transitions.isEmpty, !deferredStrict.isEmpty {
+                let deferred = deferredStrict
+                deferredStrict.removeAll()
+                for open in deferred { checkStrict(open, state: state) }
+            }
+        default:
+            break
+        }
         switch mode {
         case .strict:
-            guard event.kind == .urlOpen, event.ok != false, let url = event.url, !URLText.isHTTP(url) else { return }
-            let modules = URLText.modules(url, minimum: 2)
-            guard !modules.isEmpty else { return }
-            let opener = event.object.flatMap { state.moduleID(of: $0) }
-            guard let verdict = Self.strict(modules, opener: opener, state: state) else { return }
-            report(verdict, url: ComponentURL(url), modules: modules, opener: opener, event: event, state: state)
-        case .legacy:
-            settlePending(before: event, state: state)
-            switch event.kind {
-            case .transitionBegin: transitionDepth += 1
-            case .transitionEnd: transitionDepth = max(0, transitionDepth - 1)
-            default: break
+            guard event.kind == .urlOpen, event.ok != false else { return }
+            // Made while another module is still being built (its init opens it): judged once that module exists.
+            if transitions.contains(where: { $0 != event.name }) {
+                deferredStrict.append(event)
+                return
             }
+            checkStrict(event, state: state)
+        case .legacy:
             if event.kind == .urlOpen, event.ok != false, let url = event.url, !URLText.isHTTP(url) {
                 dispatchLegacyCheck(event, state: state)
             }
         }
     }
 
+    /// Strict mode: every segment against the live chain at the open.
+    private func checkStrict(_ event: TraceEvent, state: ReplayState) {
+        guard let url = event.url, !URLText.isHTTP(url) else { return }
+        let modules = URLText.modules(url, minimum: 2)
+        guard !modules.isEmpty else { return }
+        let opener = event.object.flatMap { state.moduleID(of: $0) }
+        guard let verdict = Self.strict(modules, opener: opener, state: state) else { return }
+        report(verdict, url: ComponentURL(url), modules: modules, opener: opener, event: event, state: state)
+    }
+
     func finish(state: ReplayState) {
+        for open in deferredStrict { checkStrict(open, state: state) }
+        deferredStrict.removeAll()
         guard mode == .legacy else { return }
         for check in pending { conclude(check, late: Self.legacy(check.modules, state: state), state: state) }
         pending.removeAll()
@@ -123,7 +147,7 @@ final class IllegalURLHierarchyDetector: Detector {
     /// running time, and a loaded machine stretched that past 30 ms in tests.
     private func settlePending(before event: TraceEvent, state: ReplayState) {
         guard !pending.isEmpty else { return }
-        let nextStep = transitionDepth == 0
+        let nextStep = transitions.isEmpty
             && [.transitionBegin, .refRelease, .eventSend, .notification, .clockAdvance].contains(event.kind)
         while let first = pending.first, nextStep || event.time > first.due + Self.lateWindow {
             pending.removeFirst()
