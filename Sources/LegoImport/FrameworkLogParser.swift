@@ -32,8 +32,8 @@ struct LogItem: Sendable {
 /// NSLog prints each log in several messages (`current routing count: N`, `Routing link:`, then a message that
 /// starts with a newline and holds the blocks), so other output may fall between them. With prefixes, a message's
 /// continuation lines delimit a block; without (raw lines), the block grammar does. `Component trace log:` followed
-/// directly by the next framework message (or the end of the file) is an empty component table: the framework would
-/// crash indexing it, the runtime model prints only the header.
+/// directly by the next framework message (or the end of the file) means the tree's root was released while still
+/// registered (`XFComponentManager +_log` prints nothing at all for an empty table).
 final class FrameworkLogParser {
     /// Blocks read, in line order.
     private(set) var items: [LogItem] = []
@@ -180,7 +180,14 @@ final class FrameworkLogParser {
             }
             return false
         case .continuation:
-            if bodyStarted { feedRouting(line, bytes) }
+            guard bodyStarted else { return false }
+            if routing.isAtTopLevel, !text.isEmpty, !RoutingLinkBlock.opensBlock(bytes, text) {
+                // The list's grammar ended: an unprefixed line after it is other output (a `print`), not the log's.
+                finishRouting()
+                mode = .idle
+                return true
+            }
+            feedRouting(line, bytes)
             return false
         case .raw:
             if text.isEmpty, routing.isAtTopLevel { return false }
@@ -226,7 +233,14 @@ final class FrameworkLogParser {
             }
             return false
         case .continuation:
-            if bodyStarted { feedComponent(line, bytes) }
+            guard bodyStarted else { return false }
+            if component.isComplete, !LogText.trimmed(bytes, line.start..<line.end).isEmpty {
+                // The tree's grammar ended: an unprefixed line after it is other output (a `print`), not the log's.
+                finishComponent()
+                mode = .idle
+                return true
+            }
+            feedComponent(line, bytes)
             return false
         case .raw:
             if text.isEmpty, !component.hasStarted || component.isComplete { return false }

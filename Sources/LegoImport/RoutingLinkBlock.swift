@@ -136,6 +136,18 @@ struct RoutingLinkBlock {
                 return nil
             }
             guard let name = LogText.entryName(bytes, text) else { return "expected a sub-routing class or `)`" }
+            // `+log` prints blocks in insertion order: tab children made during their tab bar's init were added (and
+            // printed as `Sub Routing from P(j)` blocks) before P itself. Such an earlier head is this same object.
+            let parentClass = entries[chainLast].name.text
+            if let earlier = entries.indices.first(where: { index in
+                let entry = entries[index]
+                return entry.parentClass == parentClass && entry.parent == nil && !entry.inSubList
+                    && entry.name.text == name.text && entry.name.address == name.address
+            }) {
+                entries[earlier].parent = chainLast
+                entries[earlier].inSubList = true
+                return nil
+            }
             var entry = RoutingEntry(name: name, line: line)
             entry.parent = chainLast
             entry.inSubList = true

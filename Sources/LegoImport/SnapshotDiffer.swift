@@ -3,10 +3,10 @@ import LegoModel
 /// Turns consecutive snapshots of the two logs into trace events that rebuild the registries and relations.
 ///
 /// Identity heuristics (the logs print names, not objects):
-/// - An entry's key is its address when printed (`<Class: 0x…>`), else `name#k`: its name and its occurrence
-///   among entries of that name in the snapshot, in print order. Keys that persist between two snapshots of one
-///   log are the same object; a key that vanishes is removed, a new key is added (so when one of two `Post`
-///   entries goes, the later-printed one is taken as gone).
+/// - An entry's key is its address when printed (`<Class: 0x…>`), else its path (its name after the entry it hangs
+///   from, recursively), else `name#k` (its occurrence among entries of that name, in print order). Keys that
+///   persist between two snapshots of one log are the same object; a key that vanishes is removed, a new key is
+///   added (so when one of two `Post` entries goes, the one whose place in the tree went is taken as gone).
 /// - A routing and a component of one module name are the same module instance when one log lists it and the
 ///   other has not listed it yet (the component log prints first on push, the link log ~15 ms later).
 /// - A name ever listed in a routing link log is a VIPER module (routing + presenter objects); other components
@@ -43,6 +43,7 @@ struct SnapshotDiffer {
     /// What the differ remembers of the last snapshot of one log.
     private struct Tracker {
         var listed: [String: Int] = [:]
+        var listedPaths: [String: Int] = [:]
         var order: [Int] = []
         var ghosts: [Int] = []
         var relations: [Relation] = []
@@ -76,7 +77,8 @@ struct SnapshotDiffer {
     mutating func apply(_ snapshot: RoutingLinkSnapshot) {
         let entries = snapshot.entries
         let names = entries.map { $0.name.isNull ? "" : naming.moduleName(forRoutingClass: $0.name.text) }
-        let keys = Self.keys(entries.map(\.name), names)
+        let keys = Self.keys(entries.map(\.name), names,
+                             predecessors: Self.predecessors(next: entries.map(\.next), parent: entries.map(\.parent)))
         let listedCount = keys.compactMap { $0 }.count
         let shortfall = snapshot.count.map { $0 < listedCount } ?? false
         defer { previousShortfall = shortfall }
@@ -104,8 +106,16 @@ struct SnapshotDiffer {
     /// Appends the events that take the state from the previous component trace log to `snapshot`.
     mutating func apply(_ snapshot: ComponentTreeSnapshot) {
         let entries = snapshot.entries
+        guard !entries.isEmpty else {
+            // XFComponentManager `+_log` prints nothing for an empty table and only the header when the first name's
+            // weak value is nil: the root was released while still registered; nothing else is known.
+            events.append(TraceEvent(kind: .snapshot, value: "component trace log", count: snapshot.lastLine, line: snapshot.firstLine))
+            if let root = componentLog.order.first { deinitComponent(root, line: snapshot.firstLine) }
+            return
+        }
         let names = entries.map { $0.name.isNull ? "" : $0.name.text }
-        let keys = Self.keys(entries.map(\.name), names)
+        let keys = Self.keys(entries.map(\.name), names,
+                             predecessors: Self.predecessors(next: entries.map(\.next), parent: entries.map(\.parent)))
         events.append(TraceEvent(kind: .snapshot, value: "component trace log", count: snapshot.lastLine, line: snapshot.firstLine))
         var match = match(.component, keys: keys, names: names, classes: names)
         for (index, entry) in entries.enumerated() {
@@ -124,17 +134,48 @@ struct SnapshotDiffer {
 
     // MARK: - Matching
 
-    /// `name#k` per entry (or its printed address); nil for `(null)`.
-    private static func keys(_ entries: [EntryName], _ names: [String]) -> [String?] {
+    /// Two keys per entry, nil for `(null)`: its printed address, else `name#k` (its occurrence among entries of that
+    /// name in print order) and its path (its name after its predecessor's path: the entry whose `next` it is, or
+    /// its parent). The path tells two live instances of one name apart wherever they hang; `name#k` is the
+    /// fallback when an entry moved.
+    private static func keys(_ entries: [EntryName], _ names: [String], predecessors: [Int?]) -> [Key?] {
         var seen: [String: Int] = [:]
+        var paths = [String?](repeating: nil, count: entries.count)
+        func path(_ index: Int, depth: Int) -> String {
+            if let known = paths[index] { return known }
+            let own = entries[index].isNull ? "(null)" : names[index]
+            guard depth < 256, let predecessor = predecessors[index] else { return own }
+            let value = own + "<" + path(predecessor, depth: depth + 1)
+            paths[index] = value
+            return value
+        }
+        var pathSeen: [String: Int] = [:]
         return entries.indices.map { index in
             let entry = entries[index]
             if entry.isNull { return nil }
-            if let address = entry.address { return "@" + address }
+            if let address = entry.address { return Key(occurrence: "@" + address, path: "@" + address) }
             let occurrence = seen[names[index], default: 0]
             seen[names[index]] = occurrence + 1
-            return names[index] + "#" + String(occurrence)
+            let entryPath = path(index, depth: 0)
+            let pathOccurrence = pathSeen[entryPath, default: 0]
+            pathSeen[entryPath] = pathOccurrence + 1
+            return Key(occurrence: names[index] + "#" + String(occurrence), path: entryPath + "#" + String(pathOccurrence))
         }
+    }
+
+    /// The entry each entry hangs from: the one whose `next` it is, else its parent.
+    private static func predecessors(next: [Int?], parent: [Int?]) -> [Int?] {
+        var result = parent
+        for (index, target) in next.enumerated() {
+            if let target, result.indices.contains(target) { result[target] = index }
+        }
+        return result
+    }
+
+    /// How an entry is recognised from one snapshot to the next.
+    private struct Key: Hashable {
+        var occurrence: String
+        var path: String
     }
 
     /// How one snapshot's entries map onto instances, before any event is emitted.
@@ -147,14 +188,23 @@ struct SnapshotDiffer {
     }
 
     /// Matches entries to instances: kept keys, vanished ones, and new ones adopted from the other log or created.
-    private mutating func match(_ log: Log, keys: [String?], names: [String], classes: [String]) -> Match {
+    private mutating func match(_ log: Log, keys: [Key?], names: [String], classes: [String]) -> Match {
         var tracker = log == .routing ? routingLog : componentLog
         var mapped = [Int?](repeating: nil, count: keys.count)
         var kept = Set<Int>()
-        var fresh: [Int] = []
+        var unmatched: [Int] = []
         for (index, key) in keys.enumerated() {
             guard let key else { continue }
-            if let instance = tracker.listed[key] {
+            if let instance = tracker.listedPaths[key.path], !kept.contains(instance) {
+                mapped[index] = instance
+                kept.insert(instance)
+            } else {
+                unmatched.append(index)
+            }
+        }
+        var fresh: [Int] = []
+        for index in unmatched {
+            if let key = keys[index], let instance = tracker.listed[key.occurrence], !kept.contains(instance) {
                 mapped[index] = instance
                 kept.insert(instance)
             } else {
@@ -183,10 +233,12 @@ struct SnapshotDiffer {
             appeared.append((index, instance))
         }
         tracker.listed = [:]
+        tracker.listedPaths = [:]
         tracker.order = []
         for (index, key) in keys.enumerated() {
             guard let key, let instance = mapped[index] else { continue }
-            tracker.listed[key] = instance
+            tracker.listed[key.occurrence] = instance
+            tracker.listedPaths[key.path] = instance
             tracker.order.append(instance)
         }
         if log == .routing { routingLog = tracker } else { componentLog = tracker }
@@ -228,7 +280,10 @@ struct SnapshotDiffer {
         for instance in Set(removed).union(tracker.ghosts).sorted() { releaseIfUnlisted(instance, line: line) }
         var adds = match.appeared
         if !newest.isEmpty {
-            adds = adds.filter { !newest[$0.entry] } + adds.filter { newest[$0.entry] }
+            // The tree is printed from `__componentKeyArr[0]`, the first name added, even when it is also the newest
+            // (`-> ` marks every holder of the last name added): it goes first, the other newest entries last.
+            adds = adds.filter { $0.entry == 0 } + adds.filter { $0.entry != 0 && !newest[$0.entry] }
+                + adds.filter { $0.entry != 0 && newest[$0.entry] }
         }
         for (entry, instance) in adds where match.created.contains(instance) { emitCreation(instance, line: lines[entry]) }
         for (entry, instance) in adds {

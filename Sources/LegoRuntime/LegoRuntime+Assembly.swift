@@ -6,6 +6,8 @@ struct AssembledModule {
     let routing: Routing?
     let component: ComponentObject?
     let interface: LayerObject?
+    /// The tab children its Activity created while initializing.
+    var tabs: [LayerObject] = []
 }
 
 extension LegoRuntime {
@@ -44,6 +46,24 @@ extension LegoRuntime {
         alloc(activity, owner: routing)
         objects.append(activity)
         routing.currentInterface = activity
+        // `[[UITabBarController alloc] init]` calls `viewDidLoad` at once, so tab children are made before this
+        // module's Presenter exists: `subUIterfaceFromSubComponent:parentUInterface:` finds no event handler and
+        // leaves them unbound (root routings) until the re-bind below.
+        var tabChildren: [AssembledModule] = []
+        for tab in resolved.layerSpec.tabs {
+            if let child = makeTabChild(tab, parentRouting: routing, parentInterface: activity) { tabChildren.append(child) }
+        }
+        if !tabChildren.isEmpty {
+            let children = tabChildren.compactMap(\.routing).map(WeakObject.init)
+            // `UIViewController+ComponentUI xfLego_viewDidLoad`: ~15 ms later a tab bar re-binds its children
+            // (`willReBindRelationFromSubUserInterfaces:toParentUserInterface:` → `XFRoutingFactory resetSubRoutings:…`).
+            after(Self.frameworkDelay) { [weak self, weak routing] in
+                guard let self, let routing, routing.presenter != nil else { return }
+                for child in children {
+                    if let sub = child.object as? Routing, sub.parent == nil { bind(sub, to: routing) }
+                }
+            }
+        }
 
         var presenter: Presenter?
         if layers.contains(.presenter) {
@@ -74,8 +94,8 @@ extension LegoRuntime {
                 let interactor = Interactor(className: layerClass(.interactor), layer: .interactor, name: name, recorder: recorder)
                 alloc(interactor, owner: routing)
                 objects.append(interactor)
-                if layers.contains(.dataManager) {
-                    let dataManager = DataManager(className: layerClass(.dataManager), layer: .dataManager, name: name, recorder: recorder)
+                if let dataManagerClass = dataManagerClass(of: resolved) {
+                    let dataManager = DataManager(className: dataManagerClass, layer: .dataManager, name: name, recorder: recorder)
                     alloc(dataManager, owner: routing)
                     objects.append(dataManager)
                     interactor.dataManager = dataManager
@@ -93,6 +113,13 @@ extension LegoRuntime {
             kind: .moduleAssemble, name: name, className: routing.className, object: routing.id,
             moduleKind: resolved.kind, gene: resolved.gene, objects: objects.map(\.id)))
         for event in links { emit(event) }
+        if let presenter {
+            for child in tabChildren {
+                if let component = child.component {
+                    emit(TraceEvent(kind: .link, object: presenter.id, peer: component.id, relation: .subComponent))
+                }
+            }
+        }
 
         if presenter != nil {
             let result = routingRegistry.add(routing, name: name)
@@ -105,13 +132,15 @@ extension LegoRuntime {
                 self.printRoutingLog()
             }
         }
-        return .success(AssembledModule(record: record, routing: routing, component: presenter, interface: activity))
+        return .success(AssembledModule(record: record, routing: routing, component: presenter, interface: activity,
+                                        tabs: tabChildren.compactMap(\.interface)))
     }
 
     private func assembleController(_ resolved: ResolvedModule) -> AssembledModule {
         let name = resolved.name
+        // A virtual controller is a dynamic subclass named after the component (`createDynamicSubModuleClassFromName:…`).
         let controller = ViewController(
-            className: resolved.classPrefix + resolved.layerSpec.name + TraceEvent.Layer.viewController.suffix,
+            className: resolved.classPrefix + name + TraceEvent.Layer.viewController.suffix,
             layer: .viewController, name: name, recorder: recorder)
         alloc(controller, owner: nil)
         let record = ModuleRecord(
@@ -120,13 +149,13 @@ extension LegoRuntime {
         records[controller.id] = record
         emit(TraceEvent(
             kind: .moduleAssemble, name: name, className: controller.className, object: controller.id,
-            moduleKind: .controller, objects: [controller.id]))
+            moduleKind: .controller, gene: resolved.gene, objects: [controller.id]))
         return AssembledModule(record: record, routing: nil, component: controller, interface: controller)
     }
 
     private func assembleViewModel(_ resolved: ResolvedModule) -> Result<AssembledModule, AssemblyFailure> {
         let name = resolved.name
-        let stem = resolved.classPrefix + resolved.layerSpec.name
+        let stem = resolved.classPrefix + name
         let viewModel = ViewModel(className: stem + TraceEvent.Layer.viewModel.suffix, layer: .viewModel, name: name, recorder: recorder)
         alloc(viewModel, owner: nil)
         guard resolved.layerSpec.layers.contains(.viewController) else {
@@ -142,8 +171,46 @@ extension LegoRuntime {
         records[viewModel.id] = record
         emit(TraceEvent(
             kind: .moduleAssemble, name: name, className: viewModel.className, object: viewModel.id,
-            moduleKind: .viewModel, objects: [viewModel.id, controller.id]))
+            moduleKind: .viewModel, gene: resolved.gene, objects: [viewModel.id, controller.id]))
         return .success(AssembledModule(record: record, routing: nil, component: viewModel, interface: controller))
+    }
+
+    /// One tab child made in the parent's `viewDidLoad` (`XF_SubUInterface_` by name, `XF_SubUInterface_URL` when `target`
+    /// contains `://`); nil when it cannot be made (the framework asserts).
+    private func makeTabChild(_ target: String, parentRouting: Routing, parentInterface: Activity) -> AssembledModule? {
+        var name = target
+        var params: [Parameter] = []
+        var routed: RoutedURL?
+        let url: String? = target.contains("://") ? target : nil
+        if let url {
+            guard case .success(let found) = route(url, operation: .sub, opener: nil) else { return nil }
+            routed = found
+            name = found.name
+            params = found.params
+        }
+        defer { if let routed, let url { opened(routed, url: url, operation: .sub, opener: nil) } }
+        emit(TraceEvent(kind: .transitionBegin, name: name, object: parentRouting.id, url: url, operation: .sub))
+        switch makeSub(name, parentInterface: parentInterface, parentComponent: nil, params: params) {
+        case .failure(let failure):
+            emit(TraceEvent(kind: .transitionEnd, name: name, object: parentRouting.id, url: url, operation: .sub, value: failure.reason, ok: false))
+            return nil
+        case .success(let child):
+            emit(TraceEvent(kind: .transitionEnd, name: name, object: parentRouting.id, peer: child.record.ref.id, url: url, operation: .sub, ok: true))
+            return child
+        }
+    }
+
+    /// `XFVIPERModuleAssembly _autoAssemblyModuleWithModuleName:ibSymbol:shareDataManagerName:`: the shared module's
+    /// DataManager class (`<Name>DataManager`, else `<P><Name>DataManager`) when one is named, else the module's own.
+    private func dataManagerClass(of resolved: ResolvedModule) -> String? {
+        let suffix = TraceEvent.Layer.dataManager.suffix
+        guard let shared = resolved.layerSpec.sharedDataManager else {
+            return resolved.layerSpec.layers.contains(.dataManager) ? resolved.layerPrefix + resolved.layerSpec.name + suffix : nil
+        }
+        for candidate in [shared + suffix, resolved.layerPrefix + shared + suffix] where declaration(ofClass: candidate)?.layers.contains(.dataManager) == true {
+            return candidate
+        }
+        return nil
     }
 
     /// The framework's `LEGORunAfter0_015` delay.

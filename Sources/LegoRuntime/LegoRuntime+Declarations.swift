@@ -34,6 +34,16 @@ extension LegoRuntime {
         emit(TraceEvent(kind: .prefixSet, value: prefix, ok: false))
     }
 
+    /// Sets the Swift namespace (`CFBundleName`) the framework tries first when it looks a name up.
+    public func setSwiftNamespace(_ namespace: String) {
+        swiftNamespace = namespace
+    }
+
+    /// Sets `classPrefixList`: prefixes tried, in order, after the class prefix and none.
+    public func setClassPrefixList(_ list: [String]) {
+        classPrefixList = list
+    }
+
     /// Registers a URL for a component (`register:forComponent:`), or for its last path component when `component` is nil.
     ///
     /// An existing route is silently overwritten, as the framework does.
@@ -91,55 +101,130 @@ extension LegoRuntime {
         }
     }
 
-    /// The name the framework gives a declared module under the current global prefix.
+    /// The name the framework gives a declared module, read back from its primary class the way
+    /// `XFModuleReflect inspectModulePrefixWithModule:stuffixName:` does for a layer object: a Swift class
+    /// (`MyApp.LoginViewController`) drops its namespace, a class whose second letter is lower-case has no prefix,
+    /// otherwise the global prefix wins (the second-prefix quirk), else the first matching `classPrefixList` entry.
     func effectiveName(of spec: ModuleSpec) -> String {
-        let className = (spec.classPrefix ?? prefix ?? "") + spec.name + Self.primaryLayer(of: spec.kind).suffix
-        return Naming.split(className: className, prefix: prefix ?? "")?.name ?? spec.name
+        let suffix = Self.primaryLayer(of: spec.kind).suffix
+        let className = (spec.classPrefix ?? prefix ?? "") + spec.name + suffix
+        guard className.hasSuffix(suffix) else { return spec.name }
+        let stem = String(className.dropLast(suffix.count))
+        if let dot = stem.lastIndex(of: ".") { return String(stem[stem.index(after: dot)...]) }
+        let scalars = Array(stem.unicodeScalars)
+        if scalars.count > 1, scalars[1].properties.isLowercase { return stem }
+        if let prefix, !prefix.isEmpty {
+            return Naming.split(className: className, prefix: prefix)?.name ?? spec.name
+        }
+        if let listed = classPrefixList.first(where: { !$0.isEmpty && stem.hasPrefix($0) && stem.count > $0.count }) {
+            return String(stem.dropFirst(listed.count))
+        }
+        return stem
     }
 
     /// Declarations whose effective name is `name`, in declaration order (indexed once per prefix/declaration change).
     func declarations(named name: String) -> [ModuleSpec] {
         if specsByName == nil {
             var index: [String: [ModuleSpec]] = [:]
-            for spec in specs { index[effectiveName(of: spec), default: []].append(spec) }
+            var classes: [String: ModuleSpec] = [:]
+            for spec in specs {
+                index[effectiveName(of: spec), default: []].append(spec)
+                let own = spec.classPrefix ?? prefix ?? ""
+                for layer in spec.layers { classes[own + spec.name + layer.suffix] = spec }
+                if case .virtual = spec.kind { classes[own + spec.name + TraceEvent.Layer.routing.suffix] = spec }
+            }
             specsByName = index
+            specsByClass = classes
         }
         return specsByName?[name] ?? []
     }
 
-    /// The class family the framework finds for a component name: VIPER first, then MVVM, then MVC,
-    /// else a dynamic shell of the module named by the name's longest suffix (`NewAllPost` → gene `Post`).
+    /// The declaration whose classes include `className` (what `NSClassFromString` would find).
+    func declaration(ofClass className: String) -> ModuleSpec? {
+        if specsByClass == nil { _ = declarations(named: "") }
+        return specsByClass?[className]
+    }
+
+    /// The prefixes the framework tries for a name, in order: the Swift namespace, the class prefix, none,
+    /// then each `classPrefixList` entry (`XFModuleReflect inspectModulePrefixWithModule:stuffixName:`).
+    var lookupPrefixes: [String] {
+        var list: [String] = []
+        for candidate in [swiftNamespace.map { $0 + "." }, prefix, ""] + classPrefixList.map(Optional.some) {
+            if let candidate, !list.contains(candidate) { list.append(candidate) }
+        }
+        return list
+    }
+
+    /// `inspectSuperModuleNameFromSubModuleName:stuffixName:`: scanning `name` from its end, each upper-case
+    /// letter starts a candidate gene; the first (shortest) for which a class `<prefix><gene><suffix>` exists wins.
+    func gene(of name: String, suffix: String) -> String? {
+        let scalars = Array(name.unicodeScalars)
+        for start in scalars.indices.reversed() where ("A"..."Z").contains(scalars[start]) {
+            var candidate = String.UnicodeScalarView()
+            candidate.append(contentsOf: scalars[start...])
+            let gene = String(candidate)
+            if lookupPrefixes.contains(where: { declaration(ofClass: $0 + gene + suffix) != nil }) { return gene }
+        }
+        return nil
+    }
+
+    /// Whether some handler claims `name` (`XFComponentReflect existComponent:`): its own class, or its gene's.
+    public func claimsComponent(_ name: String) -> Bool { resolve(name) != nil }
+
+    /// The VIPER module a shared-module shell named `name` reuses by the framework's gene rule, when one does.
+    public func geneModule(of name: String) -> String? {
+        gene(of: name, suffix: TraceEvent.Layer.routing.suffix).flatMap { $0 == name ? nil : $0 }
+    }
+
+    /// The class family the framework finds for a component name. Handlers are asked in the framework's order
+    /// (VIPER, MVVM, then MVC controllers); each matches the name's own class or, failing that, a dynamic
+    /// subclass of its gene's (`NewAllPost` → `Post`), under the first prefix of `lookupPrefixes` that has either.
     func resolve(_ name: String) -> ResolvedModule? {
-        func find(_ wanted: String, _ match: (ModuleSpec.Kind) -> Bool) -> ModuleSpec? {
-            declarations(named: wanted).last { match($0.kind) }
+        let kinds: [(TraceEvent.ModuleKind, TraceEvent.Layer)] = [(.viper, .routing), (.viewModel, .viewModel), (.controller, .viewController)]
+        for (kind, primary) in kinds {
+            if let resolved = resolve(name, kind: kind, suffix: primary.suffix) { return resolved }
         }
-        func isVIPER(_ kind: ModuleSpec.Kind) -> Bool { if case .viper = kind { true } else { false } }
-        func isVirtual(_ kind: ModuleSpec.Kind) -> Bool { if case .virtual = kind { true } else { false } }
-        if let spec = find(name, isVIPER) {
-            let own = spec.classPrefix ?? prefix ?? ""
-            return ResolvedModule(name: name, kind: .viper, layerSpec: spec, classPrefix: own, layerPrefix: own, gene: nil)
+        return nil
+    }
+
+    private func resolve(_ name: String, kind: TraceEvent.ModuleKind, suffix: String) -> ResolvedModule? {
+        func fits(_ spec: ModuleSpec) -> Bool {
+            switch (spec.kind, kind) {
+            case (.viper, .viper), (.virtual, .viper), (.viewModel, .viewModel), (.controller, .controller): true
+            // An MVVM module's view controller is a controller class too, but the MVVM handler claims it first.
+            case (.viewModel, .controller): true
+            default: false
+            }
         }
-        if let spec = find(name, isVirtual), case .virtual(let gene) = spec.kind, let geneSpec = find(gene, isVIPER) {
-            return ResolvedModule(
-                name: name, kind: .virtual, layerSpec: geneSpec, classPrefix: spec.classPrefix ?? prefix ?? "",
-                layerPrefix: geneSpec.classPrefix ?? prefix ?? "", gene: gene)
-        }
-        if let spec = find(name, { $0 == .viewModel }) {
-            let own = spec.classPrefix ?? prefix ?? ""
-            return ResolvedModule(name: name, kind: .viewModel, layerSpec: spec, classPrefix: own, layerPrefix: own, gene: nil)
-        }
-        if let spec = find(name, { $0 == .controller }) {
-            let own = spec.classPrefix ?? prefix ?? ""
-            return ResolvedModule(name: name, kind: .controller, layerSpec: spec, classPrefix: own, layerPrefix: own, gene: nil)
-        }
-        // No class of that name: the framework subclasses the module its longest proper suffix names.
-        var suffix = Substring(name)
-        while !suffix.isEmpty {
-            suffix = suffix.dropFirst()
-            if let geneSpec = find(String(suffix), isVIPER) {
-                return ResolvedModule(
-                    name: name, kind: .virtual, layerSpec: geneSpec, classPrefix: prefix ?? "",
-                    layerPrefix: geneSpec.classPrefix ?? prefix ?? "", gene: String(suffix))
+        var geneLookedUp = false
+        var gene: String?
+        for candidatePrefix in lookupPrefixes {
+            if let spec = declaration(ofClass: candidatePrefix + name + suffix), fits(spec) {
+                if case .virtual(var declaredGene) = spec.kind {
+                    if declaredGene.isEmpty, let derived = geneModule(of: name) { declaredGene = derived }
+                    guard let geneSpec = declarations(named: declaredGene).last(where: { if case .viper = $0.kind { true } else { false } }) else { return nil }
+                    return ResolvedModule(name: name, kind: .virtual, layerSpec: geneSpec, classPrefix: candidatePrefix,
+                                          layerPrefix: geneSpec.classPrefix ?? prefix ?? "", gene: declaredGene)
+                }
+                let resolvedKind: TraceEvent.ModuleKind = if case .viewModel = spec.kind { .viewModel } else { kind }
+                return ResolvedModule(name: name, kind: resolvedKind, layerSpec: spec, classPrefix: candidatePrefix,
+                                      layerPrefix: candidatePrefix, gene: nil)
+            }
+            if !geneLookedUp {
+                // Computed only when the name's own class is missing under the first prefix (it is, nearly always).
+                geneLookedUp = true
+                gene = self.gene(of: name, suffix: suffix).flatMap { $0 == name ? nil : $0 }
+            }
+            if let gene, let geneSpec = declaration(ofClass: candidatePrefix + gene + suffix), fits(geneSpec) {
+                // No class of that name: the framework subclasses the gene's class (`objc_allocateClassPair`).
+                let geneKind: TraceEvent.ModuleKind
+                switch geneSpec.kind {
+                case .viper, .virtual: geneKind = .virtual
+                case .viewModel: geneKind = .viewModel
+                case .controller: geneKind = .controller
+                }
+                return ResolvedModule(name: name, kind: geneKind, layerSpec: geneSpec, classPrefix: candidatePrefix,
+                                      layerPrefix: geneSpec.classPrefix ?? prefix ?? "", gene: gene)
             }
         }
         return nil

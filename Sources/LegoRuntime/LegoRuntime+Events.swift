@@ -4,34 +4,73 @@ extension LegoRuntime {
     /// Sends a component event to the named components, or to every component when `names` is nil; returns who received it.
     ///
     /// A directed event goes to the event-receiver table's holder of the name, else the component table's
-    /// (only the newest holder of a name); an unknown name is dropped silently.
-    @discardableResult public func sendEvent(_ event: String, to names: [String]?, data: String? = nil) -> [ModuleRef] {
+    /// (only the newest holder of a name); an unknown name is dropped silently. `sender` is the module whose
+    /// event bus sends it (recorded as the event's `obj`, so graphs can draw the edge).
+    @discardableResult public func sendEvent(_ event: String, to names: [String]?, data: String? = nil, from sender: ModuleRef? = nil) -> [ModuleRef] {
         defer { settle() }
+        let senderID = sender.flatMap { record(of: $0)?.component?.id }
         guard let names else {
             let receivers = componentRegistry.liveValues
             for receiver in receivers { receiver.receivedEvents.append((event, data)) }
-            emit(TraceEvent(kind: .eventSend, value: event, count: receivers.count, objects: receivers.map(\.id)))
+            emit(TraceEvent(kind: .eventSend, object: senderID, value: event, count: receivers.count, objects: receivers.map(\.id)))
             return receivers.compactMap(moduleRef(of:))
         }
         var reached: [ModuleRef] = []
         for name in names {
+            // XFComponentManager `sendEventName:intentData:forComponent:`: the event-receiver table first.
             let receiver = receiverRegistry.value(for: name) ?? componentRegistry.value(for: name)
             receiver?.receivedEvents.append((event, data))
             let objects = receiver.map { [$0.id] } ?? []
-            emit(TraceEvent(kind: .eventSend, name: name, value: event, count: objects.count, objects: objects))
+            emit(TraceEvent(kind: .eventSend, name: name, object: senderID, value: event, count: objects.count, objects: objects))
             if let receiver, let ref = moduleRef(of: receiver) { reached.append(ref) }
         }
         return reached
     }
 
-    /// Registers a component for MVx notifications (`XF_RegisterMVxNotis_`) and as the event receiver for its name;
-    /// false when the module is no longer alive.
+    /// Registers a component for MVx notifications (`XF_RegisterMVxNotis_`); false when the module is no longer alive.
+    ///
+    /// Like `XFEventBus registerMVxNotifications:`, this only adds notification observers: the event-receiver
+    /// table is left alone, so directed events still reach the component table's newest holder of the name.
     @discardableResult public func observe(_ notifications: [String], by module: ModuleRef) -> Bool {
         guard let component = record(of: module)?.component else { return false }
         component.observedNotifications.append(contentsOf: notifications)
-        let result = receiverRegistry.add(component, name: component.name)
-        emit(TraceEvent(kind: .receiverAdd, name: component.name, object: component.id, peer: result.peer, effect: result.effect))
         return true
+    }
+
+    /// An object that is not a component subscribes to the directed events sent to `name`
+    /// (`XFPipe subscribeEventOnReceiver:withRegisterCompName:needReceiveEmitterEvent:NO`); user code holds it
+    /// under `label` until `release(label:)`. Returns the receiver's identity.
+    @discardableResult public func subscribeEvents(name: String, receiverClass: String, label: String) -> ObjectID {
+        let receiver = EventReceiverObject(className: receiverClass, layer: nil, name: name, recorder: recorder)
+        emit(TraceEvent(kind: .objectAlloc, name: name, className: receiverClass, object: receiver.id))
+        let result = receiverRegistry.add(receiver, name: name)
+        emit(TraceEvent(kind: .receiverAdd, name: name, className: receiverClass, object: receiver.id, peer: result.peer, effect: result.effect))
+        holds.append((label, receiver))
+        emit(TraceEvent(kind: .refHold, name: name, object: receiver.id, value: label))
+        return receiver.id
+    }
+
+    /// A component subscribes itself to the directed events sent to `name` (`XFPipe subscribeEventOnReceiver:self …`);
+    /// false when the module is no longer alive.
+    @discardableResult public func subscribeEvents(name: String, by module: ModuleRef) -> Bool {
+        guard let component = record(of: module)?.component else { return false }
+        let result = receiverRegistry.add(component, name: name)
+        emit(TraceEvent(kind: .receiverAdd, name: name, object: component.id, peer: result.peer, effect: result.effect))
+        return true
+    }
+
+    /// `XFPipe unSubscribeEventWithCompName:needReceiveEmitterEvent:NO`: the name leaves the event-receiver table.
+    @discardableResult public func unsubscribeEvents(name: String) -> LegoOutcome {
+        guard receiverRegistry.hasEntry(name) else { return .failure("no event receiver is registered for \(name)") }
+        let removed = receiverRegistry.remove(name: name)
+        emit(TraceEvent(kind: .receiverRemove, name: name, object: removed.held))
+        return .success(nil)
+    }
+
+    /// Events the non-component receiver `receiver` received, in order (empty once it is gone).
+    public func receivedEvents(ofReceiver receiver: ObjectID) -> [String] {
+        holds.first { $0.object.id == receiver && $0.object is EventReceiverObject }
+            .map { ($0.object as? ComponentObject)?.receivedEvents.map(\.name) ?? [] } ?? []
     }
 
     /// Posts a notification; observing components (and, for `UIApplication…` names, every component) receive it.

@@ -33,12 +33,14 @@ extension LegoRuntime {
     /// `[XFComponentManager _log]`: header, then the component tree message.
     func printComponentLog() {
         guard componentLogEnabled else { return }
-        nslog("Component trace log:")
-        // The framework indexes the first name unguarded; with an empty table there is no tree to print.
+        // XFComponentManager `+_log`: an empty name array prints nothing (a root switch), and a root whose
+        // weak value is gone prints the header only.
         guard let first = componentRegistry.names.first else { return }
+        nslog("Component trace log:")
+        guard let root = componentRegistry.value(for: first) else { return }
         var depth = 0
         var text = ""
-        appendComponentTree(componentRegistry.value(for: first), depth: &depth, into: &text)
+        appendComponentTree(root, depth: &depth, into: &text)
         nslog(text)
     }
 

@@ -14,7 +14,10 @@ extension LegoRuntime {
         defer { settle() }
         switch route(url, operation: .show, opener: nil) {
         case .failure(let failure): return .failure(failure.reason)
-        case .success(let target): return show(target.name, params: target.params, url: url)
+        case .success(let target):
+            let outcome = show(target.name, params: target.params, url: url)
+            opened(target, url: url, operation: .show, opener: nil)
+            return outcome
         }
     }
 
@@ -34,7 +37,9 @@ extension LegoRuntime {
         case .failure(let failure): return .failure(failure.reason)
         case .success(let target):
             if let intent { opener.intentData = intent }
-            return put(target.name, from: opener, operation: operation, params: target.params, url: url)
+            let outcome = put(target.name, from: opener, operation: operation, params: target.params, url: url)
+            opened(target, url: url, operation: operation, opener: opener)
+            return outcome
         }
     }
 
@@ -62,7 +67,8 @@ extension LegoRuntime {
         return remove(from, operation: .dismiss, intent: intent)
     }
 
-    /// Pops every component above the component the table holds for `name` (only the newest of a name is reachable).
+    /// Pops every component above the component the table holds for `name` (only the newest of a name is reachable),
+    /// on the navigation stack both are on.
     @discardableResult public func popTo(_ name: String, from: ModuleRef? = nil) -> LegoOutcome {
         defer { settle() }
         guard let target = componentRegistry.value(for: name) else {
@@ -71,18 +77,23 @@ extension LegoRuntime {
         guard let targetIndex = screens.firstIndex(where: { shownComponent(of: $0.interface) === target }) else {
             return .failure("\(name) is not on the navigation stack")
         }
+        let stack = screens[targetIndex].stack
         let top: ComponentObject
         switch origin(from) {
         case .failure(let failure): return .failure(failure.reason)
         case .success(let component): top = component
         }
-        guard targetIndex < screens.count - 1, shownComponent(of: screens[screens.count - 1].interface) === top else {
+        // On the target's own stack, only that stack unwinds (other tabs keep theirs); from a screen on top of
+        // everything (a presented one), everything above the target goes.
+        let sameStack = screens.last { $0.stack == stack }.flatMap { shownComponent(of: $0.interface) } === top
+        guard let topIndex = screens.lastIndex(where: { !sameStack || $0.stack == stack }), topIndex > targetIndex,
+              shownComponent(of: screens[topIndex].interface) === top else {
             return .failure("\(top.name) is not above \(name) on top of the stack")
         }
         emit(TraceEvent(kind: .transitionBegin, name: name, object: top.ownerID, peer: target.ownerID, operation: .popTo))
         emit(TraceEvent(kind: .focus, name: top.name, object: top.id, ok: false))
-        let popped = Array(screens[(targetIndex + 1)...].reversed())
-        screens.removeLast(popped.count)
+        let popped = Array(screens[(targetIndex + 1)...].filter { !sameStack || $0.stack == stack }.reversed())
+        screens.removeAll { entry in popped.contains { $0.interface === entry.interface } }
         let poppedComponents = popped.compactMap { shownComponent(of: $0.interface) }
         after(0) { [unowned self] in
             // UIKit keeps the popped interfaces alive until its animation completes.
@@ -96,6 +107,15 @@ extension LegoRuntime {
             emit(TraceEvent(kind: .transitionEnd, name: name, object: top.ownerID, peer: target.ownerID, operation: .popTo, ok: true))
         }
         return .success(moduleRef(of: target))
+    }
+
+    /// The user taps another tab: steps without `from` then act on that tab's navigation stack.
+    @discardableResult public func selectTab(_ module: ModuleRef) -> LegoOutcome {
+        guard let index = tabInterfaces.firstIndex(where: { $0.object.flatMap(shownComponent(of:)).flatMap(moduleRef(of:)) == module }) else {
+            return .failure("\(module.name) is not a tab of the window's root")
+        }
+        selectedTab = index
+        return .success(module)
     }
 
     /// Adds a sub-module by name to `parent` (`XF_SubUInterface_`), evicting any component and routing of that name first.
@@ -112,8 +132,41 @@ extension LegoRuntime {
         }
         switch route(url, operation: .sub, opener: parentComponent) {
         case .failure(let failure): return .failure(failure.reason)
-        case .success(let target): return sub(target.name, to: parent, params: target.params, url: url)
+        case .success(let target):
+            let outcome = sub(target.name, to: parent, params: target.params, url: url)
+            opened(target, url: url, operation: .sub, opener: parentComponent)
+            return outcome
         }
+    }
+
+    /// User code in `parent`'s routing assembles a module and calls `addSubRouting:asChildViewController:YES`
+    /// (`XFRouting`): the sub-routing is in the link table and bound to its parent, its view is a child of the
+    /// parent's, but it never enters the component table (no `XFUInterfaceFactory`, so no delayed `addComponent:`).
+    @discardableResult public func addSubRouting(_ name: String, to parent: ModuleRef) -> LegoOutcome {
+        defer { settle() }
+        guard let parentComponent = record(of: parent)?.component as? Presenter, let parentRouting = parentComponent.routing,
+              let parentInterface = parentComponent.interface as? any UInterface else {
+            return .failure("parent \(parent) is not a live VIPER module: only a routing has sub-routings")
+        }
+        emit(TraceEvent(kind: .transitionBegin, name: name, object: parent.id, operation: .sub))
+        let made: AssembledModule
+        switch assemble(name) {
+        case .failure(let failure):
+            emit(TraceEvent(kind: .transitionEnd, name: name, object: parent.id, operation: .sub, value: failure.reason, ok: false))
+            return .failure(failure.reason)
+        case .success(let module): made = module
+        }
+        guard let routing = made.routing, let component = made.component, let interface = made.interface else {
+            let reason = "\(name) is not a VIPER module with a Presenter: it has no routing to add"
+            emit(TraceEvent(kind: .transitionEnd, name: name, object: parent.id, operation: .sub, value: reason, ok: false))
+            return .failure(reason)
+        }
+        bind(routing, to: parentRouting)
+        parentInterface.children.append(interface)
+        viewDidLoad(component)
+        emit(TraceEvent(kind: .link, object: parentComponent.id, peer: component.id, relation: .subComponent))
+        emit(TraceEvent(kind: .transitionEnd, name: name, object: parent.id, peer: made.record.ref.id, operation: .sub, ok: true))
+        return .success(made.record.ref)
     }
 
     // MARK: Steps
@@ -126,10 +179,38 @@ extension LegoRuntime {
             }
             return .success(component)
         }
-        guard let top = screens.last, let component = shownComponent(of: top.interface) else {
+        guard let component = visibleComponent() else {
             return .failure(AssemblyFailure(reason: "nothing is on screen: show a root component first"))
         }
         return .success(component)
+    }
+
+    /// The top of the last presented stack, else of the selected tab's stack (its tab child when nothing is pushed), else of the root's.
+    func visibleComponent() -> ComponentObject? {
+        if let modal = screens.last(where: { $0.style == .present }) {
+            return screens.last { $0.stack == modal.stack }.flatMap { shownComponent(of: $0.interface) }
+        }
+        if tabInterfaces.indices.contains(selectedTab), let tab = tabInterfaces[selectedTab].object {
+            if let top = screens.last(where: { $0.stack == tab.id }) { return shownComponent(of: top.interface) }
+            return shownComponent(of: tab)
+        }
+        return screens.last.flatMap { shownComponent(of: $0.interface) }
+    }
+
+    /// The navigation stack `component` is on: its screen's, else that of the tab or screen whose view contains it
+    /// (`thisInterface.navigationController` for a sub-module is its container's).
+    func stack(of component: ComponentObject) -> ObjectID? {
+        if let entry = screens.last(where: { shownComponent(of: $0.interface) === component }) { return entry.stack }
+        guard let target = component.interface else { return nil }
+        for tab in tabInterfaces {
+            if let tab = tab.object, tab === target || contains(tab, target) { return tab.id }
+        }
+        return screens.last { contains($0.interface, target) }?.stack
+    }
+
+    private func contains(_ container: LayerObject, _ target: LayerObject) -> Bool {
+        guard let children = (container as? any UInterface)?.children else { return false }
+        return children.contains { $0 === target || contains($0, target) }
     }
 
     func shownComponent(of interface: LayerObject) -> ComponentObject? {
@@ -162,7 +243,9 @@ extension LegoRuntime {
         }
         component.urlParams = Self.transmitted(params)
         // The window drops its old root; the framework does not release the old root's routing.
-        screens = [ScreenEntry(interface: interface, style: .show)]
+        screens = [ScreenEntry(interface: interface, style: .show, stack: interface.id)]
+        tabInterfaces = made.tabs.map(WeakObject.init)
+        selectedTab = 0
         viewDidLoad(component)
         addComponent(component, log: true)
         emit(TraceEvent(kind: .transitionEnd, name: name, peer: made.record.ref.id, url: url, operation: .show, ok: true))
@@ -196,9 +279,11 @@ extension LegoRuntime {
         emit(TraceEvent(kind: .focus, name: opener.name, object: opener.id, ok: false))
         opener.intentData = nil
         let nextModule = made.record.ref.id
+        // A push lands on the opener's navigation controller; a presented interface gets its own.
+        let stack = operation == .push ? (self.stack(of: opener) ?? screens.first?.stack ?? interface.id) : interface.id
         after(0) { [unowned self] in
             // dispatch_async: UIKit shows the interface, then the new component gains focus.
-            screens.append(ScreenEntry(interface: interface, style: operation))
+            screens.append(ScreenEntry(interface: interface, style: operation, stack: stack))
             viewDidLoad(next)
             emit(TraceEvent(kind: .focus, name: next.name, object: next.id, ok: true))
             emit(TraceEvent(kind: .transitionEnd, name: name, object: fromModule, peer: nextModule, url: url, operation: operation, ok: true))
@@ -230,15 +315,25 @@ extension LegoRuntime {
         case .failure(let failure): return .failure(failure.reason)
         case .success(let found): component = found
         }
-        guard screens.count > 1, let top = screens.last, shownComponent(of: top.interface) === component else {
-            return .failure(screens.count <= 1 ? "\(component.name) is the root: nothing to \(operation.rawValue) to" : "\(component.name) is not on top of the stack")
+        guard let index = screens.lastIndex(where: { shownComponent(of: $0.interface) === component }) else {
+            return .failure("\(component.name) is not on screen")
+        }
+        let top = screens[index]
+        let isTopOfItsStack = !screens[(index + 1)...].contains { $0.stack == top.stack }
+        guard top.style != .show else {
+            return .failure("\(component.name) is the root: nothing to \(operation.rawValue) to")
+        }
+        // A presented screen can be dismissed while screens it presented stay (UIKit keeps them; the framework only
+        // releases the dismissed component); anything else leaves only from the top of its navigation stack.
+        guard isTopOfItsStack || (operation == .dismiss && top.style == .present) else {
+            return .failure("\(component.name) is not on top of the stack")
         }
         let from = component.fromComponent
         emit(TraceEvent(kind: .transitionBegin, name: component.name, object: component.ownerID, peer: from?.ownerID, operation: operation))
         // `componentWillResignFocus` is where components set the data they pass back.
         if let intent { component.intentData = intent }
         emit(TraceEvent(kind: .focus, name: component.name, object: component.id, ok: false))
-        screens.removeLast()
+        screens.remove(at: index)
         after(0) { [unowned self] in
             // UIKit keeps the interface alive until its animation completes.
             _ = top
@@ -308,38 +403,54 @@ extension LegoRuntime {
             return .failure("parent \(parent) is no longer alive")
         }
         emit(TraceEvent(kind: .transitionBegin, name: name, object: parent.id, url: url, operation: .sub))
-        evict(name)
-        let made: AssembledModule
-        switch assemble(name) {
+        switch makeSub(name, parentInterface: parentInterface, parentComponent: parentComponent, params: params) {
         case .failure(let failure):
             emit(TraceEvent(kind: .transitionEnd, name: name, object: parent.id, url: url, operation: .sub, value: failure.reason, ok: false))
             return .failure(failure.reason)
+        case .success(let made):
+            emit(TraceEvent(kind: .transitionEnd, name: name, object: parent.id, peer: made.record.ref.id, url: url, operation: .sub, ok: true))
+            return .success(made.record.ref)
+        }
+    }
+
+    /// `XFUInterfaceFactory createSubUInterfaceFromComponentName:parentUInterface:`: evict, create, put the view in the
+    /// parent's, bind the routing when the parent has an event handler, add to the component table ~15 ms later.
+    /// `parentComponent` is nil while the parent is still initializing (tab children): they are bound later.
+    func makeSub(_ name: String, parentInterface: any UInterface, parentComponent: ComponentObject?, params: [Parameter]) -> Result<AssembledModule, AssemblyFailure> {
+        evict(name)
+        let made: AssembledModule
+        switch assemble(name) {
+        case .failure(let failure): return .failure(failure)
         case .success(let module): made = module
         }
         guard let component = made.component, let interface = made.interface else {
-            let reason = "\(name) has no Presenter: it is not a component"
-            emit(TraceEvent(kind: .transitionEnd, name: name, object: parent.id, url: url, operation: .sub, value: reason, ok: false))
-            return .failure(reason)
+            return .failure(AssemblyFailure(reason: "\(name) has no Presenter: it is not a component"))
         }
         component.urlParams = Self.transmitted(params)
-        if let subRouting = made.routing {
-            subRouting.isSubRoute = true
-            if let parentRouting = (parentComponent as? Presenter)?.routing {
-                if parentRouting.subRoutings == nil { parentRouting.subRoutings = [] }
-                parentRouting.subRoutings?.append(subRouting)
-                subRouting.parent = parentRouting
-                emit(TraceEvent(kind: .link, object: parentRouting.id, peer: subRouting.id, relation: .sub))
-            }
+        // XFVIPERModuleHandler `subUIterfaceFromSubComponent:parentUInterface:` binds (and flags) the sub-routing
+        // only when the parent view has an event handler: under a controller the sub-module stays a root routing.
+        if let subRouting = made.routing, let parentRouting = (parentComponent as? Presenter)?.routing {
+            bind(subRouting, to: parentRouting)
         }
         parentInterface.children.append(interface)
         viewDidLoad(component)
-        emit(TraceEvent(kind: .link, object: parentComponent.id, peer: component.id, relation: .subComponent))
+        if let parentComponent {
+            emit(TraceEvent(kind: .link, object: parentComponent.id, peer: component.id, relation: .subComponent))
+        }
         after(Self.frameworkDelay) { [unowned self] in
             // Added late so the parent's trace log is not disturbed; no log for sub-components.
             addComponent(component, log: false)
         }
-        emit(TraceEvent(kind: .transitionEnd, name: name, object: parent.id, peer: made.record.ref.id, url: url, operation: .sub, ok: true))
-        return .success(made.record.ref)
+        return .success(made)
+    }
+
+    /// `XFRouting addSubRouting:asChildViewController:`: flag, append to the lazily created array, set the parent.
+    func bind(_ subRouting: Routing, to parentRouting: Routing) {
+        subRouting.isSubRoute = true
+        if parentRouting.subRoutings == nil { parentRouting.subRoutings = [] }
+        parentRouting.subRoutings?.append(subRouting)
+        subRouting.parent = parentRouting
+        emit(TraceEvent(kind: .link, object: parentRouting.id, peer: subRouting.id, relation: .sub))
     }
 
     /// `createRouingFromModuleName:`: clears any component and routing of that name before building a new one.
@@ -368,10 +479,7 @@ extension LegoRuntime {
         emit(TraceEvent(
             kind: .componentRemove, name: component.name, object: component.id, peer: removed.held,
             effect: effect, count: removed.copies))
-        if receiverRegistry.value(for: component.name) === component {
-            _ = receiverRegistry.remove(name: component.name)
-            emit(TraceEvent(kind: .receiverRemove, name: component.name, object: component.id))
-        }
+        // `removeComponent:` leaves the event-receiver table alone: only `unSubscribeEventWithCompName:` empties it.
         for zombie in componentRegistry.zombieNames {
             let purged = componentRegistry.remove(name: zombie)
             emit(TraceEvent(kind: .componentRemove, name: zombie, peer: purged.held, effect: .removed, count: purged.copies))

@@ -30,10 +30,15 @@ public final class LegoRuntime {
     var taskCounter = 0
     var closeAction: (() -> Void)?
 
-    var prefix: String? { didSet { specsByName = nil } }
-    var specs: [ModuleSpec] = [] { didSet { specsByName = nil } }
+    var prefix: String? { didSet { specsByName = nil; specsByClass = nil } }
+    var specs: [ModuleSpec] = [] { didSet { specsByName = nil; specsByClass = nil } }
+    /// `[LEGOConfig swiftNamespace]` without its dot (`CFBundleName`): Swift classes are `<Namespace>.<Name><Suffix>`.
+    var swiftNamespace: String? { didSet { specsByName = nil; specsByClass = nil } }
+    /// `[LEGOConfig classPrefixList]`: further prefixes tried, in order, after the class prefix and none.
+    var classPrefixList: [String] = [] { didSet { specsByName = nil; specsByClass = nil } }
     // Resolving a name scans every declaration otherwise: 80% of a 500-module journey's time was spent there.
     var specsByName: [String: [ModuleSpec]]?
+    var specsByClass: [String: ModuleSpec]?
     var routeTable: [String: String] = [:]
     var httpHandler: String?
     var interceptors: [(name: String, blocks: (ComponentURL) -> Bool)] = []
@@ -44,6 +49,10 @@ public final class LegoRuntime {
     var sharedRoutings: [String: WeakRouting] = [:]
     weak var currentActionRouting: Routing?
     var screens: [ScreenEntry] = []
+    /// The window root's tab children (`UITabBarController.viewControllers`), each with its own navigation stack.
+    var tabInterfaces: [WeakObject] = []
+    /// The selected tab's index in `tabInterfaces`.
+    var selectedTab = 0
     var records: [ObjectID: ModuleRecord] = [:]
     var holds: [(label: String, object: LayerObject)] = []
 
@@ -168,9 +177,17 @@ public final class LegoRuntime {
     /// The app-wide class prefix, once set or inferred.
     public var classPrefix: String? { prefix }
 
-    /// The on-screen stack, root first.
+    /// Every screen UIKit shows (window root, pushed and presented, on every navigation stack), in the order shown.
     public var screenStack: [ModuleRef] {
         screens.compactMap { ($0.interface as? any UInterface)?.shownComponent.flatMap(moduleRef(of:)) }
+    }
+
+    /// The screen the user sees: the top of the last presented stack, else of the selected tab's stack, else of the root's.
+    public var currentScreen: ModuleRef? { visibleComponent().flatMap(moduleRef(of:)) }
+
+    /// The window root's tab children, in tab order.
+    public var tabs: [ModuleRef] {
+        tabInterfaces.compactMap { $0.object.flatMap(shownComponent(of:)).flatMap(moduleRef(of:)) }
     }
 
     /// The routing `next` of a VIPER module.

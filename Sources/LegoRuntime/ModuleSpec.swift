@@ -22,13 +22,22 @@ public struct ModuleSpec: Sendable, Hashable {
     public var layers: Set<TraceEvent.Layer>
     /// The class prefix these classes use when it differs from the app's (the second-prefix quirk).
     public var classPrefix: String?
+    /// Sub-modules the Activity creates while it initializes (a `UITabBarController` filling `viewControllers`
+    /// with `XF_SubUInterface_` in `viewDidLoad`, which `init` calls): bound to this module ~15 ms later.
+    public var tabs: [String] = []
+    /// `XF_AutoAssemblyModule_ShareDM(Name)`: the module builds its DataManager from module `Name`'s class
+    /// (`<Name>DataManager`, else `<P><Name>DataManager`) instead of its own.
+    public var sharedDataManager: String?
 
     /// Creates a spec; `layers` defaults to every layer the kind normally has.
-    public init(name: String, kind: Kind = .viper, layers: Set<TraceEvent.Layer>? = nil, classPrefix: String? = nil) {
+    public init(name: String, kind: Kind = .viper, layers: Set<TraceEvent.Layer>? = nil, classPrefix: String? = nil, tabs: [String] = [],
+                sharedDataManager: String? = nil) {
         self.name = name
         self.kind = kind
         self.layers = layers ?? Self.defaultLayers(for: kind)
         self.classPrefix = classPrefix
+        self.tabs = tabs
+        self.sharedDataManager = sharedDataManager
     }
 
     /// The layers a kind has unless told otherwise.

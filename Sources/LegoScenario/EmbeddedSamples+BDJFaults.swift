@@ -1,16 +1,19 @@
 extension EmbeddedSamples {
-    /// The sample app with exactly three seeded faults (`samples/bdj-faults.yml`, byte for byte).
+    /// The sample app with exactly five seeded faults (`samples/bdj-faults.yml`, byte for byte).
     public static let bdjFaults = #"""
 # 百思不得姐 (BDJ): the sample app of the XFLegoVIPER guides, modelled for lego-trace.
-# The same session as samples/bdj-app.yml with EXACTLY three seeded faults, each marked FAULT:
+# The same session as samples/bdj-app.yml with EXACTLY five seeded faults, each marked FAULT:
 #   (a) leaked-module: SignIn's presenter is captured by a closure it keeps (a real retain cycle),
 #       so SignIn outlives its dismissal;
 #   (b) duplicate-module-name: a comment links back to its post, pushing a second Post while the
 #       first is live, and the registries' name entry is overwritten;
 #   (c) illegal-url-hierarchy: a tag in a comment opens bdj://essence/recommendTag although the
-#       live chain is IndexTab > Essence > AllPost > PostComment, not Essence > RecommendTag.
+#       live chain is IndexTab > Essence > AllPost > PostComment, not Essence > RecommendTag;
+#   (d) duplicate-module-name: a comment is opened from two tabs (Essence's list and New) at once;
+#   (e) orphan-component: a presenter (Publish) is dismissed while what it presented (PublishContent)
+#       stays registered, unreachable from the root.
 # Format: docs/scenario-format.md.
-description: The 百思不得姐 sample with three seeded faults (leak, duplicate name, illegal URL hierarchy).
+description: The 百思不得姐 sample with five seeded faults (leak, two duplicate names, illegal URL hierarchy, orphan).
 
 app:
   name: BDJ
@@ -132,6 +135,21 @@ journey:
   - pop
   - sendEvent: BDJThemeChangedEvent
   - popTo: IndexTab
+
+  # FAULT (d): a comment opened from the 精华 tab's list and, while it is live, from the 新帖 tab: two live
+  # PostComments, reached through two tabs.
+  - push: PostComment
+    from: AllPost
+  - push: PostComment
+    from: New
+  - advanceClock: 1
+  # FAULT (e): Publish presents PublishContent, then Publish itself is dismissed: the framework releases Publish
+  # only, and PublishContent stays registered with no way back to the root.
+  - present: bdj://indexTab/publish
+    from: IndexTab
+  - present: bdj://indexTab/publish/publishContent?usrId=123&usrname=aa
+  - dismiss:
+    from: Publish
 
   # Time for every released object to be gone well past any grace period.
   - advanceClock: 3

@@ -22,7 +22,7 @@ struct JourneyDriver {
             guard let ref = resolve(name) else { return .failure(StepRefusal("no live component named `\(name)`")) }
             return .success(ref)
         }
-        guard let top = runtime.screenStack.last else { return .failure(StepRefusal("no screen is shown yet")) }
+        guard let top = runtime.currentScreen else { return .failure(StepRefusal("no screen is shown yet")) }
         return .success(top)
     }
 
@@ -64,7 +64,8 @@ struct JourneyDriver {
                 }
             }
         case .sendEvent(let name, let receivers, let data):
-            runtime.sendEvent(name, to: receivers, data: data)
+            // `from` is the sender (its event bus): recorded so graphs can draw the event edge.
+            runtime.sendEvent(name, to: receivers, data: data, from: from)
             return []
         case .observe(let notifications):
             switch module(step.from) {
@@ -102,6 +103,26 @@ struct JourneyDriver {
             return ScenarioRunner.register(group, on: runtime)
         case .removeURL(let url):
             return reasons(runtime.removeURL(url))
+        case .addSubRouting(let name, let parentName):
+            switch module(parentName) {
+            case .failure(let refusal): return [refusal.reason]
+            case .success(let parent): return reasons(runtime.addSubRouting(name, to: parent))
+            }
+        case .selectTab(let name):
+            guard let tab = runtime.tabs.last(where: { $0.name == name }) else { return ["`\(name)` is not a tab of the window's root"] }
+            return reasons(runtime.selectTab(tab))
+        case .subscribeEvents(let name, let receiverClass, let label):
+            if let receiverClass {
+                runtime.subscribeEvents(name: name, receiverClass: receiverClass, label: label)
+                return []
+            }
+            switch module(step.from) {
+            case .failure(let refusal): return [refusal.reason]
+            case .success(let receiver):
+                return runtime.subscribeEvents(name: name, by: receiver) ? [] : ["\(receiver.name) is no longer alive"]
+            }
+        case .unsubscribeEvents(let name):
+            return reasons(runtime.unsubscribeEvents(name: name))
         }
     }
 

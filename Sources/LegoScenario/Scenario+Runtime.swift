@@ -9,6 +9,7 @@ extension Scenario.Module {
         case .viewModel: .viewModel
         case .virtual: .virtual(gene: gene ?? "")
         }
-        return ModuleSpec(name: name, kind: runtimeKind, layers: layers, classPrefix: classPrefix)
+        return ModuleSpec(name: name, kind: runtimeKind, layers: layers, classPrefix: classPrefix, tabs: tabs,
+                          sharedDataManager: sharedDataManager)
     }
 }

@@ -50,6 +50,12 @@ extension Scenario {
         public var httpHandler: String?
         /// URL interceptors, in the order they run.
         public var interceptors: [Interceptor]
+        /// The prefix module classes are written with when a module gives none (the app prefix is then inferred).
+        public var classPrefix: String?
+        /// `[LEGOConfig swiftNamespace]` (`CFBundleName`): Swift classes are `<Namespace>.<Name><Suffix>`.
+        public var swiftNamespace: String?
+        /// `[LEGOConfig classPrefixList]`: further prefixes the framework tries, in order.
+        public var classPrefixList: [String] = []
 
         /// Creates an app.
         public init(
@@ -68,7 +74,7 @@ extension Scenario {
         public var effectivePrefix: String? {
             if let prefix { return prefix }
             for module in modules where module.kind == .viper || module.kind == .virtual {
-                let routingClass = (module.classPrefix ?? "") + module.name + TraceEvent.Layer.routing.suffix
+                let routingClass = (module.classPrefix ?? classPrefix ?? "") + module.name + TraceEvent.Layer.routing.suffix
                 if let inferred = Naming.inferPrefix(fromRoutingClass: routingClass) { return inferred }
             }
             return nil
@@ -89,6 +95,10 @@ extension Scenario {
         public var classPrefix: String?
         /// The component name the framework gives the module (differs from `name` when a second prefix leaks in).
         public var componentName: String
+        /// Tab children its Activity makes while it initializes (names, or URLs for `XF_SubUInterface_URL`).
+        public var tabs: [String] = []
+        /// The module whose DataManager class it builds (`XF_AutoAssemblyModule_ShareDM`).
+        public var sharedDataManager: String?
         /// Where the module was declared.
         public var position: Position
 
@@ -247,6 +257,14 @@ extension Scenario {
         case registerURLs(URLGroup)
         /// Removes a URL route.
         case removeURL(String)
+        /// User code adds a routing-only sub-module (`addSubRouting:asChildViewController:YES`) to `to` (the current screen by default).
+        case addSubRouting(String, to: String?)
+        /// The user selects the tab showing this component.
+        case selectTab(String)
+        /// An object (a class of that name, held under `label`) or the `from` component subscribes to events sent to a name.
+        case subscribeEvents(String, receiverClass: String?, label: String)
+        /// The name leaves the event-receiver table.
+        case unsubscribeEvents(String)
 
         /// The step's key in the YAML journey.
         public var keyword: String {
@@ -269,6 +287,10 @@ extension Scenario {
             case .registerURL: "registerURL"
             case .registerURLs: "registerURLs"
             case .removeURL: "removeURL"
+            case .addSubRouting: "addSubRouting"
+            case .selectTab: "selectTab"
+            case .subscribeEvents: "subscribeEvents"
+            case .unsubscribeEvents: "unsubscribeEvents"
             }
         }
     }

@@ -8,9 +8,9 @@ struct ScenarioParser {
     /// Keys of the document's top-level mapping.
     static let topKeys = ["description", "app", "journey"]
     /// Keys of `app`.
-    static let appKeys = ["name", "prefix", "modules", "urls", "httpHandler", "interceptors"]
+    static let appKeys = ["name", "prefix", "classPrefix", "swiftNamespace", "classPrefixList", "modules", "urls", "httpHandler", "interceptors"]
     /// Keys of one module.
-    static let moduleKeys = ["name", "kind", "gene", "layers", "classPrefix"]
+    static let moduleKeys = ["name", "kind", "gene", "layers", "classPrefix", "tabs", "shareDataManager"]
     /// Keys of one route written as a mapping inside a URL list.
     static let routeKeys = ["url", "component", "unchecked"]
     /// Keys of one interceptor.
@@ -33,7 +33,7 @@ struct ScenarioParser {
         "popTo": ["from", "unchecked"],
         "dismiss": ["from", "data", "unchecked"],
         "addSub": ["to", "unchecked"],
-        "sendEvent": ["to", "data", "unchecked"],
+        "sendEvent": ["from", "to", "data", "unchecked"],
         "observe": ["from", "unchecked"],
         "postNotification": ["data"],
         "hold": ["label", "unchecked"],
@@ -44,11 +44,16 @@ struct ScenarioParser {
         "registerURL": ["component", "unchecked"],
         "registerURLs": [],
         "removeURL": [],
+        "addSubRouting": ["to", "unchecked"],
+        "selectTab": [],
+        "subscribeEvents": ["from", "receiver", "label", "unchecked"],
+        "unsubscribeEvents": [],
     ]
     /// Step keywords in documentation order (for suggestions and messages).
     static let stepKeywords = [
         "showRoot", "push", "present", "pop", "popTo", "dismiss", "addSub", "sendEvent", "observe", "postNotification",
         "hold", "release", "retainCycle", "advanceClock", "enableLogs", "registerURL", "registerURLs", "removeURL",
+        "addSubRouting", "selectTab", "subscribeEvents", "unsubscribeEvents",
     ]
     /// Every option key any step accepts.
     static let optionKeys: Set<String> = Set(stepOptions.values.flatMap { $0 })
@@ -58,6 +63,13 @@ struct ScenarioParser {
     private var componentNames: Set<String> = []
     /// Component names in declaration order, for suggestions.
     private var componentList: [String] = []
+    /// The app declared on a runtime that records nothing: the framework's own naming and gene rules answer
+    /// what a name resolves to, so the parser never derives them a second way.
+    private var reflection: LegoRuntime?
+    /// The app's `classPrefix`: the prefix of modules that give none, when the app prefix is inferred.
+    private var appClassPrefix: String?
+    /// Where each module's `tabs` were written, for reference errors.
+    private var tabNodes: [String: Node] = [:]
     /// Route keys registered so far while reading the app and then the journey in order.
     private var routeKeys: Set<String> = []
     /// Labels held and not yet released at this point of the journey.
@@ -141,7 +153,13 @@ struct ScenarioParser {
         let name = try reader.text(try reader.required(fields, "name"), "app `name`")
         let prefix = try reader.optionalText(fields["prefix"], "app `prefix`")
         var app = Scenario.App(name: name, prefix: prefix, modules: [])
-        app.modules = try parseModules(try reader.required(fields, "modules"), appPrefix: prefix)
+        app.classPrefix = try reader.optionalText(fields["classPrefix"], "app `classPrefix`")
+        app.swiftNamespace = try reader.optionalText(fields["swiftNamespace"], "app `swiftNamespace`")
+        if let listNode = fields["classPrefixList"] {
+            app.classPrefixList = try reader.textList(listNode, "app `classPrefixList`").map(\.text)
+        }
+        appClassPrefix = prefix == nil ? app.classPrefix : nil
+        app.modules = try parseModules(try reader.required(fields, "modules"), appPrefix: prefix ?? app.classPrefix)
         try resolveModules(&app)
         for module in app.modules where componentNames.insert(module.componentName).inserted {
             componentList.append(module.componentName)
@@ -160,10 +178,20 @@ struct ScenarioParser {
         if let interceptorsNode = fields["interceptors"] {
             app.interceptors = try parseInterceptors(interceptorsNode)
         }
+        for module in app.modules {
+            if let shared = module.sharedDataManager, !app.modules.contains(where: { $0.name == shared && $0.kind == .viper }) {
+                throw moduleError(module, .unknownReference, "`shareDataManager` of module `\(module.name)` names `\(shared)`, which is not a declared viper module"
+                    + Suggestion.hint(for: shared, among: app.modules.filter { $0.kind == .viper }.map(\.name)))
+            }
+            for tab in module.tabs {
+                let at = tabNodes[module.name] ?? node
+                if tab.contains("://") { try checkURL(tab, at: at, unchecked: false) } else { try checkComponent(tab, at: at, unchecked: false) }
+            }
+        }
         return app
     }
 
-    private func parseModules(_ node: Node, appPrefix: String?) throws(ScenarioError) -> [Scenario.Module] {
+    private mutating func parseModules(_ node: Node, appPrefix: String?) throws(ScenarioError) -> [Scenario.Module] {
         guard case .sequence(let items) = node else {
             throw reader.error(node, .wrongType, "app `modules` must be a list of modules, found \(reader.describe(node))")
         }
@@ -178,7 +206,7 @@ struct ScenarioParser {
         return modules
     }
 
-    private func parseModule(_ node: Node, appPrefix: String?) throws(ScenarioError) -> Scenario.Module {
+    private mutating func parseModule(_ node: Node, appPrefix: String?) throws(ScenarioError) -> Scenario.Module {
         let fields = try reader.fields(node, "a module", allowed: Self.moduleKeys)
         let name = try reader.text(try reader.required(fields, "name"), "module `name`")
         let context = "module `\(name)`"
@@ -203,9 +231,16 @@ struct ScenarioParser {
             }
             layers = set
         }
-        let classPrefix = try reader.optionalText(fields["classPrefix"], "\(context) `classPrefix`")
+        // An empty `classPrefix` is an unprefixed class (`LoginViewController`).
+        var classPrefix = try reader.optionalText(fields["classPrefix"], "\(context) `classPrefix`", allowEmpty: true)
         if classPrefix == nil, appPrefix == nil {
-            throw reader.error(node, .missingKey, "\(context) has no class prefix: set `prefix` in app or `classPrefix` here")
+            throw reader.error(node, .missingKey, "\(context) has no class prefix: set `prefix` or `classPrefix` in app, or `classPrefix` here")
+        }
+        if classPrefix == nil, let appClassPrefix { classPrefix = appClassPrefix }
+        var tabs: [String] = []
+        if let tabsNode = fields["tabs"] {
+            tabs = try reader.textList(tabsNode, "\(context) `tabs`").map(\.text)
+            tabNodes[name] = tabsNode
         }
         var gene: String?
         if let geneNode = fields["gene"] {
@@ -214,27 +249,28 @@ struct ScenarioParser {
             }
             gene = try reader.text(geneNode, "\(context) `gene`")
         }
-        return Scenario.Module(
+        var module = Scenario.Module(
             name: name, kind: kind, gene: gene, layers: layers, classPrefix: classPrefix,
             position: reader.position(node)
         )
+        module.tabs = tabs
+        module.sharedDataManager = try reader.optionalText(fields["shareDataManager"], "\(context) `shareDataManager`")
+        return module
     }
 
     /// Derives component names and genes, and rejects two declarations of one class.
-    private func resolveModules(_ app: inout Scenario.App) throws(ScenarioError) {
+    private mutating func resolveModules(_ app: inout Scenario.App) throws(ScenarioError) {
         let globalPrefix = app.effectivePrefix ?? ""
         var owners: [String: Scenario.Module] = [:]
         let genePool = app.modules.filter { $0.kind == .viper }.map(\.name)
+        let reflection = LegoRuntime(app: app.name, prefix: app.prefix, sink: nil, console: ConsoleBuffer())
+        if let namespace = app.swiftNamespace { reflection.setSwiftNamespace(namespace) }
+        if !app.classPrefixList.isEmpty { reflection.setClassPrefixList(app.classPrefixList) }
+        for module in app.modules where module.kind != .virtual { reflection.declare(module.spec) }
         for index in app.modules.indices {
             var module = app.modules[index]
             let ownPrefix = module.classPrefix ?? globalPrefix
-            let primary = Self.primaryLayer(of: module.kind)
-            if ownPrefix != globalPrefix,
-               let split = Naming.split(className: ownPrefix + module.name + primary.suffix, prefix: globalPrefix) {
-                module.componentName = split.name
-            } else {
-                module.componentName = module.name
-            }
+            if module.kind != .virtual { module.componentName = reflection.declare(module.spec) }
             if module.kind == .virtual {
                 if let gene = module.gene {
                     guard genePool.contains(gene) else {
@@ -242,9 +278,8 @@ struct ScenarioParser {
                             + Suggestion.hint(for: gene, among: genePool))
                     }
                 } else {
-                    // The framework's fallback: the longest suffix of the name that names an existing module.
-                    let derived = genePool.filter { $0 != module.name && module.name.hasSuffix($0) }.max { $0.count < $1.count }
-                    guard let derived else {
+                    // The framework's rule (`XFModuleReflect inspectSuperModuleNameFromSubModuleName:stuffixName:`).
+                    guard let derived = reflection.geneModule(of: module.name) else {
                         throw moduleError(module, .missingKey, "virtual module `\(module.name)` needs a `gene`: no declared viper module name ends its name")
                     }
                     module.gene = derived
@@ -261,8 +296,10 @@ struct ScenarioParser {
                 }
                 owners[className] = module
             }
+            if module.kind == .virtual { module.componentName = reflection.declare(module.spec) }
             app.modules[index] = module
         }
+        self.reflection = reflection
     }
 
     private func moduleError(_ module: Scenario.Module, _ kind: ScenarioError.Kind, _ problem: String) -> ScenarioError {
@@ -359,6 +396,8 @@ struct ScenarioParser {
     /// Rejects a component name the app does not declare (unless the step is unchecked).
     private func checkComponent(_ name: String, at node: Node, unchecked: Bool, via: String? = nil) throws(ScenarioError) {
         guard !unchecked, !componentNames.contains(name) else { return }
+        // A name no module declares is still a component when a handler claims it through its gene (`UserSetting`).
+        if reflection?.claimsComponent(name) == true { return }
         let subject = via.map { "\($0) names component `\(name)`, which no module declares" }
             ?? "unknown module `\(name)`: no module declares it"
         throw reader.error(node, .unknownReference, subject + Suggestion.hint(for: name, among: componentList))
@@ -588,6 +627,35 @@ struct ScenarioParser {
             let url = try reader.text(try needValue("a URL"), "the URL of `removeURL`")
             routeKeys.remove(ComponentURL(url).path)
             action = .removeURL(url)
+        case "addSubRouting":
+            let name = try reader.text(try needValue("a VIPER module name"), "the module of `addSubRouting`")
+            try checkComponent(name, at: valueNode, unchecked: unchecked)
+            var parent: String?
+            if let option = options["to"] {
+                parent = try reader.text(option.value, "`to`")
+                try checkComponent(parent!, at: option.value, unchecked: unchecked)
+            }
+            action = .addSubRouting(name, to: parent)
+        case "selectTab":
+            let name = try reader.text(try needValue("the component name of a tab"), "the tab of `selectTab`")
+            try checkComponent(name, at: valueNode, unchecked: false)
+            action = .selectTab(name)
+        case "subscribeEvents":
+            let name = try reader.text(try needValue("the component name to receive events for"), "the name of `subscribeEvents`")
+            let receiverClass = try options["receiver"].map { (o: (keyNode: Node, value: Node)) throws(ScenarioError) in
+                try reader.text(o.value, "`receiver`")
+            }
+            if receiverClass != nil, let option = options["from"] {
+                throw reader.error(option.keyNode, .invalidValue, "`subscribeEvents` takes `receiver` (an object) or `from` (a component), not both")
+            }
+            let label = try options["label"].map { (o: (keyNode: Node, value: Node)) throws(ScenarioError) in
+                try reader.text(o.value, "`label`")
+            } ?? receiverClass ?? name
+            action = .subscribeEvents(name, receiverClass: receiverClass, label: label)
+            if receiverClass != nil { heldLabels.insert(label) }
+        case "unsubscribeEvents":
+            let name = try reader.text(try needValue("the name to remove from the event-receiver table"), "the name of `unsubscribeEvents`")
+            action = .unsubscribeEvents(name)
         default:
             throw unknownStep(keyword, at: valueNode)
         }

@@ -29,6 +29,8 @@ public enum ScenarioRunner {
     public static func makeRuntime(for scenario: Scenario, sink: (any TraceSink)?, console: LegoConsole?) -> LegoRuntime {
         let app = scenario.app
         let runtime = LegoRuntime(app: app.name, prefix: app.prefix, sink: sink, console: console)
+        if let namespace = app.swiftNamespace { runtime.setSwiftNamespace(namespace) }
+        if !app.classPrefixList.isEmpty { runtime.setClassPrefixList(app.classPrefixList) }
         for module in app.modules {
             runtime.declare(module.spec)
         }

@@ -88,20 +88,20 @@ struct YAMLReader {
     }
 
     /// Reads non-null, non-empty text.
-    func text(_ node: Node, _ what: String) throws(ScenarioError) -> String {
+    func text(_ node: Node, _ what: String, allowEmpty: Bool = false) throws(ScenarioError) -> String {
         guard case .scalar(let scalar) = node, !isNull(node) else {
             throw error(node, .wrongType, "\(what) must be text, found \(describe(node))")
         }
-        guard !scalar.string.isEmpty else {
+        guard allowEmpty || !scalar.string.isEmpty else {
             throw error(node, .invalidValue, "\(what) must not be empty")
         }
         return scalar.string
     }
 
     /// Reads text, or nil when the value is null.
-    func optionalText(_ node: Node?, _ what: String) throws(ScenarioError) -> String? {
+    func optionalText(_ node: Node?, _ what: String, allowEmpty: Bool = false) throws(ScenarioError) -> String? {
         guard let node, !isNull(node) else { return nil }
-        return try text(node, what)
+        return try text(node, what, allowEmpty: allowEmpty)
     }
 
     /// Reads one text or a list of texts.

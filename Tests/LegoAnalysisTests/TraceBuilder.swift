@@ -68,14 +68,15 @@ struct TraceBuilder {
     /// `from` pushes a new VIPER module `name` with id `base`.
     mutating func push(from: ObjectID, _ name: String, _ base: ObjectID, url: String? = nil) {
         let source = id(from), target = id(base)
-        if let url { add(TraceEvent(kind: .urlOpen, name: name, object: source + 1, url: url, operation: .push, ok: true)) }
         add(TraceEvent(kind: .actionSet, object: source))
         add(TraceEvent(kind: .transitionBegin, name: name, object: source + 1, url: url, operation: .push))
         module(name, base)
         add(TraceEvent(kind: .link, object: source, peer: target, relation: .routingNext))
         add(TraceEvent(kind: .link, object: source + 1, peer: target + 1, relation: .componentNext))
+        // The framework never clears `currentActionRouting` (XFRoutingLinkManager `setCurrentActionRounting:`).
         add(TraceEvent(kind: .transitionEnd, name: name, object: source + 1, peer: target + 1, operation: .push, ok: true))
-        add(TraceEvent(kind: .actionSet))
+        // Recorded where `open:transitionBlock:` returns, after its transition block (runtime and recorder alike).
+        if let url { add(TraceEvent(kind: .urlOpen, name: name, object: source + 1, url: url, operation: .push, ok: true)) }
     }
 
     /// `parent` adds sub-module `name` with id `base`.

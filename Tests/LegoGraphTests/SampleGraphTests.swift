@@ -68,3 +68,12 @@ func everyModuleAndEdgeOfTheSampleIsInItsSVG(sample: String) throws {
     #expect(clean.nodes.filter { $0.name == "Post" }.count <= 1)
     #expect(!clean.nodes.contains { $0.name == "SignIn" })
 }
+
+/// docs/graph.md draws component events from their sender (`event.send` with `obj`): the tabs sample records its
+/// senders (`XFEventBus sendEventName:intentData:forComponents:` is called on the sender's own bus), so the edges appear.
+@Test func theTabsSampleHasEventEdgesFromItsSenders() throws {
+    let graph = GraphBuilder.build(events: try Samples.events("tabs-app"), scope: .history)
+    let events = graph.edges.filter { $0.relation == .event }
+    #expect(events.contains { $0.from == "Details" && $0.to == "Weibo" }, "\(events)")
+    #expect(events.contains { $0.from == "UserSetting" })
+}

@@ -1,3 +1,4 @@
+import LegoAnalysis
 import LegoModel
 import LegoReplay
 import LegoRuntime
@@ -14,8 +15,6 @@ struct ReplayedRun {
     let state: ReplayState
     /// Names shown by successful show/push/present transitions, in order.
     let shown: [String]
-    /// Every successful non-http URL open with the framework's verdict on its hierarchy at that moment.
-    let urlVerdicts: [(url: String, legal: Bool)]
     /// Every time a registry add overwrote a live entry of the same name.
     let overwrites: [(table: ReplayState.Registry.Table, name: String)]
     /// Modules whose screen went away (popped, dismissed, evicted, parent gone), in order, with why.
@@ -35,7 +34,6 @@ struct ReplayedRun {
         self.console = console.text
         let state = ReplayState()
         var shown: [String] = []
-        var verdicts: [(String, Bool)] = []
         var overwrites: [(ReplayState.Registry.Table, String)] = []
         var maxLive: [String: Int] = [:]
         var gone: [(ObjectID, String, ReplayState.GoneReason)] = []
@@ -57,13 +55,9 @@ struct ReplayedRun {
             if event.operation == .show || event.operation == .push || event.operation == .present {
                 shown.append(name)
             }
-            if let url = event.url, !ComponentURL(url).isHTTP {
-                verdicts.append((url, Self.frameworkAcceptsHierarchy(of: url, in: state)))
-            }
         }
         self.state = state
         self.shown = shown
-        urlVerdicts = verdicts
         self.overwrites = overwrites
         screensGone = gone
         self.released = released
@@ -85,29 +79,13 @@ struct ReplayedRun {
         events.filter { $0.kind == .objectDeinit && $0.name == name }
     }
 
-    /// The framework's own URL hierarchy verification (`enableVerifyURLRoute`, per docs/xflego-runtime.md), on the replayed state.
-    static func frameworkAcceptsHierarchy(of url: String, in state: ReplayState) -> Bool {
-        let modules = ComponentURL(url).modules
-        if modules.count <= 1 { return true }
-        guard var previous = state.liveRouting(named: modules[0]) else { return false }
-        for index in 1..<modules.count {
-            let name = modules[index]
-            if state.moduleKinds[name] == .controller { return true }
-            guard let next = state.liveRouting(named: name) else {
-                if index == modules.count - 1 { return true }
-                if let shared = state.currentAction, let sharedName = state.modules[shared]?.name, sharedName.contains(name) {
-                    previous = shared
-                    continue
-                }
-                return false
-            }
-            if state.links[next]?.parent == previous {
-                previous = next
-                continue
-            }
-            if state.links[previous]?.routingNext != next { return false }
-            previous = next
-        }
-        return true
+    /// The findings of `rule` when the run's events are checked with the framework's own URL check (`--url-check legacy`):
+    /// the analyzer's one copy of the algorithm, never a second one here.
+    func legacyURLFindings() -> [Finding] {
+        var configuration = AnalysisConfiguration()
+        configuration.urlCheck = .legacy
+        let header = TraceHeader(producer: "test", start: "2026-01-01T00:00:00Z", app: "test")
+        return Analyzer.analyze(header: header, events: events, configuration: configuration).findings
+            .filter { $0.ruleID == "illegal-url-hierarchy" }
     }
 }

@@ -16,7 +16,7 @@ func sampleText(_ name: String) throws -> String {
 /// The parameters `samples/large-app.yml` was generated with (also written in its first line).
 let largeAppParameters = (modules: 600, steps: 6000, seed: UInt64(2026))
 
-@Test(arguments: ["bdj-app.yml", "bdj-faults.yml", "large-app.yml"])
+@Test(arguments: ["bdj-app.yml", "bdj-faults.yml", "large-app.yml", "tabs-app.yml"])
 func everySampleParses(_ name: String) throws {
     let scenario = try Scenario.load(path: samplePath(name))
     #expect(scenario.file == samplePath(name))
@@ -41,7 +41,7 @@ func recordEmbedded(_ sample: String, into source: String, property: String, doc
 
 @Test func embeddedFaultSampleIsByteIdenticalToItsFile() throws {
     try recordEmbedded("bdj-faults.yml", into: "EmbeddedSamples+BDJFaults.swift", property: "bdjFaults",
-                       doc: "The sample app with exactly three seeded faults (`samples/bdj-faults.yml`, byte for byte).")
+                       doc: "The sample app with exactly five seeded faults (`samples/bdj-faults.yml`, byte for byte).")
     #expect(Data(EmbeddedSamples.bdjFaults.utf8) == (try Data(contentsOf: samplesDirectory.appendingPathComponent("bdj-faults.yml"))),
             "re-record with LEGO_RECORD_SAMPLES=1 swift test --filter embedded, then rebuild")
 }
@@ -61,7 +61,7 @@ func recordEmbedded(_ sample: String, into source: String, property: String, doc
     #expect(!scenario.journey.contains { if case .retainCycle = $0.action { true } else { false } })
 }
 
-@Test func faultSampleIsTheCleanJourneyPlusExactlyThreeSeededSteps() {
+@Test func faultSampleIsTheCleanJourneyPlusItsSeededSteps() {
     let clean = EmbeddedSamples.bdjAppScenario()
     let faults = EmbeddedSamples.bdjFaultsScenario()
     #expect(clean.app.modules.map(\.spec) == faults.app.modules.map(\.spec))
@@ -69,8 +69,11 @@ func recordEmbedded(_ sample: String, into source: String, property: String, doc
     // Removing the fault steps (and the clock/pop steps that belong to them) gives the clean journey back.
     let cleanActions = clean.journey.map(\.action)
     let faultActions = faults.journey.map(\.action)
-    #expect(faultActions.count == cleanActions.count + 7)
+    #expect(faultActions.count == cleanActions.count + 13)
     #expect(faultActions.filter { $0 == .retainCycle("SignIn") }.count == 1)
+    #expect(faultActions.filter { $0 == .push(.name("PostComment"), data: nil) }.count == 3)
+    // The picture browser's dismiss in the clean journey, and the dismiss of the presenter Publish (fault e).
+    #expect(faultActions.filter { $0 == .dismiss(data: nil) }.count == 2)
     #expect(faultActions.filter { $0 == .push(.name("Post"), data: nil) }.count == 2)
     #expect(faultActions.filter { $0 == .push(.url("bdj://essence/recommendTag"), data: nil) }.count == 2)
 }

@@ -195,7 +195,7 @@ func parseError(_ yaml: String, file: String = "mini.yml") -> ScenarioError? {
     #expect(noName.description == "mini.yml:2:3: app is missing `name`")
 
     let noPrefix = try #require(parseError("app:\n  name: X\n  modules:\n    - {name: A}\njourney: []\n"))
-    #expect(noPrefix.description == "mini.yml:4:7: module `A` has no class prefix: set `prefix` in app or `classPrefix` here")
+    #expect(noPrefix.description == "mini.yml:4:7: module `A` has no class prefix: set `prefix` or `classPrefix` in app, or `classPrefix` here")
 
     let holdLabel = try #require(parseError(miniApp + "\njourney:\n  - hold\n"))
     #expect(holdLabel.description == "mini.yml:14:5: `hold` of the current screen needs a `label:` to release it by")

@@ -9,7 +9,7 @@ import Testing
         _ = try runner.lego("record", CommandRunner.packageFile("samples/bdj-faults.yml"))
         let outcome = try runner.lego("export", "--format", "chrome", "out.json")
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("3 findings → out.json (chrome trace events)"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("5 findings → out.json (chrome trace events)"), "\(outcome.stderr)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(try runner.bytes("out.json"))) as? [String: Any])
         let events = try #require(root["traceEvents"] as? [[String: Any]])
         #expect(events.contains { $0["ph"] as? String == "X" && ($0["args"] as? [String: Any])?["module"] as? String == "SignIn" })

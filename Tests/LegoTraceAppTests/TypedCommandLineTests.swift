@@ -16,7 +16,7 @@ import Testing
         let loud = try runner.lego("check", "faults.jsonl", "-o", "report.txt")
         #expect(loud.status == 1)
         #expect(loud.stdout.isEmpty)
-        #expect(loud.stderr.hasPrefix("3 findings: 3 errors ("), "\(loud.stderr)")
+        #expect(loud.stderr.hasPrefix("5 findings: 4 errors, 1 warning ("), "\(loud.stderr)")
         #expect(loud.stderr.hasSuffix(" → report.txt\n"))
         let quiet = try runner.lego("check", "faults.jsonl", "--format", "sarif", "-o", "report.sarif", "--quiet")
         #expect(quiet.status == 1)
@@ -33,7 +33,7 @@ import Testing
         try faults(runner)
         let outcome = try runner.lego("check", "faults.jsonl", "--format", "markdown")
         #expect(outcome.status == 1)
-        #expect(outcome.stdout.hasPrefix("## lego-trace: 3 findings: 3 errors"))
+        #expect(outcome.stdout.hasPrefix("## lego-trace: 5 findings: 4 errors, 1 warning"))
         #expect(outcome.stdout.contains("[leaked-module](https://github.com/lego-trace/lego-trace/blob/main/docs/check.md#leaked-module)"))
     }
 
@@ -78,7 +78,7 @@ import Testing
         let checked = try runner.lego("check", "-", "--format", "json", "-o", "-", stdin: trace)
         #expect(checked.status == 1, "\(checked.stderr)")
         let report = try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any]
-        #expect((report?["findings"] as? [Any])?.count == 3)
+        #expect((report?["findings"] as? [Any])?.count == 5)
         let drawn = try runner.lego("graph", "-", "-", "--format", "dot", stdin: trace)
         #expect(drawn.status == 0, "\(drawn.stderr)")
         #expect(drawn.stdout.hasPrefix("digraph"))
@@ -105,7 +105,7 @@ import Testing
         try faults(runner)
         let outcome = try runner.lego("graph", "faults.jsonl", "focus.dot", "--focus", "SignIn", "--depth", "0")
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("1 finding marked (2 findings on modules not drawn here)"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("1 finding marked (4 findings on modules not drawn here)"), "\(outcome.stderr)")
     }
 
     @Test func contradictoryOrMeaninglessGraphArgumentsAreErrors() throws {

@@ -45,13 +45,23 @@ final class NamingConventionDetector: Detector {
             report(subject: subject, name: event.name, text: text, event: event)
         case .moduleAssemble:
             guard let prefix = state.prefix, !prefix.isEmpty, let className = event.className, let name = event.name,
-                  event.moduleKind != .virtual, !className.hasPrefix(prefix), !reported.contains(className) else { return }
+                  event.moduleKind != .virtual, !className.hasPrefix(prefix), !reported.contains(className),
+                  !Self.isSanctioned(className) else { return }
             report(subject: className, name: name,
                    text: "class \(className) does not start with the app prefix \(prefix), so the framework names its module \(name) "
                        + "and URLs and events for the intended name miss it", event: event)
         default:
             return
         }
+    }
+
+    /// Classes the framework names correctly without the app prefix (`XFModuleReflect inspectModulePrefixWithModule:
+    /// stuffixName:` for a layer object): a Swift class (`MyApp.LoginViewController`) and an unprefixed class, whose
+    /// second letter is lower-case (`MessageViewController`).
+    static func isSanctioned(_ className: String) -> Bool {
+        if className.contains(".") { return true }
+        let scalars = Array(className.unicodeScalars.prefix(2))
+        return scalars.count == 2 && scalars[1].properties.isLowercase
     }
 
     private func report(subject: String, name: String?, text: String, event: TraceEvent) {

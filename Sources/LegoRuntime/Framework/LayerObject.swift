@@ -8,7 +8,8 @@ import LegoModel
 class LayerObject {
     let id: ObjectID
     let className: String
-    let layer: TraceEvent.Layer
+    /// The layer; nil for an object outside any module (a non-component event receiver).
+    let layer: TraceEvent.Layer?
     /// The component name of the module instance it belongs to.
     let name: String
     /// The primary object (routing or component) of the module instance it belongs to.
@@ -17,7 +18,7 @@ class LayerObject {
     /// A closure user code stored in this object (a retain cycle when it captures the object).
     var userClosure: (() -> Void)?
 
-    init(className: String, layer: TraceEvent.Layer, name: String, recorder: Recorder) {
+    init(className: String, layer: TraceEvent.Layer?, name: String, recorder: Recorder) {
         self.id = recorder.nextID()
         self.className = className
         self.layer = layer
@@ -61,6 +62,10 @@ class ComponentObject: LayerObject {
     /// The interface showing this component, if any.
     var interface: LayerObject? { nil }
 }
+
+/// An object user code registers with `XFPipe subscribeEventOnReceiver:withRegisterCompName:needReceiveEmitterEvent:`:
+/// not a component, it receives the directed events sent to the name it registered.
+final class EventReceiverObject: ComponentObject {}
 
 /// `XFRouting`: the module's entry point; previous/next strong both ways, parent weak, sub-routings strong.
 final class Routing: LayerObject {

@@ -26,6 +26,9 @@ final class ModuleRecord {
 struct ScreenEntry {
     let interface: LayerObject
     let style: TraceEvent.Operation
+    /// The navigation stack it is on: the identity of that stack's first interface (the window root's, a tab
+    /// child's, or a presented interface's own, as each gets its own navigation controller).
+    let stack: ObjectID
 }
 
 /// A framework task scheduled on the virtual clock (`LEGORunAfter0_015`, `dispatch_async`).

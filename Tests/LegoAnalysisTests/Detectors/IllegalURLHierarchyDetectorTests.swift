@@ -40,10 +40,13 @@ private func checked(_ trace: TraceBuilder, _ mode: URLCheckMode) -> [Finding] {
     #expect(legacy.message.contains("(legacy check): segment 2 'post'"))
 }
 
-@Test func strictChecksTheOpenerWhereLegacyAcceptsAMissingTarget() throws {
+/// XFURLRoute `open:transitionBlock:` (a331d32^) runs `transitionBlock` first: the new routing is in the link table
+/// (as New's next) when `XFVIPERModuleReflect verifyModuleLinkForList:` runs, so the wrong opener is caught.
+@Test func strictAndLegacyBothCatchTheWrongOpenerOnceTheTargetsRoutingIsAdded() throws {
     var trace = app()
     trace.push(from: 20, "PostComment", 40, url: "bdj://essence/post/postComment")
-    #expect(checked(trace, .legacy).isEmpty)
+    let legacy = try #require(checked(trace, .legacy).first)
+    #expect(legacy.message.contains("(legacy check): segment 3 'postComment' breaks the chain: BDJPostCommentRouting#40 is neither a sub-module nor the next of BDJPostRouting#30"))
     let strict = try #require(checked(trace, .strict).first)
     #expect(strict.message.contains("segment 3 'postComment'"))
     #expect(strict.message.contains("opens PostComment from BDJPostRouting#30, but it is opened from BDJNewRouting#20"))
@@ -105,4 +108,38 @@ private func checked(_ trace: TraceBuilder, _ mode: URLCheckMode) -> [Finding] {
     trace.register("bdj://essence/post/postComment", "PostComment")
     trace.push(from: 30, "PostComment", 40, url: "bdj://essence/post/postComment")
     #expect(checked(trace, .strict).isEmpty)
+}
+
+/// `verifyModuleLinkForList:` "ignores the last routing that may not be added yet": a URL whose last segment names
+/// no routing (registered for another component) passes the legacy check, while strict checks the opener.
+@Test func legacyAcceptsALastSegmentThatNamesNoRouting() throws {
+    var trace = app()
+    trace.register("bdj://essence/post/detail", "PostComment")
+    trace.push(from: 20, "PostComment", 40, url: "bdj://essence/post/detail")
+    #expect(checked(trace, .legacy).isEmpty)
+    #expect(checked(trace, .strict).first?.message.contains("segment 3 'detail'") == true)
+}
+
+/// `open:transitionBlock:` returns before checking when `isControllerComponent:` (the controller handler matched),
+/// and dispatches the check only `if (verifyURLRoute_ && [XFRoutingLinkManager count])`.
+@Test func legacySkipsControllerTargetsAndAnEmptyLinkTable() throws {
+    var controller = TraceBuilder()
+    controller.register("bdj://indexTab", "IndexTab")
+    controller.register("bdj://nowhere/settings", "Settings")
+    controller.show("IndexTab", 1)
+    controller.add(TraceEvent(kind: .transitionBegin, name: "Settings", object: 2, url: "bdj://nowhere/settings", operation: .push))
+    controller.controller("Settings", 50)
+    controller.add(TraceEvent(kind: .transitionEnd, name: "Settings", object: 2, peer: 50, operation: .push, ok: true))
+    controller.add(TraceEvent(kind: .urlOpen, name: "Settings", object: 2, url: "bdj://nowhere/settings", operation: .push, ok: true))
+    #expect(checked(controller, .legacy).isEmpty)
+    #expect(!checked(controller, .strict).isEmpty)
+
+    var empty = TraceBuilder()
+    empty.register("bdj://nowhere/settings", "Settings")
+    empty.add(TraceEvent(kind: .transitionBegin, name: "Settings", url: "bdj://nowhere/settings", operation: .show))
+    empty.add(TraceEvent(kind: .moduleAssemble, name: "Settings", className: "BDJSettingsViewModel", object: 60, moduleKind: .viewModel, objects: [60]))
+    empty.add(TraceEvent(kind: .componentAdd, name: "Settings", object: 60, effect: .added))
+    empty.add(TraceEvent(kind: .transitionEnd, name: "Settings", peer: 60, operation: .show, ok: true))
+    empty.add(TraceEvent(kind: .urlOpen, name: "Settings", url: "bdj://nowhere/settings", operation: .show, ok: true))
+    #expect(checked(empty, .legacy).isEmpty, "no routing in the link table: nothing is checked")
 }

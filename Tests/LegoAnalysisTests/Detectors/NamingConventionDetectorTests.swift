@@ -20,3 +20,15 @@ import Testing
         "URL bdj://: URL names no component",
     ])
 }
+
+/// `XFModuleReflect inspectModulePrefixWithModule:stuffixName:` names a Swift class (it contains `.`) and a class whose
+/// second letter is lower-case (no prefix) correctly: neither is a second-prefix problem.
+@Test func swiftAndUnprefixedClassesAreNamedCorrectly() throws {
+    var trace = TraceBuilder()
+    trace.add(TraceEvent(kind: .prefixSet, value: "XF", ok: false))
+    trace.add(TraceEvent(kind: .moduleAssemble, name: "Message", className: "MessageViewController", object: 1, moduleKind: .controller, objects: [1]))
+    trace.add(TraceEvent(kind: .moduleAssemble, name: "Login", className: "MyApp.LoginViewController", object: 2, moduleKind: .controller, objects: [2]))
+    #expect(trace.findings("naming-convention").isEmpty)
+    trace.add(TraceEvent(kind: .moduleAssemble, name: "LGSetting", className: "LGSettingViewModel", object: 3, moduleKind: .viewModel, objects: [3]))
+    #expect(trace.findings("naming-convention").count == 1)
+}
