@@ -24,6 +24,8 @@ public struct ScanFacts: Sendable, Hashable {
         public var superclass: String?
         /// Where it is declared.
         public var location: SourceLocation
+        /// Whether this is an `@implementation` (counted only when no `@interface` declares the class).
+        public var isImplementation: Bool = false
     }
 
     /// An assembly macro in a class's implementation (`XF_AutoAssemblyModule_Fast`, `XF_InjectModuleWith_*` …).

@@ -134,6 +134,18 @@ public struct ScannedApp: Sendable, Hashable {
     /// Resolves the facts of every file of an app.
     public init(facts: ScanFacts) {
         self.facts = facts
+        // One declaration per class: its @interface, else its first @implementation.
+        var declared: [String: ScanFacts.ClassDeclaration] = [:]
+        var classOrder: [String] = []
+        for declaration in facts.classes {
+            if let existing = declared[declaration.name] {
+                if existing.isImplementation, !declaration.isImplementation { declared[declaration.name] = declaration }
+            } else {
+                declared[declaration.name] = declaration
+                classOrder.append(declaration.name)
+            }
+        }
+        let classes = classOrder.compactMap { declared[$0] }
         // Prefix: explicit wins (the last setting in file order), else the framework's +load inference.
         var prefixes: [String] = []
         var source = PrefixSource.none
@@ -141,7 +153,7 @@ public struct ScannedApp: Sendable, Hashable {
             prefixes = setting.prefixes.compactMap(\.literal)
             source = .explicit(setting.location)
         }
-        if prefixes.isEmpty, let routing = facts.classes.first(where: { $0.name.hasSuffix("Routing") && $0.name != "XFRouting" }),
+        if prefixes.isEmpty, let routing = classes.first(where: { $0.name.hasSuffix("Routing") && $0.name != "XFRouting" }),
            let inferred = Naming.inferPrefix(fromRoutingClass: routing.name) {
             prefixes = [inferred]
             source = .inferred(className: routing.name, routing.location)
@@ -151,7 +163,7 @@ public struct ScannedApp: Sendable, Hashable {
 
         // Modules from the naming convention, pattern in handler order: VIPER, then MVVM, then MVC.
         var classesByModule: [String: [ModuleClass]] = [:]
-        for declaration in facts.classes {
+        for declaration in classes {
             guard let (name, layer) = Self.split(declaration.name, prefixes: prefixes) else { continue }
             classesByModule[name, default: []].append(ModuleClass(name: declaration.name, layer: layer, location: declaration.location))
         }

@@ -69,6 +69,8 @@ struct ObjCReader {
             facts.classes.append(.init(name: lexer.text(tokens[index + 1]), superclass: superclass, location: location(index + 1)))
         } else if lexer.isIdentifier(index, "@implementation"), index + 1 < tokens.count, tokens[index + 1].kind == .identifier {
             currentClass = lexer.text(tokens[index + 1])
+            // An implementation also declares its class (its @interface may be in a header that is not scanned).
+            facts.classes.append(.init(name: lexer.text(tokens[index + 1]), superclass: nil, location: location(index + 1), isImplementation: true))
             assembledRoutings = [:]
         } else if lexer.isIdentifier(index, "@end") {
             currentClass = nil
@@ -117,6 +119,7 @@ struct ObjCReader {
         guard close > open + 1 else { return }
         // Selector pieces are `name:` at depth 0 inside the brackets; the receiver is everything before the first.
         var pieces: [(name: Int, colon: Int)] = []
+        var openTernaries = 0
         var cursor = open + 1
         while cursor < close {
             let token = tokens[cursor]
@@ -127,9 +130,14 @@ struct ObjCReader {
                     cursor = partner > cursor ? partner + 1 : cursor + 1
                     continue
                 }
-                if byte == UInt8(ascii: ":"), cursor - 1 > open, tokens[cursor - 1].kind == .identifier,
-                   pieces.isEmpty ? cursor - 1 > open + 1 : true, !isTernaryColon(cursor, after: pieces.last?.colon ?? open) {
-                    pieces.append((cursor - 1, cursor))
+                if byte == UInt8(ascii: "?") { openTernaries += 1 }
+                if byte == UInt8(ascii: ":") {
+                    // The `:` of a depth-0 `?:` belongs to an argument, not to the selector.
+                    if openTernaries > 0 {
+                        openTernaries -= 1
+                    } else if tokens[cursor - 1].kind == .identifier, pieces.isEmpty ? cursor - 1 > open + 1 : true {
+                        pieces.append((cursor - 1, cursor))
+                    }
                 }
             }
             cursor += 1
@@ -173,16 +181,6 @@ struct ObjCReader {
         "sendEventName", "sendNotificationForMVxWithName", "registerForMVxNotificationsWithNameArray",
         "registerMVxNotificationsForTarget", "isEqualToString", "addSubRouting", "subscribeEventOnReceiver",
     ]
-
-    /// Whether the colon at `colon` is the `:` of a `?:` inside an argument rather than a selector piece.
-    private func isTernaryColon(_ colon: Int, after start: Int) -> Bool {
-        var cursor = colon - 1
-        while cursor > start {
-            if lexer.isPunctuation(cursor, UInt8(ascii: "?")) { return true }
-            cursor -= 1
-        }
-        return false
-    }
 
     /// Remembers `var = [Class assembleRouting]` so a later `addSubRouting:var` knows the class.
     private mutating func noteAssembledRouting(open: Int, receiverClass: String) {
