@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "LegoRender", dependencies: ["CGraphviz"]),
         // Static scan of an app's Objective-C and Swift sources: module map, URLs, transitions, events, findings.
         .target(name: "LegoScan", dependencies: [
-            "LegoModel", "LegoAnalysis",
+            "LegoModel", "LegoAnalysis", "LegoReport",
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "LegoReportTests", dependencies: ["LegoReport", "LegoScenario", "LegoTestSupport"]),
         .testTarget(name: "LegoImportTests", dependencies: ["LegoImport", "LegoAnalysis", "LegoTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegoGraphTests", dependencies: ["LegoGraph", "LegoRender", "LegoScenario", "LegoTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "LegoScanTests", dependencies: ["LegoScan", "LegoTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "LegoScanTests", dependencies: ["LegoScan", "LegoScenario", "LegoTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegoRenderTests", dependencies: ["LegoRender"]),
         .testTarget(name: "LegoTraceAppTests", dependencies: ["LegoTraceApp", "LegoTestSupport"], exclude: ["Golden"]),
     ],

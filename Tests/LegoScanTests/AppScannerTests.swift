@@ -45,7 +45,7 @@ import Testing
         #expect(app.edges(.dismiss) == ["Setting -> -"])
         let push = try #require(app.transitions.first { $0.toModule == "Post" })
         #expect(push.url == "bdj://indexTab/essence/post?id=1")
-        #expect(push.fact.location == SourceLocation(file: "Modules/精华 Essence/BDJEssenceRouting.m", line: 13, column: 5))
+        #expect(push.fact.location == SourceLocation(file: "Modules/精华 Essence/BDJEssenceRouting.m", line: 15, column: 5))
     }
 
     @Test func nonLiteralTargetsAreDynamicWithTheirExpression() throws {

@@ -27,11 +27,11 @@ import Testing
             "duplicate-module-name App/BDJAppDelegate.m:13 literal",       // bdj://indexTab/essence registered twice
             "unknown-component App/BDJAppDelegate.m:15 literal",           // `Web` is registered but has no class …
             "unknown-component Swift/BDJSettingViewController.swift:6 literal", // … and opened from Setting
-            "unknown-component \(essence):30 literal",                     // XF_PUSH_Component_Fast(@"Missing")
-            "unregistered-url \(essence):31 literal",                      // bdj://indexTab/nowhere …
-            "illegal-url-hierarchy \(essence):31 literal",                 // … which places itself under IndexTab, not Essence
-            "lost-event Modules/Post/BDJPostRouting.m:15 literal",         // refresh → Nobody
-            "lost-event Modules/Post/BDJPostRouting.m:16 literal",         // ping → Essence, which only handles refresh/reload
+            "unknown-component \(essence):32 literal",                     // XF_PUSH_Component_Fast(@"Missing")
+            "unregistered-url \(essence):33 literal",                      // bdj://indexTab/nowhere …
+            "illegal-url-hierarchy \(essence):33 literal",                 // … which places itself under IndexTab, not Essence
+            "lost-event Modules/Post/BDJPostRouting.m:17 literal",         // refresh → Nobody
+            "lost-event Modules/Post/BDJPostRouting.m:18 literal",         // ping → Essence, which only handles refresh/reload
         ]
         let found = findings(app)
         #expect(Set(found) == expected)

@@ -4,6 +4,8 @@
 @end
 @interface BDJIndexTabPresenter : XFPresenter
 @end
+@interface BDJIndexTabActivity : XFActivity
+@end
 
 @implementation BDJIndexTabRouting
 XF_AutoAssemblyModule_Fast

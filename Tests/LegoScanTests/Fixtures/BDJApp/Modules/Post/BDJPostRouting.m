@@ -2,6 +2,8 @@
 @end
 @interface BDJPostPresenter : XFPresenter
 @end
+@interface BDJPostActivity : XFActivity
+@end
 @interface BDJVideoPostRouting : XFRouting
 @end
 @interface BDJPostCommentRouting : XFRouting

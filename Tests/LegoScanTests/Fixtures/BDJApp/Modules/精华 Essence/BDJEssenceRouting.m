@@ -5,6 +5,8 @@
 @end
 @interface BDJEssencePresenter : XFPresenter
 @end
+@interface BDJEssenceActivity : XFActivity
+@end
 
 @implementation BDJEssenceRouting
 XF_AutoAssemblyModule_Fast
