@@ -172,6 +172,8 @@ public struct AnalysisResult: Sendable, Hashable {
     public var imported: Bool
     /// Plain-text notes about what could not be checked, e.g. "URL hierarchy: the imported trace has no URLs".
     public var limitations: [String]
+    /// Source files read, when the findings come from an app's source (`scan`) rather than a trace.
+    public var sourceFiles: Int?
     /// Whether the replay reached the trace's clean-end marker; false for a recording that stopped early and for
     /// a replay stopped on purpose (`graph --at SEQ`): leaks near its end are then unconfirmed notes.
     public var endedCleanly: Bool

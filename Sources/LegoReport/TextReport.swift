@@ -56,7 +56,8 @@ struct TextReport {
     /// "3 findings: 2 errors, 1 warning (1,234 events, 12.3 s of trace time)", or "No findings (…)" when clean.
     static func summaryLine(_ result: AnalysisResult, baseline: BaselineSummary? = nil) -> String {
         let counts = FindingCounts(result.findings)
-        var facts = "\(ReportNumber.counted(result.eventCount, "event")), \(ReportNumber.duration(result.duration)) of trace time"
+        var facts = result.sourceFiles.map { "\(ReportNumber.counted($0, "source file")) scanned" }
+            ?? "\(ReportNumber.counted(result.eventCount, "event")), \(ReportNumber.duration(result.duration)) of trace time"
         if result.imported { facts += ", imported from console logs" }
         var line = counts.total == 0
             ? "No findings (\(facts))"

@@ -25,15 +25,48 @@ extension LegoTrace {
         }
         let session = Analyzer(configuration: configuration).makeSession(header: replay.header)
         let readError = replay.run(session.replayer)
-        var result = session.result()
+        let result = session.result()
         var warnings = replay.warnings
         if let readError {
             warnings.append("stopped at \(readError.description); the report covers the \(Format.plural(result.eventCount, "event")) before it")
             console.error("\(readError.description) (use --lenient to skip malformed lines)")
         }
 
+        let lineMap = replay.lineMap
+        let delivery = ReportDelivery(
+            inputPath: request.tracePath, format: ReportFormat(rawValue: request.format) ?? .text, outputPath: request.outputPath,
+            failOn: request.failOn, baselinePath: request.baselinePath, writeBaselinePath: request.writeBaselinePath,
+            color: request.color, traceLine: { lineMap.line(of: $0) })
+        let status = deliver(result, warnings: warnings, delivery, console: console)
+        if readError != nil { return .invalidInput }
+        return status
+    }
+
+    /// How a finished analysis is reported: the same for `check` and `scan`.
+    struct ReportDelivery {
+        /// The input the report points at (trace file, or source folder).
+        var inputPath: String
+        /// The report format.
+        var format: ReportFormat
+        /// Where to write the report; nil for standard output.
+        var outputPath: String?
+        /// Lowest severity that fails.
+        var failOn: String
+        /// A baseline to suppress known findings.
+        var baselinePath: String?
+        /// Where to write a baseline of the current findings.
+        var writeBaselinePath: String?
+        /// auto, always or never.
+        var color: String
+        /// Maps an event's seq to its trace line.
+        var traceLine: @Sendable (UInt64) -> Int? = { _ in nil }
+    }
+
+    /// Applies and writes baselines, renders and writes the report, and maps the findings to the exit status.
+    static func deliver(_ analysis: AnalysisResult, warnings: [String], _ delivery: ReportDelivery, console: Console) -> ExitStatus {
+        var result = analysis
         var baselineSummary: BaselineSummary?
-        if let baselinePath = request.baselinePath {
+        if let baselinePath = delivery.baselinePath {
             do {
                 let comparison = try Baseline.load(path: baselinePath).compare(result.findings)
                 baselineSummary = BaselineSummary(
@@ -45,24 +78,23 @@ extension LegoTrace {
                 return .invalidInput
             }
         }
-        if let writeBaselinePath = request.writeBaselinePath {
+        if let writeBaselinePath = delivery.writeBaselinePath {
             do {
-                try Baseline.write(session.result().findings, to: writeBaselinePath)
-                console.status("baseline: wrote \(Format.plural(session.result().findings.count, "fingerprint")) to \(writeBaselinePath)")
+                try Baseline.write(analysis.findings, to: writeBaselinePath)
+                console.status("baseline: wrote \(Format.plural(analysis.findings.count, "fingerprint")) to \(writeBaselinePath)")
             } catch {
                 console.error(error.description)
                 return .invalidInput
             }
         }
 
-        let format = ReportFormat(rawValue: request.format) ?? .text
-        let lineMap = replay.lineMap
+        let format = delivery.format
         let context = ReportContext(
-            tracePath: request.tracePath, toolVersion: version,
-            colour: format == .text && colourEnabled(request.color, toFile: request.outputPath != nil, console: console),
-            baseline: baselineSummary, traceLine: { lineMap.line(of: $0) }, warnings: warnings)
+            tracePath: delivery.inputPath, toolVersion: version,
+            colour: format == .text && colourEnabled(delivery.color, toFile: delivery.outputPath != nil, console: console),
+            baseline: baselineSummary, traceLine: delivery.traceLine, warnings: warnings)
         let report = format.render(result: result, context: context)
-        if let outputPath = request.outputPath {
+        if let outputPath = delivery.outputPath {
             do { try OutputFile.write(report, to: outputPath) } catch {
                 console.error(error.description)
                 return .invalidInput
@@ -71,11 +103,10 @@ extension LegoTrace {
             console.writeOut(report.hasSuffix("\n") || report.isEmpty ? report : report + "\n")
         }
         // Warnings go to stderr as well when the report itself goes to a file or is machine-readable.
-        if request.outputPath != nil || format != .text {
+        if delivery.outputPath != nil || format != .text {
             for warning in warnings { console.warning(warning) }
         }
-        if readError != nil { return .invalidInput }
-        return failureStatus(result, failOn: request.failOn)
+        return failureStatus(result, failOn: delivery.failOn)
     }
 
     /// 1 when a finding reaches `failOn`, else 0.

@@ -48,15 +48,29 @@ extension LegoTrace {
                 return .invalidInput
             }
         }
+        guard let layout = writeGraph(graph, format: format, outputPath: request.outputPath, layout: request.layout,
+                                      bounds: request.layoutBounds, force: request.force, inputName: request.tracePath, console: console)
+        else { return .invalidInput }
+        let scope = request.at.map { " at \($0 == "end" ? "the end" : "seq \($0)")" } ?? ""
+        console.status(
+            "graph\(scope): \(Format.plural(graph.nodes.count, "module")), \(Format.plural(graph.edges.count, "edge")), "
+                + "\(Format.plural(marks.count, "finding")) marked, layout \(layout.rawValue) → \(request.outputPath)")
+        return .success
+    }
+
+    /// Lays out, renders (or writes DOT/JSON for) `graph` and writes it to `outputPath`; the layout used, or nil after
+    /// reporting an error. Shared by `graph` and `scan --graph`.
+    static func writeGraph(_ graph: ModuleGraph, format: String, outputPath: String, layout requested: GraphLayout?,
+                           bounds: GraphLayout.Bounds, force: Bool, inputName: String, console: Console) -> GraphLayout? {
         // Only a picture runs a layout; DOT and JSON are written whatever the size (for the chosen engine's options).
         let renderFormat = RenderFormat(rawValue: format)
         let layout: GraphLayout
         if renderFormat == nil {
-            layout = GraphLayout.resolve(request.layout, for: graph, bounds: request.layoutBounds)
+            layout = GraphLayout.resolve(requested, for: graph, bounds: bounds)
         } else {
-            do { layout = try GraphLayout.choose(request.layout, for: graph, bounds: request.layoutBounds, force: request.force) } catch {
-                console.error("\(request.tracePath): \(error.description)")
-                return .invalidInput
+            do { layout = try GraphLayout.choose(requested, for: graph, bounds: bounds, force: force) } catch {
+                console.error("\(inputName): \(error.description)")
+                return nil
             }
         }
         let dot = DOTWriter.write(graph, options: DOTOptions.forLayout(layout))
@@ -66,13 +80,13 @@ extension LegoTrace {
                 bytes = try GraphvizRenderer.render(dot: dot, layout: layout.rawValue, format: renderFormat)
             } catch {
                 // Graphviz 2.43's dot fails on some ranked graphs ("trouble in init_rank"); auto may pick another engine.
-                guard request.layout == nil, layout != .sfdp, case .layoutFailed = error,
-                      request.force || request.layoutBounds[.sfdp].admits(nodeCount: graph.nodes.count, edgeCount: graph.edges.count),
+                guard requested == nil, layout != .sfdp, case .layoutFailed = error,
+                      force || bounds[.sfdp].admits(nodeCount: graph.nodes.count, edgeCount: graph.edges.count),
                       let fallback = try? GraphvizRenderer.render(
                         dot: DOTWriter.write(graph, options: DOTOptions.forLayout(.sfdp)), layout: GraphLayout.sfdp.rawValue, format: renderFormat)
                 else {
                     console.error(error.description)
-                    return .invalidInput
+                    return nil
                 }
                 console.warning("\(error.description); drew it with sfdp instead")
                 bytes = fallback
@@ -80,15 +94,11 @@ extension LegoTrace {
         } else {
             bytes = Array((format == "json" ? GraphJSON.write(graph) : dot).utf8)
         }
-        do { try OutputFile.write(bytes, to: request.outputPath) } catch {
+        do { try OutputFile.write(bytes, to: outputPath) } catch {
             console.error(error.description)
-            return .invalidInput
+            return nil
         }
-        let scope = request.at.map { " at \($0 == "end" ? "the end" : "seq \($0)")" } ?? ""
-        console.status(
-            "graph\(scope): \(Format.plural(graph.nodes.count, "module")), \(Format.plural(graph.edges.count, "edge")), "
-                + "\(Format.plural(marks.count, "finding")) marked, layout \(layout.rawValue) → \(request.outputPath)")
-        return .success
+        return layout
     }
 
     private static func graphFormat(_ request: GraphRequest) -> String? {

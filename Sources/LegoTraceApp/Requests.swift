@@ -1,5 +1,6 @@
 import LegoTraceIO
 import LegoGraph
+import LegoReport
 
 /// What `lego-trace record` was asked to do.
 public struct RecordRequest: Sendable, Hashable {
@@ -130,5 +131,48 @@ public struct ImportRequest: Sendable, Hashable {
         self.outputPath = outputPath
         self.pid = pid
         self.maxLineBytes = maxLineBytes
+    }
+}
+
+/// What `lego-trace scan` was asked to do.
+public struct ScanRequest: Sendable, Hashable {
+    /// The app's source folder.
+    public var sourcePath: String
+    /// The findings report's format.
+    public var format: ReportFormat
+    /// Where to write the report; nil for standard output.
+    public var outputPath: String?
+    /// Lowest severity that fails: error, warning, note or never.
+    public var failOn: String
+    /// An explicit config file.
+    public var configPath: String?
+    /// A baseline to suppress known findings.
+    public var baselinePath: String?
+    /// Where to write a baseline of the current findings.
+    public var writeBaselinePath: String?
+    /// Where to write the model JSON.
+    public var modelPath: String?
+    /// Where to write the scenario.
+    public var scenarioPath: String?
+    /// Where to draw the static module graph (format from the extension).
+    public var graphPath: String?
+    /// auto, always or never.
+    public var color: String
+
+    /// Creates a request with the CLI's defaults.
+    public init(sourcePath: String, format: ReportFormat = .text, outputPath: String? = nil, failOn: String = "error",
+                configPath: String? = nil, baselinePath: String? = nil, writeBaselinePath: String? = nil, modelPath: String? = nil,
+                scenarioPath: String? = nil, graphPath: String? = nil, color: String = "auto") {
+        self.sourcePath = sourcePath
+        self.format = format
+        self.outputPath = outputPath
+        self.failOn = failOn
+        self.configPath = configPath
+        self.baselinePath = baselinePath
+        self.writeBaselinePath = writeBaselinePath
+        self.modelPath = modelPath
+        self.scenarioPath = scenarioPath
+        self.graphPath = graphPath
+        self.color = color
     }
 }

@@ -19,13 +19,14 @@ public enum StaticAnalyzer {
 
     /// Findings for `app` under `configuration`, sorted by file, line and rule; `pathPrefix` is put before every
     /// file so locations are relative to where the user ran the command (what GitHub annotations need).
-    public static func analyze(_ app: ScannedApp, configuration: AnalysisConfiguration = .init(), pathPrefix: String = "") -> AnalysisResult {
+    public static func analyze(_ app: ScannedApp, configuration: AnalysisConfiguration = .init(), pathPrefix: String = "",
+                               sourceFiles: Int = 0) -> AnalysisResult {
         let collector = StaticFindings(configuration: configuration, pathPrefix: pathPrefix)
         for check in checks { check.run(app, collector) }
         var limitations: [String] = []
         let dynamic = app.transitions.filter(\.isDynamic).count + app.events.filter { !$0.isLiteral }.count
         if dynamic > 0 {
-            limitations.append("\(dynamic) transition or event site\(dynamic == 1 ? "" : "s") use a URL or name computed at run time; "
+            limitations.append("\(dynamic) transition or event site\(dynamic == 1 ? " uses" : "s use") a URL or name computed at run time; "
                 + "what they open or reach is not known statically (their findings say `dynamic`)")
         }
         let rules = DetectorRegistry.rules.compactMap { rule -> RuleDescription? in
@@ -34,7 +35,9 @@ public enum StaticAnalyzer {
             effective.defaultSeverity = severity
             return effective
         }
-        return AnalysisResult(findings: collector.sorted(), rules: rules, eventCount: 0, duration: 0, limitations: limitations)
+        var result = AnalysisResult(findings: collector.sorted(), rules: rules, eventCount: 0, duration: 0, limitations: limitations)
+        result.sourceFiles = sourceFiles
+        return result
     }
 }
 

@@ -1,0 +1,64 @@
+import ArgumentParser
+import LegoReport
+import LegoTraceApp
+
+extension ReportFormat: ExpressibleByArgument {}
+
+/// `lego-trace scan`: reads an XFLegoVIPER app's source and reports its module map and static findings.
+struct Scan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read an XFLegoVIPER app's Objective-C and Swift source: module map, URLs, transitions, events and static findings.",
+        discussion: """
+            Exit codes: 0 nothing reached --fail-on, 1 something did, 2 usage error, unreadable folder or no XFLegoVIPER code.
+            Files that cannot be read (binary, unbalanced brackets, not UTF-8) are warnings naming file and line; the rest is scanned.
+            """)
+
+    @Argument(help: "The app's source folder (Pods, Carthage, DerivedData and hidden folders are skipped).")
+    var source: String
+
+    @Option(name: [.customShort("f"), .long], help: "Findings format: text, json, sarif, junit or github.")
+    var format: ReportFormat = .text
+
+    @Option(name: .shortAndLong, help: "Write the findings report to FILE instead of standard output.")
+    var output: String?
+
+    @Option(name: .long, help: "Lowest severity that fails the scan: error, warning, note or never.")
+    var failOn: String = "error"
+
+    @Option(name: .long, help: "Config file. Default: .lego-trace.yml in the current directory, if present.")
+    var config: String?
+
+    @Option(name: .long, help: "Fail only on findings not in this baseline file.")
+    var baseline: String?
+
+    @Option(name: .long, help: "Write the current findings' fingerprints to FILE.")
+    var writeBaseline: String?
+
+    @Option(name: .long, help: "Write the extracted model as JSON to FILE (docs/scan.md).")
+    var model: String?
+
+    @Option(name: .long, help: "Write a scenario for `record` to FILE: every module and URL, a journey from the root.")
+    var scenario: String?
+
+    @Option(name: .long, help: "Draw the static module graph with findings marked to FILE (.svg, .png, .pdf, .dot or .json).")
+    var graph: String?
+
+    @Option(name: .long, help: "Colour: auto (only on a terminal), always or never.")
+    var color: String = "auto"
+
+    func validate() throws {
+        guard ["error", "warning", "note", "never"].contains(failOn) else {
+            throw ValidationError("unknown --fail-on '\(failOn)' (expected error, warning, note or never)")
+        }
+        guard ["auto", "always", "never"].contains(color) else {
+            throw ValidationError("unknown --color '\(color)' (expected auto, always or never)")
+        }
+    }
+
+    func run() throws {
+        let request = ScanRequest(
+            sourcePath: source, format: format, outputPath: output, failOn: failOn, configPath: config, baselinePath: baseline,
+            writeBaselinePath: writeBaseline, modelPath: model, scenarioPath: scenario, graphPath: graph, color: color)
+        try conclude(LegoTrace.scan(request, console: .standard))
+    }
+}

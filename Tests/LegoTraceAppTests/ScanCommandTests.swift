@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// `lego-trace scan` end to end: the built binary on the fixture app and on the corpus app.
+@Suite struct ScanCommandTests {
+    static let fixtureApp = CommandRunner.packageFile("Tests/LegoScanTests/Fixtures/BDJApp")
+    static let corpusApp: String? = {
+        let path = URL(fileURLWithPath: CommandRunner.packageRoot).deletingLastPathComponent()
+            .appendingPathComponent("shared/corpora/XFLegoVIPERExample").path
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }()
+
+    @Test func theSummaryAndFindingsAreAlignedAndFailOnMapsToTheExitCode() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let outcome = try runner.lego("scan", Self.fixtureApp, "--fail-on", "error")
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.contains("  modules        6: VIPER 5 (1 shared), MVVM 0, MVC 1\n"))
+        #expect(outcome.stdout.contains("Modules/精华 Essence/BDJEssenceRouting.m:33:17  literal  no route is registered for bdj://indexTab/nowhere"))
+        #expect(outcome.stdout.hasSuffix("8 findings: 5 errors, 3 warnings (5 source files scanned)\n"))
+        let quiet = try runner.lego("scan", Self.fixtureApp, "--fail-on", "never")
+        #expect(quiet.status == 0)
+    }
+
+    @Test func sarifPointsIntoTheSourceFilesAndTheBaselineSuppressesKnownFindings() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let sarif = try runner.lego("scan", Self.fixtureApp, "-f", "sarif", "-o", "scan.sarif", "--write-baseline", "base.json")
+        #expect(sarif.status == 1)
+        let text = try String(contentsOfFile: runner.path("scan.sarif"), encoding: .utf8)
+        #expect(text.contains("\"uri\": \"\(Self.fixtureApp.dropFirst())/App/BDJAppDelegate.m\"") || text.contains("BDJAppDelegate.m\""))
+        #expect(text.contains("\"startLine\": 13"))
+        #expect(text.contains("\"certainty\": \"literal\""))
+        let again = try runner.lego("scan", Self.fixtureApp, "--baseline", "base.json")
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("8 known findings suppressed"))
+    }
+
+    @Test func aFolderWithoutFrameworkCodeExitsTwoWithOneLine() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let outcome = try runner.lego("scan", CommandRunner.packageFile("Tests/LegoScanTests/Fixtures/NoFramework"))
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("no XFLegoVIPER code found in 1 source file"))
+        #expect(outcome.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test(.enabled(if: corpusApp != nil, "../shared/corpora/XFLegoVIPERExample is absent"))
+    func theCorpusScenarioRecordsChecksAndDraws() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let app = try #require(Self.corpusApp)
+        let scan = try runner.lego("scan", app, "--scenario", "app.yml", "--model", "app.json", "--graph", "scan.svg")
+        #expect(scan.status == 0, "\(scan.stderr)")
+        #expect(scan.stdout.contains("No findings (163 source files scanned)"))
+        let model = try String(contentsOfFile: runner.path("app.json"), encoding: .utf8)
+        #expect(model.contains("\"schema\": \"lego-trace-scan\""))
+        #expect(try String(contentsOfFile: runner.path("scan.svg"), encoding: .utf8).contains("<svg"))
+        let record = try runner.lego("record", "app.yml", "-o", "app.jsonl")
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(!record.stderr.contains("refused"))
+        let check = try runner.lego("check", "app.jsonl", "--fail-on", "never")
+        #expect(check.status == 0, "\(check.stderr)")
+        let graph = try runner.lego("graph", "app.jsonl", "app.svg")
+        #expect(graph.status == 0, "\(graph.stderr)")
+        #expect(try String(contentsOfFile: runner.path("app.svg"), encoding: .utf8).contains("PictureResults"))
+    }
+}
