@@ -67,8 +67,15 @@ struct SourceTree {
         case skipped(ScanFacts.Warning)
     }
 
-    /// The bytes of `file`, or a warning saying why it is not read (unreadable, binary).
+    /// The largest file read; anything larger is not hand-written source.
+    static let maximumFileBytes = 256 << 20
+
+    /// The bytes of `file`, or a warning saying why it is not read (unreadable, binary, too large).
     static func contents(of file: File) -> Contents {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int, size > maximumFileBytes {
+            return .skipped(.init(location: SourceLocation(file: file.relativePath, line: 1),
+                                  message: "\(size / (1 << 20)) MB is larger than the \(maximumFileBytes >> 20) MB read for a source file; skipped"))
+        }
         guard let data = FileManager.default.contents(atPath: file.path) else {
             return .skipped(.init(location: SourceLocation(file: file.relativePath, line: 1), message: "cannot read the file (permissions?); skipped"))
         }

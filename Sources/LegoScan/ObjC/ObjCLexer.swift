@@ -16,14 +16,29 @@ struct ObjCLexer {
         }
         /// The kind.
         var kind: Kind
+        // Offsets, lines and columns are stored in 32 bits (20-byte tokens instead of 40; files over 256 MB are
+        // skipped before lexing), which halves the lexer's memory on a 10 MB file.
+        private var startOffset: Int32
+        private var endOffset: Int32
+        private var lineNumber: Int32
+        private var columnNumber: Int32
         /// First byte.
-        var start: Int
+        var start: Int { Int(startOffset) }
         /// One past the last byte.
-        var end: Int
+        var end: Int { Int(endOffset) }
         /// 1-based line of the first byte.
-        var line: Int
+        var line: Int { Int(lineNumber) }
         /// 1-based column (UTF-8 bytes) of the first byte.
-        var column: Int
+        var column: Int { Int(columnNumber) }
+
+        /// Creates a token.
+        init(kind: Kind, start: Int, end: Int, line: Int, column: Int) {
+            self.kind = kind
+            startOffset = Int32(truncatingIfNeeded: start)
+            endOffset = Int32(truncatingIfNeeded: end)
+            lineNumber = Int32(truncatingIfNeeded: line)
+            columnNumber = Int32(truncatingIfNeeded: column)
+        }
     }
 
     /// A problem found while reading, with its line.
