@@ -136,6 +136,9 @@ struct ObjCReader {
                     if openTernaries > 0 {
                         openTernaries -= 1
                     } else if tokens[cursor - 1].kind == .identifier, pieces.isEmpty ? cursor - 1 > open + 1 : true {
+                        // Most sends are not the framework's: stop at the first piece unless it is, so a send's
+                        // arguments are walked again only for the framework's selectors.
+                        if pieces.isEmpty, !Self.selectorsOfInterest.contains(lexer.text(tokens[cursor - 1])) { return }
                         pieces.append((cursor - 1, cursor))
                     }
                 }

@@ -19,20 +19,7 @@ struct Scan: ParsableCommand {
     @Option(name: [.customShort("f"), .long], help: "Findings format: text, json, sarif, junit or github.")
     var format: ReportFormat = .text
 
-    @Option(name: .shortAndLong, help: "Write the findings report to FILE instead of standard output.")
-    var output: String?
-
-    @Option(name: .long, help: "Lowest severity that fails the scan: error, warning, note or never.")
-    var failOn: String = "error"
-
-    @Option(name: .long, help: "Config file. Default: .lego-trace.yml in the current directory, if present.")
-    var config: String?
-
-    @Option(name: .long, help: "Fail only on findings not in this baseline file.")
-    var baseline: String?
-
-    @Option(name: .long, help: "Write the current findings' fingerprints to FILE.")
-    var writeBaseline: String?
+    @OptionGroup var report: ReportOptions
 
     @Option(name: .long, help: "Write the extracted model as JSON to FILE (docs/scan.md).")
     var model: String?
@@ -43,22 +30,11 @@ struct Scan: ParsableCommand {
     @Option(name: .long, help: "Draw the static module graph with findings marked to FILE (.svg, .png, .pdf, .dot or .json).")
     var graph: String?
 
-    @Option(name: .long, help: "Colour: auto (only on a terminal), always or never.")
-    var color: String = "auto"
-
-    func validate() throws {
-        guard ["error", "warning", "note", "never"].contains(failOn) else {
-            throw ValidationError("unknown --fail-on '\(failOn)' (expected error, warning, note or never)")
-        }
-        guard ["auto", "always", "never"].contains(color) else {
-            throw ValidationError("unknown --color '\(color)' (expected auto, always or never)")
-        }
-    }
-
     func run() throws {
         let request = ScanRequest(
-            sourcePath: source, format: format, outputPath: output, failOn: failOn, configPath: config, baselinePath: baseline,
-            writeBaselinePath: writeBaseline, modelPath: model, scenarioPath: scenario, graphPath: graph, color: color)
+            sourcePath: source, format: format, outputPath: report.output, failOn: report.failOn, configPath: report.config,
+            baselinePath: report.baseline, writeBaselinePath: report.writeBaseline, modelPath: model, scenarioPath: scenario,
+            graphPath: graph, color: report.color)
         try conclude(LegoTrace.scan(request, console: .standard))
     }
 }
