@@ -55,33 +55,50 @@ enum ScanBench {
             let folder = directory + "/Module \(index / 100)"
             if index % 100 == 0 { try manager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             let text = source(index, files: files, targetBytes: index == 0 ? 2_000_000 : 20_000)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/XFM\(index)Routing.m"))
-            if index == 0 { try Data(text.utf8).write(to: URL(fileURLWithPath: largest + "/XFM0Routing.m")) }
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/XF\(moduleName(index))Routing.m"))
+            if index == 0 { try Data(text.utf8).write(to: URL(fileURLWithPath: largest + "/XF\(moduleName(index))Routing.m")) }
         }
     }
 
+    /// A module name of letters only (the prefix rule stops at the first lowercase letter): `Mbaa`, `Mbab`, ….
+    private static func moduleName(_ index: Int) -> String {
+        var letters = ""
+        var rest = index
+        for _ in 0..<4 {
+            letters = String(UnicodeScalar(UInt8(97 + rest % 26))) + letters
+            rest /= 26
+        }
+        return "M" + letters
+    }
+
+    /// One routing file: a few transitions and an event like a real module, the rest ordinary Objective-C
+    /// (message sends, comments with Chinese text, string and character literals, an `#if 0` block).
     private static func source(_ index: Int, files: Int, targetBytes: Int) -> String {
-        let next = (index + 1) % files
+        let name = moduleName(index), next = moduleName((index + 1) % files)
         var text = """
-        //  XFM\(index)Routing.m 模块 \(index)
-        #import "XFM\(index)Routing.h"
-        @interface XFM\(index)Routing : XFRouting
+        //  XF\(name)Routing.m 模块 \(index)
+        #import "XF\(name)Routing.h"
+        @interface XF\(name)Routing : XFRouting
         @end
-        @interface XFM\(index)Presenter : XFPresenter
+        @interface XF\(name)Presenter : XFPresenter
         @end
-        @implementation XFM\(index)Routing
+        @implementation XF\(name)Routing
         XF_AutoAssemblyModule_Fast
+
+        - (void)transitionToNext {
+            XF_PUSH_URLComponent_Fast(@"xf://\(name.lowercased())/\(next.lowercased())?page=1")
+            XF_SendEventForComponents_(@"refresh", nil, @"\(next)")
+        }
 
         """
         var method = 0
         while text.utf8.count < targetBytes {
             text += """
-            /* 跳转到下一个模块，注释里的 XF_PUSH_URLComponent_Fast(@"xf://m\(index)/hidden") 不是代码 */
-            - (void)transition\(method)WithTitle:(NSString *)title {
+            /* 更新标题：注释里的 XF_PUSH_URLComponent_Fast(@"xf://\(name.lowercased())/hidden") 不是代码 */
+            - (void)updateTitle\(method):(NSString *)title subtitle:(NSString *)subtitle {
                 NSString *label = [NSString stringWithFormat:@"第%d页 \\"%@\\"", \(method), title];
-                [self.realUInterface.navigationController setTitle:label animated:(title.length > 0 ? YES : NO)];
-                XF_PUSH_URLComponent_Fast(@"xf://m\(index)/m\(next)?page=\(method)")
-                XF_SendEventForComponents_(@"refresh", @{@"page": @(\(method))}, @"M\(next)")
+                [self.realUInterface.navigationController.navigationBar setTitleTextAttributes:@{NSForegroundColorAttributeName: [UIColor whiteColor]}];
+                [self.realUInterface setTitle:(title.length > 0 ? label : subtitle)];
                 char separator = '/';
             #if 0
                 XF_Present_Component_Fast(@"Disabled")

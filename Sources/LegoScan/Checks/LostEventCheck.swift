@@ -17,8 +17,8 @@ enum LostEventCheck: StaticCheck {
                 // A receiver subscribed under the name takes the event as it is (its handler sees every name).
                 if subscribed.contains(name) { continue }
                 guard app.module(named: name) != nil else {
-                    let hint = Suggestion.closest(to: name, among: names).map { " (did you mean \($0)?)" } ?? ""
-                    findings.report(rule, "event \(eventName) is sent to component \(name), which does not exist; the framework drops it silently\(hint)",
+                    findings.report(rule, "event \(eventName) is sent to component \(name), which does not exist; the framework drops it silently"
+                                    + UnknownComponentCheck.hint(name, names),
                                     module: name, at: event.fact.location, certainty: certainty, identity: ["no-component", eventName, name])
                     continue
                 }

@@ -65,12 +65,14 @@ final class StaticFindings {
 
     /// Reports a finding at `location`; `identity` names the defect across runs (never lines, which move with edits).
     /// A dynamic finding is capped at note: the code may never reach it.
-    func report(_ rule: RuleDescription, _ message: String, module: String?, at location: SourceLocation, certainty: Finding.Certainty,
-                evidence: [(SourceLocation, String)] = [], identity: [String]) {
+    /// The message is only built for a defect not reported yet (it may look up a suggestion among every module).
+    func report(_ rule: RuleDescription, _ message: @autoclosure () -> String, module: String?, at location: SourceLocation,
+                certainty: Finding.Certainty, evidence: [(SourceLocation, String)] = [], identity: [String]) {
         guard var severity = configuration.severity(for: rule), !configuration.allows(ruleID: rule.id, module: module) else { return }
         if certainty == .dynamic { severity = min(severity, .note) }
         let fingerprint = Fingerprint.make([rule.id, "scan"] + identity)
         guard seen.insert(fingerprint).inserted else { return }
+        let message = message()
         let evidence = evidence.map { Evidence(at: .source(place($0.0)), kind: "source", note: $0.1) }
         findings.append(Finding(ruleID: rule.id, severity: severity, message: message, module: module, location: .source(place(location)),
                                 certainty: certainty, evidence: evidence, fingerprint: fingerprint))
