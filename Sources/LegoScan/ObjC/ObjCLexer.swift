@@ -309,6 +309,17 @@ extension ObjCLexer {
         index >= 0 && index < tokens.count && tokens[index].kind == .punctuation && bytes[tokens[index].start] == byte
     }
 
+    /// When token `index` opens `(`, `[` or `{`: the index just past its closer (past the opener itself when the
+    /// closer is missing or lies beyond `limit`); nil for any other token. Walks skip nested groups with it.
+    func indexAfterGroup(_ index: Int, limit: Int) -> Int? {
+        let token = tokens[index]
+        guard token.kind == .punctuation else { return nil }
+        let byte = bytes[token.start]
+        guard byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") else { return nil }
+        let closer = Int(partner[index])
+        return closer > index && closer < limit ? closer + 1 : index + 1
+    }
+
     /// Whether the token is the identifier `word` (compared byte by byte, no String made).
     func isIdentifier(_ index: Int, _ word: StaticString) -> Bool {
         guard index >= 0, index < tokens.count else { return false }

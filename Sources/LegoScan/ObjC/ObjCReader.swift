@@ -122,14 +122,10 @@ struct ObjCReader {
         var openTernaries = 0
         var cursor = open + 1
         while cursor < close {
+            if let next = lexer.indexAfterGroup(cursor, limit: close) { cursor = next; continue }
             let token = tokens[cursor]
             if token.kind == .punctuation {
                 let byte = lexer.bytes[token.start]
-                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
-                    let partner = Int(lexer.partner[cursor])
-                    cursor = partner > cursor ? partner + 1 : cursor + 1
-                    continue
-                }
                 if byte == UInt8(ascii: "?") { openTernaries += 1 }
                 if byte == UInt8(ascii: ":") {
                     // The `:` of a depth-0 `?:` belongs to an argument, not to the selector.
@@ -221,14 +217,10 @@ struct ObjCReader {
         var partStart = start
         var cursor = start
         while cursor < end {
+            if let next = lexer.indexAfterGroup(cursor, limit: end) { cursor = next; continue }
             let token = tokens[cursor]
             if token.kind == .punctuation {
                 let byte = lexer.bytes[token.start]
-                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
-                    let partner = Int(lexer.partner[cursor])
-                    cursor = partner > cursor && partner < end ? partner + 1 : cursor + 1
-                    continue
-                }
                 if byte == UInt8(ascii: ",") {
                     parts.append(partStart..<cursor)
                     partStart = cursor + 1
@@ -267,10 +259,7 @@ struct ObjCReader {
                     var colon = part.lowerBound
                     while colon < part.upperBound {
                         if lexer.isPunctuation(colon, UInt8(ascii: ":")) { break }
-                        if lexer.isPunctuation(colon, UInt8(ascii: "(")) || lexer.isPunctuation(colon, UInt8(ascii: "[")) {
-                            colon = max(colon + 1, Int(lexer.partner[colon]) + 1)
-                            continue
-                        }
+                        if let next = lexer.indexAfterGroup(colon, limit: part.upperBound) { colon = next; continue }
                         colon += 1
                     }
                     return (argument(part.lowerBound, colon), argument(colon + 1, part.upperBound))
