@@ -2,14 +2,19 @@ import LegoModel
 
 /// The human summary `scan` prints before its findings: what was read and what the app is made of, in aligned rows.
 public enum ScanSummary {
-    /// The summary's lines (not yet escaped for a terminal: the caller prints each through `TerminalText.line`).
-    public static func lines(_ outcome: AppScanner.Outcome, source: String) -> [String] {
+    /// The summary's lines (not yet escaped for a terminal: the caller prints each through `TerminalText.line`);
+    /// locations are given as `pathPrefix` + the path inside the scanned folder, like the findings'.
+    public static func lines(_ outcome: AppScanner.Outcome, source: String, pathPrefix: String = "") -> [String] {
         let app = outcome.app
+        func at(_ location: SourceLocation) -> String {
+            guard !pathPrefix.isEmpty else { return location.description }
+            return (pathPrefix.hasSuffix("/") ? pathPrefix : pathPrefix + "/") + location.description
+        }
         var rows: [(String, String)] = []
         let prefixText: String
         switch app.prefixSource {
-        case .explicit(let site): prefixText = "\(app.prefixes.joined(separator: ", ")) (set at \(site))"
-        case .inferred(let className, let site): prefixText = "\(app.prefixes.joined(separator: ", ")) (inferred from \(className), \(site))"
+        case .explicit(let site): prefixText = "\(app.prefixes.joined(separator: ", ")) (set at \(at(site)))"
+        case .inferred(let className, let site): prefixText = "\(app.prefixes.joined(separator: ", ")) (inferred from \(className), \(at(site)))"
         case .none: prefixText = "none found"
         }
         rows.append(("prefix", prefixText))
@@ -22,7 +27,7 @@ public enum ScanSummary {
         let explicit = app.routes.filter(\.explicitComponent).count
         rows.append(("URLs", "\(app.routes.count) registered" + (explicit > 0 ? " (\(explicit) with an explicit component)" : "")
             + (app.dynamicRoutes.isEmpty ? "" : ", \(app.dynamicRoutes.count) computed at run time")))
-        rows.append(("root", app.root.map { "\($0.toModule ?? $0.fact.target.expression) (\($0.fact.location))" } ?? "none found"))
+        rows.append(("root", app.root.map { "\($0.toModule ?? $0.fact.target.expression) (\(at($0.fact.location)))" } ?? "none found"))
         let kinds = ScanFacts.Transition.Kind.allCases.compactMap { kind -> String? in
             let count = app.transitions.filter { $0.fact.kind == kind }.count
             return count == 0 ? nil : "\(kind.rawValue) \(count)"

@@ -28,8 +28,9 @@ extension LegoTrace {
         let prefix = request.sourcePath == "." || request.sourcePath == "./" ? "" : request.sourcePath
         let result = StaticAnalyzer.analyze(outcome.app, configuration: configuration, pathPrefix: prefix,
                                               sourceFiles: outcome.fileCount)
-        let warnings = outcome.warnings.map { "\(prefix.isEmpty ? "" : prefix.hasSuffix("/") ? prefix : prefix + "/")\($0.location): \($0.message)" }
-        let summary = ScanSummary.lines(outcome, source: request.sourcePath)
+        let folder = prefix.isEmpty || prefix.hasSuffix("/") ? prefix : prefix + "/"
+        let warnings = outcome.warnings.map { "\(folder)\($0.location): \($0.message)" }
+        let summary = ScanSummary.lines(outcome, source: request.sourcePath, pathPrefix: prefix)
         if request.format == .text && request.outputPath == nil {
             for line in summary { console.line(line) }
             console.writeOut("\n")
