@@ -129,6 +129,16 @@ public struct ScannedApp: Sendable, Hashable {
     /// The module named `name`.
     public func module(named name: String) -> Module? { moduleIndex[name].map { modules[$0] } }
 
+    /// The layer whose class is the module's component, the one events reach: the Presenter of a VIPER module,
+    /// the ViewModel of an MVVM one, the ViewController of an MVC one.
+    public static func componentLayer(of pattern: Pattern) -> TraceEvent.Layer {
+        switch pattern {
+        case .viper: .presenter
+        case .mvvm: .viewModel
+        case .mvc: .viewController
+        }
+    }
+
     private var moduleIndex: [String: Int]
 
     /// Resolves the facts of every file of an app.
@@ -187,7 +197,12 @@ public struct ScannedApp: Sendable, Hashable {
             let sorted = classes.sorted { Self.layerOrder($0.layer) < Self.layerOrder($1.layer) }
             let assembly = assemblyByClass[anchor.name]
             let export = classes.lazy.compactMap { exportByClass[$0.name] }.first
-            modules.append(Module(name: name, pattern: pattern, classes: sorted, assembly: assembly, gene: assembly?.shareModule?.literal,
+            var gene = assembly?.shareModule?.literal
+            // `XF_AutoAssemblyModuleForShareShell_Fast` shares the module of the routing's superclass.
+            if assembly?.macro == "XF_AutoAssemblyModuleForShareShell_Fast", let superclass = declared[anchor.name]?.superclass {
+                gene = Self.split(superclass, prefixes: prefixes)?.name
+            }
+            modules.append(Module(name: name, pattern: pattern, classes: sorted, assembly: assembly, gene: gene,
                                   derived: false, export: export, location: anchor.location))
         }
         modules.sort { $0.name < $1.name }

@@ -108,4 +108,47 @@ import Testing
         #expect(plain.map(\.fingerprint) == prefixed.map(\.fingerprint))
         #expect(prefixed.allSatisfy { $0.location?.sourceLocation.file.hasPrefix("Sources/App/") == true })
     }
+
+    @Test func eventsReachOnlyTheComponentClassAndSharedShellsUseTheirGenes() {
+        let app = app(["A.m": """
+        @interface XFPostRouting : XFRouting
+        @end
+        @interface XFPostPresenter : XFPresenter
+        @end
+        @interface XFVideoPostRouting : XFRouting
+        @end
+        @interface XFChatRouting : XFRouting
+        @end
+        @interface XFChatPresenter : XFPresenter
+        @end
+        @interface XFChatActivity : XFActivity
+        @end
+        @implementation XFVideoPostRouting
+        XF_AutoAssemblyModuleFromShareModuleName(@"Post")
+        @end
+        @implementation XFPostPresenter
+        - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData {}
+        @end
+        @implementation XFChatActivity
+        - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData {}
+        - (void)go { XF_SendEventForComponents_(@"ping", nil, @"VideoPost", @"Chat") }
+        @end
+        """])
+        let lost = StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "lost-event" }
+        #expect(lost.map(\.module) == ["Chat"])
+        #expect(lost.first?.message.contains("XFChatActivity does, but events reach XFChatPresenter only") == true)
+    }
+
+    @Test func aShareShellTakesTheModuleOfItsSuperclassAsItsGene() {
+        let app = app(["A.m": """
+        @interface XFPostRouting : XFRouting
+        @end
+        @interface XFHotPostRouting : XFPostRouting
+        @end
+        @implementation XFHotPostRouting
+        XF_AutoAssemblyModuleForShareShell_Fast
+        @end
+        """])
+        #expect(app.module(named: "HotPost")?.gene == "Post")
+    }
 }

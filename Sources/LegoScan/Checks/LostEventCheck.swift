@@ -16,15 +16,21 @@ enum LostEventCheck: StaticCheck {
                 guard let name = target.literal else { continue }
                 // A receiver subscribed under the name takes the event as it is (its handler sees every name).
                 if subscribed.contains(name) { continue }
-                guard app.module(named: name) != nil else {
+                guard let module = app.module(named: name) else {
                     findings.report(rule, "event \(eventName) is sent to component \(name), which does not exist; the framework drops it silently"
                                     + UnknownComponentCheck.hint(name, names),
                                     module: name, at: event.fact.location, certainty: certainty, identity: ["no-component", eventName, name])
                     continue
                 }
-                let handlers = app.receivers.filter { $0.module == name }
+                // Events reach the component object only (a VIPER module's Presenter), not its other layers.
+                let layer = ScannedApp.componentLayer(of: module.pattern)
+                // A shared-module shell runs its gene's layers.
+                let owner = module.gene.flatMap(app.module(named:)) ?? module
+                let component = owner.classes.first { $0.layer == layer }?.name
+                let handlers = app.receivers.filter { $0.className == component }
                 if handlers.isEmpty {
-                    findings.report(rule, "event \(eventName) is sent to \(name), but no class of \(name) implements receiveComponentEventName:intentData:",
+                    let other = app.receivers.first { $0.module == name }.map { " (\($0.className) does, but events reach \(component ?? "its \(layer.suffix)") only)" } ?? ""
+                    findings.report(rule, "event \(eventName) is sent to \(name), but its component does not implement receiveComponentEventName:intentData:\(other)",
                                     module: name, at: event.fact.location, certainty: certainty, identity: ["no-handler", eventName, name])
                     continue
                 }
