@@ -3,6 +3,7 @@ import LegoAnalysis
 import LegoGraph
 import LegoRender
 import LegoReplay
+import LegoScan
 import LegoTraceIO
 
 extension LegoTrace {
@@ -15,6 +16,9 @@ extension LegoTrace {
                     ? "cannot tell the format of '\(request.outputPath)': give it an extension (.svg, .png, .pdf, .dot, .json) or --format"
                     : "unknown output format '.\(ext)' of '\(request.outputPath)' (expected .svg, .png, .pdf, .dot or .json, or --format)")
             return .invalidInput
+        }
+        if let model = scanModel(at: request.tracePath) {
+            return graphOfScanModel(model, request: request, format: format, console: console)
         }
         let replay: TraceReplay
         let configuration: AnalysisConfiguration
@@ -55,6 +59,43 @@ extension LegoTrace {
         console.status(
             "graph\(scope): \(Format.plural(graph.nodes.count, "module")), \(Format.plural(graph.edges.count, "edge")), "
                 + "\(Format.plural(marks.count, "finding")) marked, layout \(layout.rawValue) → \(request.outputPath)")
+        return .success
+    }
+
+    /// The static graph of a `scan --model` file, or nil when the input is not one (its first bytes name the schema).
+    private static func scanModel(at path: String) -> StaticGraph? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 256), String(decoding: head, as: UTF8.self).contains("\"lego-trace-scan\""),
+              let data = FileManager.default.contents(atPath: path) else { return nil }
+        return StaticGraph(modelJSON: data)
+    }
+
+    /// `graph app.json OUT`: the static module graph of a scan model, with the findings it carries marked.
+    private static func graphOfScanModel(_ model: StaticGraph, request: GraphRequest, format: String, console: Console) -> ExitStatus {
+        guard request.at == nil else {
+            console.error("\(request.tracePath): a scan model has no events; --at applies to traces only")
+            return .invalidInput
+        }
+        var graph = model.moduleGraph
+        if !request.markFindings {
+            graph = ModuleGraph(scope: .history, nodes: graph.nodes.map { node in
+                var plain = node
+                plain.marks = []
+                return plain
+            }, edges: graph.edges)
+        }
+        if let focus = request.focus {
+            do { graph = try graph.focus(module: focus, depth: request.depth) } catch {
+                console.error(error.description)
+                return .invalidInput
+            }
+        }
+        guard let layout = writeGraph(graph, format: format, outputPath: request.outputPath, layout: request.layout,
+                                      bounds: request.layoutBounds, force: request.force, inputName: request.tracePath, console: console)
+        else { return .invalidInput }
+        console.status("graph of scan model: \(Format.plural(graph.nodes.count, "module")), \(Format.plural(graph.edges.count, "edge")), "
+            + "\(Format.plural(graph.marks.count, "finding")) marked, layout \(layout.rawValue) → \(request.outputPath)")
         return .success
     }
 

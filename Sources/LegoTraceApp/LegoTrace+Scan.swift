@@ -58,7 +58,7 @@ extension LegoTrace {
                 console.error("unknown graph format '.\(format)' of '\(graphPath)' (expected .svg, .png, .pdf, .dot or .json)")
                 return .invalidInput
             }
-            let graph = outcome.app.moduleGraph(findings: result.findings)
+            let graph = StaticGraph(app: outcome.app, findings: result.findings).moduleGraph
             guard let layout = writeGraph(graph, format: format, outputPath: graphPath, layout: nil, bounds: .measured, force: false,
                                           inputName: request.sourcePath, console: console)
             else { return .invalidInput }

@@ -63,7 +63,7 @@ import Testing
 
     @Test func theStaticGraphQuotesNamesInDOT() {
         let app = app()
-        let graph = app.moduleGraph(findings: StaticAnalyzer.analyze(app).findings)
+        let graph = StaticGraph(app: app, findings: StaticAnalyzer.analyze(app).findings).moduleGraph
         #expect(graph.nodes.map(\.name) == ["Evil"])
         let dot = DOTWriter.write(graph)
         #expect(!dot.contains("<script>"))
@@ -74,12 +74,21 @@ import Testing
 @Suite struct StaticGraphTests {
     @Test func theFixtureGraphHasTheStaticEdgesAndTheFindingsMarked() throws {
         let app = try ScanFixtures.fixtureApp().app
-        let graph = app.moduleGraph(findings: StaticAnalyzer.analyze(app).findings)
+        let graph = StaticGraph(app: app, findings: StaticAnalyzer.analyze(app).findings).moduleGraph
         let edges = graph.edges.map { "\($0.from) \($0.relation.rawValue) \($0.to)" }
         #expect(edges == ["Essence push Post", "Essence present Setting", "Essence push VideoPost", "IndexTab sub Essence",
                           "Post event Essence", "Setting event Essence"])
         #expect(graph.nodes.first { $0.name == "VideoPost" }?.gene == "Post")
         #expect(graph.nodes.first { $0.name == "Essence" }?.marks.map(\.kind) == [.duplicateName, .other])
         #expect(Set(graph.unplacedMarks.map(\.module)) == ["Missing", "Nobody", "Nowhere", "Web"])
+    }
+
+    @Test func theModelJSONDrawsTheSameGraphAsTheScan() throws {
+        let app = try ScanFixtures.fixtureApp().app
+        let findings = StaticAnalyzer.analyze(app).findings
+        let model = app.modelJSON(source: "BDJApp", findings: findings)
+        let read = try #require(StaticGraph(modelJSON: Data(model.utf8)))
+        #expect(read.moduleGraph == StaticGraph(app: app, findings: findings).moduleGraph)
+        #expect(StaticGraph(modelJSON: Data("{\"schema\": \"other\"}".utf8)) == nil)
     }
 }

@@ -37,6 +37,18 @@ import Testing
         #expect(again.stdout.contains("8 known findings suppressed"))
     }
 
+    @Test func graphDrawsAScanModelWithItsFindingsMarked() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        _ = try runner.lego("scan", Self.fixtureApp, "--model", "app.json", "--fail-on", "never")
+        let graph = try runner.lego("graph", "app.json", "app.dot")
+        #expect(graph.status == 0, "\(graph.stderr)")
+        #expect(graph.stderr.contains("graph of scan model: 6 modules"))
+        let at = try runner.lego("graph", "app.json", "app.dot", "--at", "end")
+        #expect(at.status == 2)
+        #expect(at.stderr.contains("--at applies to traces only"))
+    }
+
     @Test func aFolderWithoutFrameworkCodeExitsTwoWithOneLine() throws {
         let runner = try CommandRunner()
         defer { runner.cleanUp() }
@@ -65,5 +77,8 @@ import Testing
         let graph = try runner.lego("graph", "app.jsonl", "app.svg")
         #expect(graph.status == 0, "\(graph.stderr)")
         #expect(try String(contentsOfFile: runner.path("app.svg"), encoding: .utf8).contains("PictureResults"))
+        let fromModel = try runner.lego("graph", "app.json", "model.dot")
+        #expect(fromModel.status == 0, "\(fromModel.stderr)")
+        #expect(try String(contentsOfFile: runner.path("model.dot"), encoding: .utf8).contains("\"SubControl2\""))
     }
 }
