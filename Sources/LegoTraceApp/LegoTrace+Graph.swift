@@ -45,21 +45,9 @@ extension LegoTrace {
         }
         for warning in replay.warnings { console.warning(warning) }
         let marks = session.map { GraphMark.marks(from: $0.result().findings) } ?? []
-        var graph = builder.graph(scope: request.at == nil ? .history : .live, marks: marks)
-        if let focus = request.focus {
-            do { graph = try graph.focus(module: focus, depth: request.depth) } catch {
-                console.error(error.description)
-                return .invalidInput
-            }
-        }
-        guard let layout = writeGraph(graph, format: format, outputPath: request.outputPath, layout: request.layout,
-                                      bounds: request.layoutBounds, force: request.force, inputName: request.tracePath, console: console)
-        else { return .invalidInput }
+        let graph = builder.graph(scope: request.at == nil ? .history : .live, marks: marks)
         let scope = request.at.map { " at \($0 == "end" ? "the end" : "seq \($0)")" } ?? ""
-        console.status(
-            "graph\(scope): \(Format.plural(graph.nodes.count, "module")), \(Format.plural(graph.edges.count, "edge")), "
-                + "\(Format.plural(marks.count, "finding")) marked, layout \(layout.rawValue) → \(request.outputPath)")
-        return .success
+        return draw(graph, request: request, format: format, label: "graph\(scope)", markedCount: marks.count, console: console)
     }
 
     /// The static graph of a `scan --model` file, or nil when the input is not one (its first bytes name the schema).
@@ -85,6 +73,13 @@ extension LegoTrace {
                 return plain
             }, edges: graph.edges)
         }
+        return draw(graph, request: request, format: format, label: "graph of scan model", markedCount: graph.marks.count, console: console)
+    }
+
+    /// Focuses `graph` as asked, draws it, and says what was drawn.
+    private static func draw(_ graph: ModuleGraph, request: GraphRequest, format: String, label: String, markedCount: Int,
+                             console: Console) -> ExitStatus {
+        var graph = graph
         if let focus = request.focus {
             do { graph = try graph.focus(module: focus, depth: request.depth) } catch {
                 console.error(error.description)
@@ -94,8 +89,9 @@ extension LegoTrace {
         guard let layout = writeGraph(graph, format: format, outputPath: request.outputPath, layout: request.layout,
                                       bounds: request.layoutBounds, force: request.force, inputName: request.tracePath, console: console)
         else { return .invalidInput }
-        console.status("graph of scan model: \(Format.plural(graph.nodes.count, "module")), \(Format.plural(graph.edges.count, "edge")), "
-            + "\(Format.plural(graph.marks.count, "finding")) marked, layout \(layout.rawValue) → \(request.outputPath)")
+        console.status(
+            "\(label): \(Format.plural(graph.nodes.count, "module")), \(Format.plural(graph.edges.count, "edge")), "
+                + "\(Format.plural(markedCount, "finding")) marked, layout \(layout.rawValue) → \(request.outputPath)")
         return .success
     }
 
