@@ -49,6 +49,20 @@ import Testing
         #expect(at.stderr.contains("--at applies to traces only"))
     }
 
+    @Test func unreadableFilesAreWarningsWithFileAndLineAndTheRestIsScanned() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let folder = runner.path("My App 应用")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("@implementation XFGoodRouting\nXF_AutoAssemblyModule_Fast\n- (void)go { XF_PUSH_Component_Fast(@\"Good\") }\n@end\n".utf8)
+            .write(to: URL(fileURLWithPath: folder + "/Good.m"))
+        try Data([0x2F, 0x2F, 0x0A, 0x00, 0x01]).write(to: URL(fileURLWithPath: folder + "/Bin.m"))
+        let outcome = try runner.lego("scan", "My App 应用", "--fail-on", "never")
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.contains("My App 应用/Bin.m:2:1: binary data (a NUL byte) in a source file; skipped"))
+        #expect(outcome.stdout.contains("  transitions    1: push 1"))
+    }
+
     @Test func aFolderWithoutFrameworkCodeExitsTwoWithOneLine() throws {
         let runner = try CommandRunner()
         defer { runner.cleanUp() }
