@@ -20,6 +20,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         // Trace events as plain Sendable values, plus the framework's naming rules.
@@ -50,10 +51,16 @@ let package = Package(
         ),
         // Renders DOT to SVG/PNG/PDF in process behind a Swift API.
         .target(name: "LegoRender", dependencies: ["CGraphviz"]),
+        // Static scan of an app's Objective-C and Swift sources: module map, URLs, transitions, events, findings.
+        .target(name: "LegoScan", dependencies: [
+            "LegoModel", "LegoAnalysis", "LegoReport", "LegoGraph",
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ]),
         // Command entry points shared by the executable and end-to-end tests.
         .target(name: "LegoTraceApp", dependencies: [
             "LegoModel", "LegoTraceIO", "LegoRuntime", "LegoScenario", "LegoReplay",
-            "LegoAnalysis", "LegoReport", "LegoImport", "LegoGraph", "LegoRender", "LegoPage",
+            "LegoAnalysis", "LegoReport", "LegoImport", "LegoGraph", "LegoRender", "LegoPage", "LegoScan",
         ]),
         .executableTarget(name: "lego-trace", dependencies: [
             "LegoTraceApp", "LegoGraph", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -72,6 +79,7 @@ let package = Package(
         .testTarget(name: "LegoReportTests", dependencies: ["LegoReport", "LegoScenario", "LegoTestSupport"]),
         .testTarget(name: "LegoImportTests", dependencies: ["LegoImport", "LegoAnalysis", "LegoRuntime", "LegoTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegoGraphTests", dependencies: ["LegoGraph", "LegoRender", "LegoScenario", "LegoTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "LegoScanTests", dependencies: ["LegoScan", "LegoScenario", "LegoTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegoRenderTests", dependencies: ["LegoRender"]),
         .testTarget(name: "LegoPageTests", dependencies: ["LegoPage", "LegoRender", "LegoScenario", "LegoTestSupport"]),
         .testTarget(name: "LegoTraceAppTests", dependencies: ["LegoTraceApp", "LegoTestSupport"], exclude: ["Golden"]),

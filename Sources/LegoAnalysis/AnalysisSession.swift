@@ -8,6 +8,7 @@ public final class AnalysisSession {
     private let context: DetectorContext
     private let rules: [RuleDescription]
     private let detectors: [any Detector]
+    private let header: TraceHeader
 
     /// Creates a session that runs every rule the configuration leaves on.
     init(configuration: AnalysisConfiguration, header: TraceHeader) {
@@ -22,6 +23,7 @@ public final class AnalysisSession {
             detectors.append(detector.init(context: context))
         }
         self.context = context
+        self.header = header
         self.rules = rules
         self.detectors = detectors
         self.replayer = Replayer(observers: [DetectorHub(detectors)])
@@ -30,12 +32,13 @@ public final class AnalysisSession {
     /// Entries the detectors keep between events; follows live state, never trace length.
     var retainedDetectorState: Int { detectors.reduce(0) { $0 + $1.retainedCount } }
 
-    /// The findings and facts of the replay; call after `replayer.finish()`.
+    /// The findings and facts of the replay, each finding pointed at the scenario step or console-log line it came
+    /// from when the trace names that file; call after `replayer.finish()`.
     public func result() -> AnalysisResult {
         let state = replayer.state
         return AnalysisResult(
             findings: context.collectedFindings(), rules: rules, eventCount: state.eventCount,
             duration: state.lastMoment?.time ?? 0, imported: context.imported, limitations: context.limitations,
-            endedCleanly: state.end != nil)
+            endedCleanly: state.end != nil).locatingFindings(in: header)
     }
 }

@@ -29,6 +29,8 @@ public struct Evidence: Sendable, Hashable {
     public var note: String
     /// For imported traces: the console-log line it came from.
     public var line: Int?
+    /// Where it is in the input when that is not a trace event (a source line for `scan`).
+    public var location: Finding.Location?
 
     /// Creates evidence from an event and a note.
     public init(_ event: TraceEvent, note: String) {
@@ -46,6 +48,12 @@ public struct Evidence: Sendable, Hashable {
         self.kind = kind
         self.note = note
         self.line = line
+    }
+
+    /// Creates evidence at a place that is not a trace event (seq and time 0).
+    public init(at location: Finding.Location, kind: String, note: String) {
+        self.init(seq: 0, time: 0, kind: kind, note: note)
+        self.location = location
     }
 }
 
@@ -71,6 +79,10 @@ public struct Finding: Sendable, Hashable {
     public var evidence: [Evidence]
     /// Identifies the same defect across runs: rule, module, classes, URLs; never seq, times or object ids.
     public var fingerprint: String
+    /// Where the defect is when the input is not a trace (`scan`: a line of the app's source); nil for trace findings.
+    public var location: Location?
+    /// How sure a static finding is; nil for trace findings (a trace shows what happened).
+    public var certainty: Certainty?
 
     /// Creates a finding.
     public init(ruleID: String, severity: Severity, message: String, module: String? = nil, instance: String? = nil,
@@ -86,6 +98,56 @@ public struct Finding: Sendable, Hashable {
         self.last = last
         self.evidence = evidence
         self.fingerprint = fingerprint
+    }
+}
+
+extension Finding {
+    /// Where a finding or its evidence is, beyond a trace seq. One case per kind of input, so a console-log line
+    /// or a scenario YAML line can be added as its own case without a string to parse back.
+    public enum Location: Sendable, Hashable, CustomStringConvertible {
+        /// A place in the app's source code (`lego-trace scan`).
+        case source(SourceLocation)
+        /// The journey step of the scenario a trace was recorded from that caused the finding's first event.
+        case scenario(SourceLocation)
+        /// The console-log line an imported trace's first event of the finding was derived from.
+        case consoleLog(SourceLocation)
+
+        /// `file:line:column`.
+        public var description: String { sourceLocation.description }
+
+        /// The file, line and column, for formats that point into files (SARIF, GitHub annotations).
+        public var sourceLocation: SourceLocation {
+            switch self {
+            case .source(let location), .scenario(let location), .consoleLog(let location): location
+            }
+        }
+
+        /// `source`, `scenario` or `consoleLog`: what kind of file it points into (JSON's `location.kind`).
+        public var kind: String {
+            switch self {
+            case .source: "source"
+            case .scenario: "scenario"
+            case .consoleLog: "consoleLog"
+            }
+        }
+    }
+
+    /// How sure a static finding is.
+    public enum Certainty: String, Sendable, Hashable, CaseIterable {
+        /// Every URL and name involved is a literal in the code.
+        case literal
+        /// It involves a value computed at run time (a variable, a format string); the finding may not occur.
+        case dynamic
+    }
+
+    /// A finding from the app's source rather than a trace: seq and time are 0, the location says where.
+    public init(ruleID: String, severity: Severity, message: String, module: String?, location: Location, certainty: Certainty,
+                evidence: [Evidence] = [], fingerprint: String) {
+        let start = ReplayState.Moment(seq: 0, time: 0)
+        self.init(ruleID: ruleID, severity: severity, message: message, module: module, first: start, last: start,
+                  evidence: evidence, fingerprint: fingerprint)
+        self.location = location
+        self.certainty = certainty
     }
 }
 
@@ -151,6 +213,8 @@ public struct AnalysisResult: Sendable, Hashable {
     public var imported: Bool
     /// Plain-text notes about what could not be checked, e.g. "URL hierarchy: the imported trace has no URLs".
     public var limitations: [String]
+    /// Source files read, when the findings come from an app's source (`scan`) rather than a trace.
+    public var sourceFiles: Int?
     /// Whether the replay reached the trace's clean-end marker; false for a recording that stopped early and for
     /// a replay stopped on purpose (`graph --at SEQ`): leaks near its end are then unconfirmed notes.
     public var endedCleanly: Bool
@@ -169,6 +233,22 @@ public struct AnalysisResult: Sendable, Hashable {
 
     /// The highest severity among the findings, if any.
     public var worstSeverity: Severity? { findings.map(\.severity).max() }
+
+    /// The same result with each trace finding pointed at the file a person edits: the scenario step or the
+    /// console-log line of its first event, when the trace's header names that file (`TraceHeader.lineSource`).
+    public func locatingFindings(in header: TraceHeader) -> AnalysisResult {
+        guard header.scenario != nil || header.importedFrom != nil else { return self }
+        var copy = self
+        for index in copy.findings.indices where copy.findings[index].location == nil {
+            guard let line = copy.findings[index].first.line else { continue }
+            copy.findings[index].location = if let scenario = header.scenario {
+                .scenario(SourceLocation(file: scenario, line: line))
+            } else {
+                .consoleLog(SourceLocation(file: header.importedFrom ?? "", line: line))
+            }
+        }
+        return copy
+    }
 
     /// The same result with other findings (after a baseline suppressed some).
     public func replacingFindings(_ findings: [Finding]) -> AnalysisResult {

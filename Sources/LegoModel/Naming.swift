@@ -100,3 +100,21 @@ public struct ComponentURL: Sendable, Hashable {
     /// Host and path components with the first letter upper-cased: the module chain the URL claims.
     public var modules: [String] { segments.map { Naming.capitalizedFirst(Substring($0)) } }
 }
+
+extension Naming {
+    /// The gene candidates of a virtual component name, shortest first: every suffix that starts at an upper-case
+    /// letter, excluding the whole name (`NewAllPost` → `Post`, `AllPost`).
+    ///
+    /// The framework scans the name from its end and takes the first (shortest) candidate for which a class exists
+    /// (`XFModuleReflect.m`); callers pick the first candidate that names a module.
+    public static func geneCandidates(of name: String) -> [String] {
+        var result: [String] = []
+        var index = name.endIndex
+        while index > name.startIndex {
+            index = name.index(before: index)
+            guard index > name.startIndex, name[index].isUppercase else { continue }
+            result.append(String(name[index...]))
+        }
+        return result
+    }
+}

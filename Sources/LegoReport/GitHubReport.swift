@@ -10,8 +10,13 @@ struct GitHubReport {
         var lines: [String] = []
         let file = Escaping.githubProperty(context.tracePath)
         for finding in result.findings {
-            var properties = ["file=\(file)"]
-            if let line = context.line(of: finding.first.seq) { properties.append("line=\(line)") }
+            var properties: [String]
+            if let source = finding.location?.sourceLocation {
+                properties = ["file=\(Escaping.githubProperty(source.file))", "line=\(source.line)", "col=\(source.column)"]
+            } else {
+                properties = ["file=\(file)"]
+                if let line = context.line(of: finding.first.seq) { properties.append("line=\(line)") }
+            }
             let title = finding.module.map { "\(finding.ruleID) (\($0))" } ?? finding.ruleID
             properties.append("title=\(Escaping.githubProperty(title))")
             lines.append("::\(command(finding.severity)) \(properties.joined(separator: ","))::\(Escaping.githubData(message(finding)))")
@@ -45,10 +50,15 @@ struct GitHubReport {
 
     private func message(_ finding: Finding) -> String {
         var parts = [finding.module, finding.instance].compactMap { $0 }
-        parts.append("seq \(finding.first.seq) at \(ReportNumber.seconds(finding.first.time))")
+        if let certainty = finding.certainty {
+            parts.append(certainty.rawValue)
+        } else {
+            parts.append("seq \(finding.first.seq) at \(ReportNumber.seconds(finding.first.time))")
+        }
         var text = "\(finding.message)\n(\(parts.joined(separator: ", ")))"
         for evidence in finding.evidence {
-            text += "\n- seq \(evidence.seq) at \(ReportNumber.seconds(evidence.time)) \(evidence.kind): \(evidence.note)"
+            let place = evidence.location.map(\.description) ?? "seq \(evidence.seq) at \(ReportNumber.seconds(evidence.time))"
+            text += "\n- \(place) \(evidence.kind): \(evidence.note)"
         }
         return text
     }

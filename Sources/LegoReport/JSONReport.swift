@@ -53,7 +53,7 @@ struct JSONReport {
     }
 
     private func finding(_ finding: Finding) -> JSONValue {
-        .object([
+        var fields: [(String, JSONValue)] = [
             ("ruleId", .string(finding.ruleID)),
             ("severity", .string(finding.severity.rawValue)),
             ("message", .string(finding.message)),
@@ -62,16 +62,32 @@ struct JSONReport {
             ("first", moment(finding.first)),
             ("last", moment(finding.last)),
             ("evidence", .array(finding.evidence.map { evidence in
-                .object([
+                var fields: [(String, JSONValue)] = [
                     ("seq", .unsigned(evidence.seq)),
                     ("time", .number(evidence.time)),
                     ("kind", .string(evidence.kind)),
                     ("note", .string(evidence.note)),
                     ("traceLine", .optional(context.line(of: evidence.seq))),
                     ("logLine", .optional(evidence.line)),
-                ])
+                ]
+                if let place = evidence.location { fields.append(("location", location(place))) }
+                return .object(fields)
             })),
             ("fingerprint", .string(finding.fingerprint)),
+        ]
+        // Static (`scan`) findings only: trace findings keep the schema they always had.
+        if let place = finding.location { fields.append(("location", location(place))) }
+        if let certainty = finding.certainty { fields.append(("certainty", .string(certainty.rawValue))) }
+        return .object(fields)
+    }
+
+    private func location(_ location: Finding.Location) -> JSONValue {
+        let source = location.sourceLocation
+        return .object([
+            ("kind", .string(location.kind)),
+            ("file", .string(source.file)),
+            ("line", .integer(Int64(source.line))),
+            ("column", .integer(Int64(source.column))),
         ])
     }
 

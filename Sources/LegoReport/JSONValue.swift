@@ -1,6 +1,6 @@
 import LegoModel
 /// A JSON document with object keys in the order they were written, so reports are byte-for-byte deterministic.
-enum JSONValue {
+package enum JSONValue {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -11,13 +11,13 @@ enum JSONValue {
     case object([(String, JSONValue)])
 
     /// A string, or null when absent.
-    static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    package static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
 
     /// An integer, or null when absent.
-    static func optional(_ value: Int?) -> JSONValue { value.map { .integer(Int64($0)) } ?? .null }
+    package static func optional(_ value: Int?) -> JSONValue { value.map { .integer(Int64($0)) } ?? .null }
 
     /// Pretty-printed JSON with two-space indentation and a final newline.
-    func rendered() -> String {
+    package func rendered() -> String {
         var out = ""
         write(to: &out, indent: 0)
         out += "\n"

@@ -74,13 +74,18 @@ struct JUnitReport {
         var lines = ["\(finding.severity.rawValue) \(finding.ruleID): \(finding.message)"]
         if let module = finding.module { lines.append("module: \(module)") }
         if let instance = finding.instance { lines.append("instance: \(instance)") }
-        lines.append("first: \(position(finding.first.seq, finding.first.time))")
-        lines.append("last: \(position(finding.last.seq, finding.last.time))")
+        if let location = finding.location {
+            lines.append("at: \(location)" + (finding.certainty.map { " (\($0.rawValue))" } ?? ""))
+        } else {
+            lines.append("first: \(position(finding.first.seq, finding.first.time))")
+            lines.append("last: \(position(finding.last.seq, finding.last.time))")
+        }
         lines.append("fingerprint: \(finding.fingerprint)")
         if !finding.evidence.isEmpty {
             lines.append("evidence:")
             for evidence in finding.evidence {
-                lines.append("  \(position(evidence.seq, evidence.time)) \(evidence.kind): \(evidence.note)")
+                let place = evidence.location.map(\.description) ?? position(evidence.seq, evidence.time)
+                lines.append("  \(place) \(evidence.kind): \(evidence.note)")
             }
         }
         return lines.joined(separator: "\n")

@@ -25,7 +25,7 @@ struct MarkdownReport {
             for finding in findings {
                 let headline = finding.message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
                 lines.append("| \(finding.severity.rawValue) | \(ruleLink(finding.ruleID)) | \(Escaping.markdownCell(finding.module ?? "-")) | "
-                    + "\(Escaping.markdownCell(finding.instance ?? "-")) | \(position(finding.first.seq, finding.first.time)) | "
+                    + "\(Escaping.markdownCell(finding.instance ?? "-")) | \(place(finding)) | "
                     + "\(Escaping.markdownCell(headline)) |")
             }
             lines.append("")
@@ -77,6 +77,14 @@ struct MarkdownReport {
     private func ruleLink(_ id: String) -> String {
         guard let uri = context.helpURI(rule: id) else { return Escaping.markdownCell(id) }
         return "[\(Escaping.markdownCell(id))](\(uri.replacingOccurrences(of: ")", with: "%29").replacingOccurrences(of: " ", with: "%20")))"
+    }
+
+    /// Where a finding is: the file a person edits when known (a static finding has nothing else), then its trace event.
+    private func place(_ finding: Finding) -> String {
+        guard let location = finding.location else { return position(finding.first.seq, finding.first.time) }
+        let file = Escaping.markdownCell(location.description)
+        if let certainty = finding.certainty { return "\(file) (\(certainty.rawValue))" }
+        return "\(file), \(position(finding.first.seq, finding.first.time))"
     }
 
     private func position(_ seq: UInt64, _ time: Double) -> String {

@@ -86,7 +86,7 @@ struct SARIFReport {
     }
 
     private func finding(_ finding: Finding, catalog: RuleCatalog) -> JSONValue {
-        var location: [(String, JSONValue)] = [("physicalLocation", physicalLocation(seq: finding.first.seq))]
+        var location: [(String, JSONValue)] = [("physicalLocation", physicalLocation(seq: finding.first.seq, at: finding.location))]
         if let module = finding.module {
             location.append(("logicalLocations", .array([.object([
                 ("name", .string(module)),
@@ -94,23 +94,35 @@ struct SARIFReport {
                 ("kind", .string("module")),
             ])])))
         }
-        let related = finding.evidence.prefix(Self.maximumRelatedLocations).enumerated().map { offset, evidence in
+        // A trace finding pointed at its scenario step or console-log line keeps its trace line as a related location.
+        let traceEvent: [JSONValue] = finding.certainty == nil && finding.location != nil
+            ? [.object([
+                ("id", .integer(0)),
+                ("physicalLocation", physicalLocation(seq: finding.first.seq, at: nil)),
+                ("message", .object([("text", .string("seq \(finding.first.seq) at \(ReportNumber.seconds(finding.first.time)) in the trace"))])),
+            ])]
+            : []
+        let related = traceEvent + finding.evidence.prefix(Self.maximumRelatedLocations - traceEvent.count).enumerated().map { offset, evidence in
             JSONValue.object([
                 ("id", .integer(Int64(offset + 1))),
-                ("physicalLocation", physicalLocation(seq: evidence.seq)),
+                ("physicalLocation", physicalLocation(seq: evidence.seq, at: evidence.location)),
                 ("message", .object([("text", .string(
-                    "seq \(evidence.seq) at \(ReportNumber.seconds(evidence.time)), \(evidence.kind): \(evidence.note)"))])),
+                    "\(evidence.location.map(\.description) ?? "seq \(evidence.seq) at \(ReportNumber.seconds(evidence.time))"), \(evidence.kind): \(evidence.note)"))])),
             ])
         }
         var properties: [(String, JSONValue)] = []
         if let module = finding.module { properties.append(("module", .string(module))) }
         if let instance = finding.instance { properties.append(("instance", .string(instance))) }
-        properties += [
-            ("seq", .unsigned(finding.first.seq)),
-            ("time", .number(finding.first.time)),
-            ("lastSeq", .unsigned(finding.last.seq)),
-            ("lastTime", .number(finding.last.time)),
-        ]
+        if let certainty = finding.certainty {
+            properties.append(("certainty", .string(certainty.rawValue)))
+        } else {
+            properties += [
+                ("seq", .unsigned(finding.first.seq)),
+                ("time", .number(finding.first.time)),
+                ("lastSeq", .unsigned(finding.last.seq)),
+                ("lastTime", .number(finding.last.time)),
+            ]
+        }
         if let logLine = finding.first.line { properties.append(("logLine", .integer(Int64(logLine)))) }
         return .object([
             ("ruleId", .string(finding.ruleID)),
@@ -124,9 +136,15 @@ struct SARIFReport {
         ])
     }
 
-    private func physicalLocation(seq: UInt64) -> JSONValue {
+    private func physicalLocation(seq: UInt64, at place: Finding.Location?) -> JSONValue {
+        if let source = place?.sourceLocation {
+            return .object([
+                ("artifactLocation", .object([("uri", .string(Self.uri(forPath: source.file)))])),
+                ("region", .object([("startLine", .integer(Int64(source.line))), ("startColumn", .integer(Int64(source.column)))])),
+            ])
+        }
         // GitHub needs a start line on every location; an unknown event line points at line 1 (the trace header).
-        .object([
+        return .object([
             ("artifactLocation", .object([("uri", .string(Self.uri(forPath: context.tracePath)))])),
             ("region", .object([("startLine", .integer(Int64(context.line(of: seq) ?? 1)))])),
         ])

@@ -56,7 +56,8 @@ struct TextReport {
     /// "3 findings: 2 errors, 1 warning (1,234 events, 12.3 s of trace time)", or "No findings (…)" when clean.
     static func summaryLine(_ result: AnalysisResult, baseline: BaselineSummary? = nil) -> String {
         let counts = FindingCounts(result.findings)
-        var facts = "\(ReportNumber.counted(result.eventCount, "event")), \(ReportNumber.duration(result.duration)) of trace time"
+        var facts = result.sourceFiles.map { "\(ReportNumber.counted($0, "source file")) scanned" }
+            ?? "\(ReportNumber.counted(result.eventCount, "event")), \(ReportNumber.duration(result.duration)) of trace time"
         if result.imported { facts += ", imported from console logs" }
         var line = counts.total == 0
             ? "No findings (\(facts))"
@@ -65,6 +66,26 @@ struct TextReport {
             line += "; \(ReportNumber.counted(baseline.suppressed, "known finding")) suppressed by the baseline"
         }
         return line
+    }
+
+    /// Where a finding is: its source location, else its first event's seq.
+    static func position(_ finding: Finding) -> String {
+        finding.location.map(\.description) ?? "seq \(finding.first.seq)"
+    }
+
+    /// The time column: the trace time, or how sure a static finding is.
+    static func when(_ finding: Finding) -> String {
+        finding.certainty?.rawValue ?? ReportNumber.seconds(finding.first.time)
+    }
+
+    /// Where a piece of evidence is: its source location, else its seq.
+    static func position(_ evidence: Evidence) -> String {
+        evidence.location.map(\.description) ?? "seq \(evidence.seq)"
+    }
+
+    /// The evidence's trace time, or nothing for a source location.
+    static func when(_ evidence: Evidence) -> String {
+        evidence.location == nil ? ReportNumber.seconds(evidence.time) : ""
     }
 
     /// The widths every finding row shares, so columns line up across the whole report.
@@ -76,8 +97,8 @@ struct TextReport {
             severity = widest(findings.map(\.severity.rawValue))
             module = widest(findings.map { Escaping.text($0.module ?? "-") }, cap: TextReport.maximumColumnWidth)
             instance = widest(findings.map { Escaping.text($0.instance ?? "-") }, cap: TextReport.maximumColumnWidth)
-            seq = widest(findings.map { "seq \($0.first.seq)" })
-            time = widest(findings.map { ReportNumber.seconds($0.first.time) })
+            seq = widest(findings.map(TextReport.position))
+            time = widest(findings.map(TextReport.when))
         }
     }
 
@@ -88,18 +109,18 @@ struct TextReport {
             severity,
             Self.pad(Escaping.text(finding.module ?? "-"), columns.module),
             Self.pad(Escaping.text(finding.instance ?? "-"), columns.instance),
-            Self.pad("seq \(finding.first.seq)", columns.seq),
-            Self.pad(ReportNumber.seconds(finding.first.time), columns.time),
+            Self.pad(Escaping.text(Self.position(finding)), columns.seq),
+            Self.pad(Self.when(finding), columns.time),
             message[0],
         ].joined(separator: "  ")]
         let indent = String(repeating: " ", count: 2 + columns.severity + 2)
         lines += message.dropFirst().map { indent + $0 }
-        let seqWidth = finding.evidence.map { Self.width("seq \($0.seq)") }.max() ?? 0
-        let timeWidth = finding.evidence.map { Self.width(ReportNumber.seconds($0.time)) }.max() ?? 0
+        let seqWidth = finding.evidence.map { Self.width(Escaping.text(Self.position($0))) }.max() ?? 0
+        let timeWidth = finding.evidence.map { Self.width(Self.when($0)) }.max() ?? 0
         let kindWidth = finding.evidence.map { Self.width(Escaping.text($0.kind)) }.max() ?? 0
         for (offset, evidence) in finding.evidence.enumerated() {
             let label = offset == 0 ? "evidence: " : "          "
-            let row = Self.pad("seq \(evidence.seq)", seqWidth) + "  " + Self.pad(ReportNumber.seconds(evidence.time), timeWidth)
+            let row = Self.pad(Escaping.text(Self.position(evidence)), seqWidth) + "  " + Self.pad(Self.when(evidence), timeWidth)
                 + "  " + Self.pad(Escaping.text(evidence.kind), kindWidth) + "  " + Escaping.text(evidence.note)
             lines.append(indent + paint(label + row, .dim))
         }

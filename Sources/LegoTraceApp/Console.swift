@@ -27,6 +27,13 @@ public struct Console: Sendable {
         self.errorIsTerminal = errorIsTerminal
     }
 
+    /// The same console with standard error silenced but for errors (`--quiet`): results still reach standard output.
+    public var quietened: Console {
+        let writeError = self.writeError
+        return Console(writeOut: writeOut, writeError: { text in if text.hasPrefix("lego-trace: error: ") { writeError(text) } },
+                       outputIsTerminal: outputIsTerminal, errorIsTerminal: errorIsTerminal)
+    }
+
     /// The process's standard output and error.
     public static var standard: Console {
         Console(

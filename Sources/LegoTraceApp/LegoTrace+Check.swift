@@ -20,7 +20,7 @@ extension LegoTrace {
     }
 
     private static func runCheck(_ request: CheckRequest, console: Console) throws -> ExitStatus {
-        let status = request.quiet ? Console(writeOut: console.writeOut, writeError: { _ in }) : console
+        let status = request.report.quiet ? console.quietened : console
         let configuration = try loadConfiguration(request.analysis)
         let replay = try TraceReplay(
             path: request.tracePath, options: .init(lenient: request.lenient, maxLineBytes: request.maxLineBytes), console: status)
@@ -30,57 +30,70 @@ extension LegoTrace {
         var replayer = session.replayer
         if request.format == .html { replayer.observers += [pictures.graph, pictures.timeline] }
         let readError = replay.run(replayer)
-        let found = session.result()
-        var result = found
+        let result = session.result()
         var warnings = replay.warnings
         if let readError {
             warnings.append("stopped at \(readError.description); the report covers the \(Format.plural(result.eventCount, "event")) before it")
         }
+        let lineMap = replay.lineMap
+        let render: (AnalysisResult, ReportContext) -> String = switch request.format {
+        case .report(let format): format.render
+        case .html: { result, context in
+            htmlReport(
+                graph: pictures.graph.graph(scope: .history, marks: GraphMark.marks(from: result.findings, rules: result.rules)),
+                timeline: pictures.timeline.timeline(grace: configuration.grace), result: result, context: context,
+                layout: nil, bounds: .measured, force: false, findingsTable: true, console: status).html
+        }
+        }
+        let exit = try deliver(result, warnings: warnings, request.report, inputPath: request.tracePath,
+                               textReport: request.format == .report(.text), render: render, traceLine: { lineMap.line(of: $0) },
+                               console: console)
+        if let readError { throw LegoTraceError("\(readError.description) (use --lenient to skip malformed lines)") }
+        return exit
+    }
 
+    /// Reports a finished analysis the same way for `check` and `scan`: applies and writes baselines, renders the
+    /// report with `render` and writes it, says the summary on standard error unless the text report on standard
+    /// output already does, and maps the findings to the exit status.
+    static func deliver(_ analysis: AnalysisResult, warnings: [String], _ options: ReportOptions, inputPath: String, textReport: Bool,
+                        render: (AnalysisResult, ReportContext) -> String, traceLine: @escaping @Sendable (UInt64) -> Int? = { _ in nil },
+                        console: Console) throws -> ExitStatus {
+        let status = options.quiet ? console.quietened : console
+        var result = analysis
         var baselineSummary: BaselineSummary?
-        if let baselinePath = request.baselinePath {
+        if let baselinePath = options.baselinePath {
             let comparison = try Baseline.load(path: baselinePath).compare(result.findings)
             baselineSummary = BaselineSummary(
                 path: baselinePath, suppressed: comparison.suppressed.count,
                 stale: comparison.stale.map { .init(fingerprint: $0.fingerprint, rule: $0.rule, module: $0.module) })
             result = result.replacingFindings(comparison.new)
         }
-        if let writeBaselinePath = request.writeBaselinePath {
-            try Baseline.write(found.findings, to: writeBaselinePath)
-            status.status("baseline: wrote \(Format.plural(found.findings.count, "fingerprint")) to \(writeBaselinePath)")
+        if let writeBaselinePath = options.writeBaselinePath {
+            try Baseline.write(analysis.findings, to: writeBaselinePath)
+            status.status("baseline: wrote \(Format.plural(analysis.findings.count, "fingerprint")) to \(writeBaselinePath)")
         }
 
-        let toStandardOutput = request.outputPath == nil || request.outputPath == "-"
-        let lineMap = replay.lineMap
+        let toStandardOutput = options.outputPath == nil || options.outputPath == "-"
         let context = ReportContext(
-            tracePath: request.tracePath == "-" ? "standard input" : request.tracePath, toolVersion: version,
-            colour: request.format == .report(.text)
-                && colourEnabled(request.color, toTerminal: toStandardOutput && console.outputIsTerminal),
-            baseline: baselineSummary, traceLine: { lineMap.line(of: $0) }, warnings: warnings,
+            tracePath: displayName(inputPath), toolVersion: version,
+            colour: textReport && colourEnabled(options.color, toTerminal: toStandardOutput && console.outputIsTerminal),
+            baseline: baselineSummary, traceLine: traceLine, warnings: warnings,
             informationURI: homepage, rulesDocumentationURI: rulesDocumentation)
-        let report = switch request.format {
-        case .report(let format): format.render(result: result, context: context)
-        case .html:
-            htmlReport(
-                graph: pictures.graph.graph(scope: .history, marks: GraphMark.marks(from: result.findings, rules: result.rules)),
-                timeline: pictures.timeline.timeline(grace: configuration.grace), result: result, context: context,
-                layout: nil, bounds: .measured, force: false, findingsTable: true, console: status).html
-        }
-        if let outputPath = request.outputPath, !toStandardOutput {
+        let report = render(result, context)
+        if let outputPath = options.outputPath, !toStandardOutput {
             try OutputFile.write(report, to: outputPath)
         } else {
             console.writeOut(report.hasSuffix("\n") || report.isEmpty ? report : report + "\n")
         }
         // The text report on standard output holds the warnings and the summary; anywhere else they go to stderr.
-        if !toStandardOutput || request.format != .report(.text) {
+        if !toStandardOutput || !textReport {
             for warning in warnings { status.warning(warning) }
             status.status(ReportFormat.summaryLine(result, baseline: baselineSummary)
-                + (toStandardOutput ? "" : " → \(request.outputPath ?? "")"))
+                + (toStandardOutput ? "" : " → \(options.outputPath ?? "")"))
         }
-        if let readError { throw LegoTraceError("\(readError.description) (use --lenient to skip malformed lines)") }
         // Writing a baseline records the findings as known: that run succeeds whatever it found.
-        if request.writeBaselinePath != nil { return .success }
-        return request.failOn.isReached(by: result) ? .findings : .success
+        if options.writeBaselinePath != nil { return .success }
+        return options.failOn.isReached(by: result) ? .findings : .success
     }
 
     /// The config from `options.configPath`, or `.lego-trace.yml` in the current directory, with command-line overrides.

@@ -4,16 +4,19 @@ import LegoGraph
 import LegoRender
 import LegoReplay
 import LegoReport
+import LegoScan
 import LegoTraceIO
 
 extension LegoTrace {
-    /// `lego-trace graph`: draws the module relationship graph of a trace, with the analyzer's findings marked.
+    /// `lego-trace graph`: draws the module relationship graph of a trace (or of a `scan --model` file), with the
+    /// analyzer's findings marked.
     public static func graph(_ request: GraphRequest, console: Console) throws(LegoTraceError) -> ExitStatus {
         try LegoTraceError.catching { try runGraph(request, console: console) }
     }
 
     private static func runGraph(_ request: GraphRequest, console: Console) throws -> ExitStatus {
         let format = try graphFormat(request)
+        if let model = scanModel(at: request.tracePath) { return try graphOfScanModel(model, request: request, format: format, console: console) }
         // The config matters only to the analyzer: `--no-findings` draws even beside a broken `.lego-trace.yml`.
         let configuration = request.markFindings ? try loadConfiguration(request.analysis) : nil
         let replay = try TraceReplay(path: request.tracePath, options: .init(maxLineBytes: request.maxLineBytes), console: console)
@@ -26,7 +29,7 @@ extension LegoTrace {
         let stopAfter = request.at?.seq
         if let error = replay.run(replayer, stopAfter: stopAfter) { throw error }
         if let stopAfter, !replay.stoppedBeforeEnd, replay.lastSeq < stopAfter {
-            throw LegoTraceError("--at \(stopAfter) is past the end of \(request.tracePath == "-" ? "standard input" : request.tracePath) "
+            throw LegoTraceError("--at \(stopAfter) is past the end of \(displayName(request.tracePath)) "
                 + "(its last event is seq \(replay.lastSeq)); use --at end for the live state at the end")
         }
         for warning in replay.warnings { console.warning(warning) }
@@ -34,73 +37,122 @@ extension LegoTrace {
         let marks = analysis.map { GraphMark.marks(from: $0.findings, rules: $0.rules) } ?? []
         var graph = builder.graph(scope: request.at == nil ? .history : .live, marks: marks)
         if let focus = request.focus { graph = try graph.focus(module: focus, depth: request.depth ?? 1) }
-        // Only a picture (or the HTML page, which holds one) runs a layout; DOT and JSON are written whatever the
-        // size (for the chosen engine's options).
-        var layout = GraphLayout.resolve(request.layout.engine, for: graph, bounds: request.layoutBounds)
-        let bytes: [UInt8]
-        func picture(_ format: RenderFormat) throws(LegoTraceError) -> [UInt8] {
-            let drawing = try draw(graph, format: format, request: request)
-            if let warning = drawing.warning { console.warning(warning) }
-            layout = drawing.layout
-            return drawing.bytes
-        }
-        switch format {
-        case .svg: bytes = try picture(.svg)
-        case .png: bytes = try picture(.png)
-        case .pdf: bytes = try picture(.pdf)
-        case .html:
+        let layout: GraphLayout
+        if format == .html {
             let result = analysis
                 ?? AnalysisResult(findings: [], rules: [], eventCount: replayer.state.eventCount, duration: replayer.state.lastMoment?.time ?? 0)
             let page = htmlReport(
                 graph: graph, timeline: timeline.timeline(grace: configuration?.grace ?? AnalysisConfiguration().grace), result: result,
                 context: ReportContext(tracePath: request.tracePath, toolVersion: version, warnings: replay.warnings),
                 layout: request.layout.engine, bounds: request.layoutBounds, force: request.force, findingsTable: false, console: console)
-            layout = page.layout ?? layout
-            bytes = Array(page.html.utf8)
-        case .json:
-            bytes = Array(GraphJSON.write(graph).utf8)
-        case .dot:
-            bytes = Array(DOTWriter.write(graph, options: DOTOptions.forLayout(layout)).utf8)
+            try OutputFile.write(page.html, to: request.outputPath)
+            layout = page.layout ?? GraphLayout.resolve(request.layout.engine, for: graph, bounds: request.layoutBounds)
+        } else {
+            layout = try writeGraph(graph, format: format, to: request.outputPath, layout: request.layout, bounds: request.layoutBounds,
+                                    force: request.force, inputName: request.tracePath, console: console)
         }
-        try OutputFile.write(bytes, to: request.outputPath)
-        let drawn = Set(graph.nodes.map(\.name))
-        let notDrawn = marks.filter { !drawn.contains($0.module) }.count
         let scope = request.at.map { " at \($0.phrase)" } ?? ""
-        console.status(
-            "graph\(scope): \(Format.plural(graph.nodes.count, "module")) drawn, \(Format.plural(graph.edges.count, "edge")), "
-                + "\(Format.plural(marks.count - notDrawn, "finding")) marked"
-                + (notDrawn > 0 ? " (\(Format.plural(notDrawn, "finding")) on modules not drawn here)" : "")
-                + ", layout \(layout.rawValue) → \(request.outputPath == "-" ? "standard output" : request.outputPath)")
+        report(graph, marks: marks, label: "graph\(scope)", layout: layout, outputPath: request.outputPath, console: console)
         return .success
     }
 
-    /// `graph` drawn as a picture by the engine the request asks for; a graph beyond its bound is an error naming the trace.
-    private static func draw(_ graph: ModuleGraph, format: RenderFormat, request: GraphRequest) throws(LegoTraceError) -> GraphDrawing {
-        do {
-            return try GraphDrawing.draw(graph, format: format, layout: request.layout.engine, bounds: request.layoutBounds, force: request.force)
-        } catch {
-            throw LegoTraceError(error.description(path: request.tracePath == "-" ? "standard input" : request.tracePath))
-        }
+    /// The static graph of a `scan --model` file, or nil when the input is not one (its first bytes name the schema).
+    private static func scanModel(at path: String) -> StaticGraph? {
+        guard path != "-", let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 256), String(decoding: head, as: UTF8.self).contains("\"lego-trace-scan\""),
+              let data = FileManager.default.contents(atPath: path) else { return nil }
+        return StaticGraph(modelJSON: data)
     }
 
+    /// `graph app.json OUT`: the static module graph of a scan model, with the findings it carries marked.
+    private static func graphOfScanModel(_ model: StaticGraph, request: GraphRequest, format: GraphFormat, console: Console) throws -> ExitStatus {
+        guard request.at == nil else { throw LegoTraceError("\(request.tracePath): a scan model has no events; --at applies to traces only") }
+        guard format != .html else {
+            throw LegoTraceError("\(request.tracePath): the HTML page shows lifetimes, which only a trace has; draw a scan model as "
+                + GraphFormat.allCases.filter { $0 != .html }.map(\.rawValue).joined(separator: ", "))
+        }
+        var graph = model.moduleGraph
+        if !request.markFindings {
+            graph = ModuleGraph(scope: .history, nodes: graph.nodes.map { node in
+                var plain = node
+                plain.marks = []
+                return plain
+            }, edges: graph.edges)
+        }
+        let marks = graph.marks
+        if let focus = request.focus { graph = try graph.focus(module: focus, depth: request.depth ?? 1) }
+        let layout = try writeGraph(graph, format: format, to: request.outputPath, layout: request.layout, bounds: request.layoutBounds,
+                                    force: request.force, inputName: request.tracePath, console: console)
+        report(graph, marks: marks, label: "graph of scan model", layout: layout, outputPath: request.outputPath, console: console)
+        return .success
+    }
+
+    /// Says what was drawn, and how many findings lie on modules a focused graph leaves out.
+    private static func report(_ graph: ModuleGraph, marks: [GraphMark], label: String, layout: GraphLayout, outputPath: String,
+                               console: Console) {
+        let drawn = Set(graph.nodes.map(\.name))
+        let notDrawn = marks.filter { !drawn.contains($0.module) }.count
+        console.status(
+            "\(label): \(Format.plural(graph.nodes.count, "module")) drawn, \(Format.plural(graph.edges.count, "edge")), "
+                + "\(Format.plural(marks.count - notDrawn, "finding")) marked"
+                + (notDrawn > 0 ? " (\(Format.plural(notDrawn, "finding")) on modules not drawn here)" : "")
+                + ", layout \(layout.rawValue) → \(outputPath == "-" ? "standard output" : outputPath)")
+    }
+
+    /// Lays out and renders (or writes DOT or JSON for) `graph` and writes it to `outputPath`; returns the engine used.
+    /// Shared by `graph` and `scan --graph`; the HTML page is written by its callers, which have the lifetimes.
+    static func writeGraph(_ graph: ModuleGraph, format: GraphFormat, to outputPath: String, layout requested: LayoutChoice,
+                           bounds: GraphLayout.Bounds, force: Bool, inputName: String, console: Console) throws -> GraphLayout {
+        func picture(_ format: RenderFormat) throws -> (bytes: [UInt8], layout: GraphLayout) {
+            do {
+                let drawing = try GraphDrawing.draw(graph, format: format, layout: requested.engine, bounds: bounds, force: force)
+                if let warning = drawing.warning { console.warning(warning) }
+                return (drawing.bytes, drawing.layout)
+            } catch {
+                throw LegoTraceError(error.description(path: displayName(inputName)))
+            }
+        }
+        // Only a picture runs a layout; DOT and JSON are written whatever the size (for the chosen engine's options).
+        let resolved = GraphLayout.resolve(requested.engine, for: graph, bounds: bounds)
+        let output: (bytes: [UInt8], layout: GraphLayout) = switch format {
+        case .svg: try picture(.svg)
+        case .png: try picture(.png)
+        case .pdf: try picture(.pdf)
+        case .json: (Array(GraphJSON.write(graph).utf8), resolved)
+        case .dot: (Array(DOTWriter.write(graph, options: DOTOptions.forLayout(resolved)).utf8), resolved)
+        case .html: throw LegoTraceError("\(displayName(inputName)): the HTML page needs the trace's lifetimes (use `graph TRACE out.html`)")
+        }
+        try OutputFile.write(output.bytes, to: outputPath)
+        return output.layout
+    }
+
+    /// `standard input` for `-`, else the path.
+    static func displayName(_ path: String) -> String { path == "-" ? "standard input" : path }
+
     /// The format asked for, or the one the output's extension names; an extension that names another format is an error.
-    private static func graphFormat(_ request: GraphRequest) throws(LegoTraceError) -> GraphFormat {
-        let ext = request.outputPath == "-" ? "" : URL(fileURLWithPath: request.outputPath).pathExtension
+    static func graphFormat(_ request: GraphRequest) throws(LegoTraceError) -> GraphFormat {
+        try graphFormat(format: request.format, outputPath: request.outputPath)
+    }
+
+    /// The format of `outputPath`: `format` if given (its extension must not name another), else its extension's.
+    static func graphFormat(format: GraphFormat?, outputPath: String) throws(LegoTraceError) -> GraphFormat {
+        let ext = outputPath == "-" ? "" : URL(fileURLWithPath: outputPath).pathExtension
         let named = GraphFormat(fileExtension: ext)
-        if let format = request.format {
+        if let format {
             if let named, named != format {
-                throw LegoTraceError("'\(request.outputPath)' ends in .\(ext), but --format is \(format.rawValue): "
+                throw LegoTraceError("'\(outputPath)' ends in .\(ext), but --format is \(format.rawValue): "
                     + "name the file .\(format.rawValue) or drop --format")
             }
             return format
         }
         if let named { return named }
-        if request.outputPath == "-" { throw LegoTraceError("standard output has no extension: give --format (\(formatNames))") }
+        if outputPath == "-" {
+            throw LegoTraceError("standard output has no extension: give --format (\(GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
         throw LegoTraceError(
             ext.isEmpty
-                ? "cannot tell the format of '\(request.outputPath)': give it an extension (\(GraphFormat.extensions)) or --format"
-                : "unknown output format '.\(ext)' of '\(request.outputPath)' (expected \(GraphFormat.extensions), or --format)")
+                ? "cannot tell the format of '\(outputPath)': give it an extension (\(GraphFormat.extensions)) or --format"
+                : "unknown output format '.\(ext)' of '\(outputPath)' (expected \(GraphFormat.extensions), or --format)")
     }
-
-    private static var formatNames: String { GraphFormat.allCases.map(\.rawValue).joined(separator: ", ") }
 }

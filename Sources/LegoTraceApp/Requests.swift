@@ -40,46 +40,57 @@ public struct AnalysisOptions: Sendable, Hashable {
     }
 }
 
+/// Where a findings report goes and what fails the command: the same for `check` and `scan`.
+public struct ReportOptions: Sendable, Hashable {
+    /// Where to write the report; nil (or `-`) for standard output.
+    public var outputPath: String?
+    /// Lowest severity that fails.
+    public var failOn: FailThreshold
+    /// A baseline to suppress known findings.
+    public var baselinePath: String?
+    /// Where to write a baseline of the current findings (the run then succeeds).
+    public var writeBaselinePath: String?
+    /// When the text report uses colour.
+    public var color: ColorChoice
+    /// Print nothing on standard error but errors (no summary, status or warnings).
+    public var quiet: Bool
+
+    /// Creates the options with the CLI's defaults.
+    public init(outputPath: String? = nil, failOn: FailThreshold = .error, baselinePath: String? = nil, writeBaselinePath: String? = nil,
+                color: ColorChoice = .auto, quiet: Bool = false) {
+        self.outputPath = outputPath
+        self.failOn = failOn
+        self.baselinePath = baselinePath
+        self.writeBaselinePath = writeBaselinePath
+        self.color = color
+        self.quiet = quiet
+    }
+}
+
 /// What `lego-trace check` was asked to do.
 public struct CheckRequest: Sendable, Hashable {
     /// The trace to check, or `-` for standard input.
     public var tracePath: String
     /// The report format (or the HTML page).
     public var format: CheckFormat
-    /// Where to write the report; nil (or `-`) for standard output.
-    public var outputPath: String?
-    /// Lowest severity that fails.
-    public var failOn: FailThreshold
+    /// Where the report goes and what fails the check.
+    public var report: ReportOptions
     /// Config file and overrides.
     public var analysis: AnalysisOptions
-    /// A baseline to suppress known findings.
-    public var baselinePath: String?
-    /// Where to write a baseline of the current findings.
-    public var writeBaselinePath: String?
     /// Skip malformed lines instead of stopping.
     public var lenient: Bool
-    /// When the text report uses colour.
-    public var color: ColorChoice
-    /// Print nothing on standard error but errors (no summary, status or warnings).
-    public var quiet: Bool
     /// The longest trace line read; a longer one is malformed.
     public var maxLineBytes: Int
 
     /// Creates a request with the CLI's defaults.
-    public init(tracePath: String = DefaultPaths.trace, format: CheckFormat = .report(.text), outputPath: String? = nil,
-                failOn: FailThreshold = .error, analysis: AnalysisOptions = AnalysisOptions(), baselinePath: String? = nil,
-                writeBaselinePath: String? = nil, lenient: Bool = false, color: ColorChoice = .auto, quiet: Bool = false,
+    public init(tracePath: String = DefaultPaths.trace, format: CheckFormat = .report(.text), report: ReportOptions = ReportOptions(),
+                analysis: AnalysisOptions = AnalysisOptions(), lenient: Bool = false,
                 maxLineBytes: Int = TraceReader.Options.defaultMaxLineBytes) {
         self.tracePath = tracePath
         self.format = format
-        self.outputPath = outputPath
-        self.failOn = failOn
+        self.report = report
         self.analysis = analysis
-        self.baselinePath = baselinePath
-        self.writeBaselinePath = writeBaselinePath
         self.lenient = lenient
-        self.color = color
-        self.quiet = quiet
         self.maxLineBytes = maxLineBytes
     }
 }
@@ -149,5 +160,35 @@ public struct ImportRequest: Sendable, Hashable {
         self.outputPath = outputPath
         self.pid = pid
         self.maxLineBytes = maxLineBytes
+    }
+}
+
+/// What `lego-trace scan` was asked to do.
+public struct ScanRequest: Sendable, Hashable {
+    /// The app's source folder.
+    public var sourcePath: String
+    /// The findings report's format.
+    public var format: ReportFormat
+    /// Where the report goes and what fails the scan.
+    public var report: ReportOptions
+    /// Config file and the URL check mode (grace applies to traces only).
+    public var analysis: AnalysisOptions
+    /// Where to write the model JSON.
+    public var modelPath: String?
+    /// Where to write the scenario.
+    public var scenarioPath: String?
+    /// Where to draw the static module graph (format from the extension).
+    public var graphPath: String?
+
+    /// Creates a request with the CLI's defaults.
+    public init(sourcePath: String, format: ReportFormat = .text, report: ReportOptions = ReportOptions(),
+                analysis: AnalysisOptions = AnalysisOptions(), modelPath: String? = nil, scenarioPath: String? = nil, graphPath: String? = nil) {
+        self.sourcePath = sourcePath
+        self.format = format
+        self.report = report
+        self.analysis = analysis
+        self.modelPath = modelPath
+        self.scenarioPath = scenarioPath
+        self.graphPath = graphPath
     }
 }

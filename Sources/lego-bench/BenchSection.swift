@@ -17,6 +17,7 @@ struct BenchSection: Sendable {
         BenchSection(name: "graph", run: GraphBench.run),
         BenchSection(name: "html", run: HTMLBench.run),
         BenchSection(name: "import", run: ImportBench.run),
+        BenchSection(name: "scan", run: ScanBench.run),
         // About 4 minutes: each engine lays out a graph as large as `graph` lets it.
         BenchSection(name: "layouts", run: LayoutBench.run, inAll: false),
     ]

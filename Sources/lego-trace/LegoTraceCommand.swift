@@ -18,7 +18,7 @@ struct LegoTraceCommand: ParsableCommand {
             2 usage error or unreadable/invalid input. `record -- COMMAND` exits with the program's status.
             """,
         version: LegoTrace.version,
-        subcommands: [Record.self, Check.self, Graph.self, Export.self, Import.self, Rules.self]
+        subcommands: [Record.self, Check.self, Graph.self, Export.self, Import.self, Scan.self, Rules.self]
     )
 
     /// Runs the command, mapping argument errors to the documented exit code 2 instead of ArgumentParser's 64.

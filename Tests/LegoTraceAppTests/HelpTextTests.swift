@@ -6,7 +6,7 @@ import Testing
 @Suite struct HelpTextTests {
     static let goldenDirectory = CommandRunner.packageFile("Tests/LegoTraceAppTests/Golden")
 
-    @Test(arguments: ["", "record", "check", "graph", "export", "import", "rules"])
+    @Test(arguments: ["", "record", "check", "graph", "export", "import", "scan", "rules"])
     func helpMatchesItsGolden(subcommand: String) throws {
         let runner = try CommandRunner()
         defer { runner.cleanUp() }

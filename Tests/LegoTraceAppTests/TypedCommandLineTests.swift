@@ -179,3 +179,86 @@ import Testing
         #expect(try runner.read("embedded.jsonl").split(separator: "\n").first?.contains("\"scenario\"") == false)
     }
 }
+
+/// Findings of a scenario trace point at the YAML step that caused them; the goldens pin the whole reports.
+@Suite struct ScenarioLocationTests {
+    /// The seeded-fault scenario recorded as `faults.yml` in `runner`, checked with `format`.
+    private func checked(_ runner: CommandRunner, format: String) throws -> String {
+        try runner.write("faults.yml", try String(contentsOfFile: CommandRunner.packageFile("samples/bdj-faults.yml"), encoding: .utf8))
+        try #require(try runner.lego("record", "faults.yml", "-o", "faults.jsonl").status == 0)
+        let outcome = try runner.lego("check", "faults.jsonl", "-f", format, "--fail-on", "never")
+        try #require(outcome.status == 0, "\(outcome.stderr)")
+        return outcome.stdout
+    }
+
+    /// Trace times include the recording's own running time: they are the only part of a report that varies.
+    private func withoutTimes(_ text: String) -> String {
+        var text = text
+        for (pattern, template) in [
+            (#""(time|lastTime|duration)": [0-9.e+-]+"#, #""$1": 0"#), (#"name="duration" value="[0-9.e+-]+""#, #"name="duration" value="0""#),
+            (#"t=[0-9]+\.[0-9]+s"#, "t=Ts"), (#"[0-9]+\.[0-9]+ s\b"#, "T s"),
+        ] {
+            text = text.replacingOccurrences(of: pattern, with: template, options: .regularExpression)
+        }
+        return text
+    }
+
+    @Test func sarifPointsEachFindingAtItsScenarioStepAndKeepsTheTraceLineAsRelated() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let sarif = try checked(runner, format: "sarif")
+        let yaml = try runner.read("faults.yml").split(separator: "\n", omittingEmptySubsequences: false)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        #expect(results.count == 5)
+        for result in results {
+            let physical = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+            #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "faults.yml")
+            let line = try #require((physical["region"] as? [String: Any])?["startLine"] as? Int)
+            // Every finding points at a journey step (a `- ` item of the journey list).
+            #expect(yaml[line - 1].trimmingCharacters(in: .whitespaces).hasPrefix("- "), "line \(line): \(yaml[line - 1])")
+            let related = try #require(result["relatedLocations"] as? [[String: Any]])
+            let traceURIs = related.compactMap { (($0["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String }
+            #expect(traceURIs.contains("faults.jsonl"))
+        }
+        try HelpTextTests.check(withoutTimes(sarif), golden: "faults-check.sarif")
+    }
+
+    @Test func junitHasOneCasePerFindingOfTheSeededFaults() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let junit = try checked(runner, format: "junit")
+        #expect(junit.components(separatedBy: "<failure ").count - 1 == 5)
+        try HelpTextTests.check(withoutTimes(junit), golden: "faults-check.junit.xml")
+    }
+
+    @Test func githubAnnotationsAndTheTextReportNameTheYAMLLine() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let github = try checked(runner, format: "github")
+        #expect(github.split(separator: "\n").filter { $0.hasPrefix("::") }.allSatisfy { $0.contains("file=faults.yml,line=") })
+        let text = try runner.lego("check", "faults.jsonl", "--fail-on", "never").stdout
+        #expect(text.contains("faults.yml:"), "\(text)")
+    }
+
+    @Test func findingsOfAnImportedTracePointAtTheConsoleLogLine() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try runner.write("faults.yml", try String(contentsOfFile: CommandRunner.packageFile("samples/bdj-faults.yml"), encoding: .utf8))
+        let recorded = try runner.lego("record", "faults.yml", "-o", "run.jsonl", "--logs")
+        try runner.write("console.log", recorded.stderr)
+        try #require(try runner.lego("import", "console.log", "-o", "imported.jsonl").status == 0)
+        let json = try runner.lego("check", "imported.jsonl", "-f", "json", "--fail-on", "never")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let findings = try #require(report["findings"] as? [[String: Any]])
+        #expect(!findings.isEmpty)
+        let log = try runner.read("console.log").split(separator: "\n", omittingEmptySubsequences: false)
+        for finding in findings {
+            let location = try #require(finding["location"] as? [String: Any])
+            #expect(location["kind"] as? String == "consoleLog")
+            #expect(location["file"] as? String == "console.log")
+            let line = try #require(location["line"] as? Int)
+            #expect(line >= 1 && line <= log.count)
+        }
+    }
+}

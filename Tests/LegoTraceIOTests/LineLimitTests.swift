@@ -1,3 +1,4 @@
+import LegoTestSupport
 import Foundation
 import LegoModel
 import Testing

@@ -15,35 +15,25 @@ struct Check: ParsableCommand {
     @Argument(help: "The trace to check (`-`: standard input; default: the one `record` wrote last).")
     var trace: String = DefaultPaths.trace
 
-    @OptionGroup var report: ReportOutputOptions
+    @Option(name: [.customShort("f"), .long], help: "The report format (html: an interactive page with the graph, module lifetimes and findings).")
+    var format: CheckFormat = .report(.text)
 
-    @Option(name: .long, help: "Lowest severity that fails the check.")
-    var failOn: FailThreshold = .error
+    @OptionGroup var report: ReportOptionGroup
 
-    @OptionGroup var analysis: AnalysisOptionGroup
+    @OptionGroup var config: ConfigOptionGroup
 
-    @Option(name: .long, help: "Fail only on findings not in this baseline file.")
-    var baseline: String?
-
-    @Option(name: .long, help: "Write the current findings' fingerprints to FILE (the run then exits 0).")
-    var writeBaseline: String?
+    @OptionGroup var grace: GraceOptionGroup
 
     @Flag(name: .long, help: "Skip malformed lines instead of stopping at the first one.")
     var lenient = false
-
-    @Option(name: .long, help: "When to colour the text report (auto: only on a terminal, and never with NO_COLOR set).")
-    var color: ColorChoice = .auto
-
-    @Flag(name: [.short, .long], help: "Print nothing on standard error but errors.")
-    var quiet = false
 
     @OptionGroup var lineLimit: LineLimitOptions
 
     func run() throws {
         let request = CheckRequest(
-            tracePath: trace, format: report.format, outputPath: report.output, failOn: failOn, analysis: analysis.options,
-            baselinePath: baseline, writeBaselinePath: writeBaseline, lenient: lenient, color: color, quiet: quiet,
-            maxLineBytes: lineLimit.maxLineBytes)
+            tracePath: trace, format: format, report: report.options,
+            analysis: AnalysisOptions(configPath: config.config, grace: grace.grace, urlCheck: config.urlCheck),
+            lenient: lenient, maxLineBytes: lineLimit.maxLineBytes)
         try conclude { () throws(LegoTraceError) in try LegoTrace.check(request, console: .standard) }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LegoAnalysis
 import LegoGraph
 import LegoTraceApp
 
@@ -8,7 +9,7 @@ struct Graph: ParsableCommand {
         abstract: "Draw the modules of a trace and how they relate (DOT, SVG, PNG, PDF, JSON or an interactive HTML page).",
         discussion: "`lego-trace graph out.svg` draws the trace `record` wrote last.")
 
-    @Argument(help: "[TRACE] OUT: the trace (`-`: standard input; default: \(DefaultPaths.trace)) and the output file (`-`: standard output).")
+    @Argument(help: "[TRACE] OUT: the trace (`-`: standard input; default: \(DefaultPaths.trace)) or a `scan --model` file, and the output file (`-`: standard output).")
     var paths: [String] = []
 
     @Option(name: [.customShort("f"), .long], help: "The output format. Default: from OUT's extension.")
@@ -32,7 +33,9 @@ struct Graph: ParsableCommand {
     @Flag(name: .long, help: "Do not run the analyzer to mark findings on the graph (the config file is then not read).")
     var noFindings = false
 
-    @OptionGroup var analysis: AnalysisOptionGroup
+    @OptionGroup var config: ConfigOptionGroup
+
+    @OptionGroup var grace: GraceOptionGroup
 
     @OptionGroup var lineLimit: LineLimitOptions
 
@@ -50,7 +53,8 @@ struct Graph: ParsableCommand {
         let request = GraphRequest(
             tracePath: paths.count == 2 ? paths[0] : DefaultPaths.trace, outputPath: paths[paths.count - 1],
             format: format, at: at, focus: focus, depth: depth, layout: layout, force: force,
-            markFindings: !noFindings, analysis: analysis.options, maxLineBytes: lineLimit.maxLineBytes)
+            markFindings: !noFindings,
+            analysis: AnalysisOptions(configPath: config.config, grace: grace.grace, urlCheck: config.urlCheck), maxLineBytes: lineLimit.maxLineBytes)
         try conclude { () throws(LegoTraceError) in try LegoTrace.graph(request, console: .standard) }
     }
 }

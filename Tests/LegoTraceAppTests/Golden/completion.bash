@@ -173,13 +173,13 @@ _lego-trace() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    record|check|graph|export|import|rules|help)
+    record|check|graph|export|import|scan|rules|help)
         # Offer subcommand argument completions
         "_lego-trace_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'record check graph export import rules help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'record check graph export import scan rules help' -- "${cur}"))
         ;;
     esac
 }
@@ -201,9 +201,9 @@ _lego-trace_record() {
 
 _lego-trace_check() {
     repeating_flags=()
-    non_repeating_flags=(--lenient -q --quiet --version -h --help)
+    non_repeating_flags=(-q --quiet --lenient --version -h --help)
     repeating_options=()
-    non_repeating_options=(-f --format --output -o --fail-on --grace --url-check --config --baseline --write-baseline --color --max-line-bytes)
+    non_repeating_options=(-f --format --output -o --fail-on --baseline --write-baseline --color --config --url-check --grace --max-line-bytes)
     __lego-trace_offer_flags_options 1
 
     # Offer option value completions
@@ -219,16 +219,6 @@ _lego-trace_check() {
         __lego-trace_add_completions -W 'error'$'\n''warning'$'\n''note'$'\n''never'
         return
         ;;
-    '--grace')
-        return
-        ;;
-    '--url-check')
-        __lego-trace_add_completions -W 'strict'$'\n''legacy'
-        return
-        ;;
-    '--config')
-        return
-        ;;
     '--baseline')
         return
         ;;
@@ -237,6 +227,16 @@ _lego-trace_check() {
         ;;
     '--color')
         __lego-trace_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--config')
+        return
+        ;;
+    '--url-check')
+        __lego-trace_add_completions -W 'strict'$'\n''legacy'
+        return
+        ;;
+    '--grace')
         return
         ;;
     '--max-line-bytes')
@@ -249,7 +249,7 @@ _lego-trace_graph() {
     repeating_flags=()
     non_repeating_flags=(--force --no-findings --version -h --help)
     repeating_options=()
-    non_repeating_options=(-f --format --at --focus --depth --layout --grace --url-check --config --max-line-bytes)
+    non_repeating_options=(-f --format --at --focus --depth --layout --config --url-check --grace --max-line-bytes)
     __lego-trace_offer_flags_options -1
 
     # Offer option value completions
@@ -272,14 +272,14 @@ _lego-trace_graph() {
         __lego-trace_add_completions -W 'auto'$'\n''dot'$'\n''neato'$'\n''fdp'$'\n''sfdp'$'\n''circo'$'\n''twopi'
         return
         ;;
-    '--grace')
+    '--config')
         return
         ;;
     '--url-check')
         __lego-trace_add_completions -W 'strict'$'\n''legacy'
         return
         ;;
-    '--config')
+    '--grace')
         return
         ;;
     '--max-line-bytes')
@@ -323,6 +323,55 @@ _lego-trace_import() {
         return
         ;;
     '--max-line-bytes')
+        return
+        ;;
+    esac
+}
+
+_lego-trace_scan() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(-f --format --output -o --fail-on --baseline --write-baseline --color --config --url-check --model --scenario --graph)
+    __lego-trace_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '-f'|'--format')
+        __lego-trace_add_completions -W 'text'$'\n''json'$'\n''sarif'$'\n''junit'$'\n''github'$'\n''markdown'
+        return
+        ;;
+    '--output'|'-o')
+        return
+        ;;
+    '--fail-on')
+        __lego-trace_add_completions -W 'error'$'\n''warning'$'\n''note'$'\n''never'
+        return
+        ;;
+    '--baseline')
+        return
+        ;;
+    '--write-baseline')
+        return
+        ;;
+    '--color')
+        __lego-trace_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--config')
+        return
+        ;;
+    '--url-check')
+        __lego-trace_add_completions -W 'strict'$'\n''legacy'
+        return
+        ;;
+    '--model')
+        return
+        ;;
+    '--scenario')
+        return
+        ;;
+    '--graph')
         return
         ;;
     esac

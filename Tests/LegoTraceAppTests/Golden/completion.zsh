@@ -55,6 +55,7 @@ _lego-trace() {
             'graph:Draw the modules of a trace and how they relate (DOT, SVG, PNG, PDF, JSON or an interactive HTML page).'
             'export:Export a trace'\''s module lifetimes, transitions, URL opens and findings for other tools.'
             'import:Import XFLegoVIPER console logs (routing link log, component trace log) as a trace.'
+            'scan:Read an XFLegoVIPER app'\''s Objective-C and Swift source: module map, URLs, transitions, events and static findings.'
             'rules:List the detectors, or explain one with --explain ID.'
             'help:Show subcommand help information.'
         )
@@ -62,7 +63,7 @@ _lego-trace() {
         ;;
     arg)
         case "${words[1]}" in
-        record|check|graph|export|import|rules|help)
+        record|check|graph|export|import|scan|rules|help)
             "_lego-trace_${words[1]}" && ret=0
             ;;
         esac
@@ -91,21 +92,21 @@ _lego-trace_check() {
     local -i ret=1
     local -ar ___format=('text' 'json' 'sarif' 'junit' 'github' 'markdown' 'html')
     local -ar ___fail_on=('error' 'warning' 'note' 'never')
-    local -ar ___url_check=('strict' 'legacy')
     local -ar ___color=('auto' 'always' 'never')
+    local -ar ___url_check=('strict' 'legacy')
     local -ar arg_specs=(
         ':trace:'
         '(-f --format)'{-f,--format}'[The report format (html\: an interactive page with the graph, module lifetimes and findings).]:format:{__lego-trace_complete "${___format[@]}"}'
         '(--output -o)'{--output,-o}'[Write the report to FILE (`-`\: standard output, the default).]:output:'
-        '--fail-on[Lowest severity that fails the check.]:fail-on:{__lego-trace_complete "${___fail_on[@]}"}'
-        '--grace[Seconds of trace time a module may outlive its screen (default\: config or 2).]:grace:'
-        '--url-check[URL hierarchy check\: strict checks every segment, legacy is the framework'\''s own check. Default\: config or strict.]:url-check:{__lego-trace_complete "${___url_check[@]}"}'
-        '--config[Config file. Default\: .lego-trace.yml in the current directory, if present.]:config:'
+        '--fail-on[Lowest severity that fails the command.]:fail-on:{__lego-trace_complete "${___fail_on[@]}"}'
         '--baseline[Fail only on findings not in this baseline file.]:baseline:'
         '--write-baseline[Write the current findings'\'' fingerprints to FILE (the run then exits 0).]:write-baseline:'
-        '--lenient[Skip malformed lines instead of stopping at the first one.]'
         '--color[When to colour the text report (auto\: only on a terminal, and never with NO_COLOR set).]:color:{__lego-trace_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print nothing on standard error but errors.]'
+        '--config[Config file. Default\: .lego-trace.yml in the current directory, if present.]:config:'
+        '--url-check[URL hierarchy check\: strict checks every segment, legacy is the framework'\''s own check. Default\: config or strict.]:url-check:{__lego-trace_complete "${___url_check[@]}"}'
+        '--grace[Seconds of trace time a module may outlive its screen (default\: config or 2).]:grace:'
+        '--lenient[Skip malformed lines instead of stopping at the first one.]'
         '--max-line-bytes[The longest line read, in bytes; a longer one is an error (check skips it with --lenient).]:BYTES:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -130,9 +131,9 @@ _lego-trace_graph() {
         '--layout[The Graphviz engine; auto picks one by the graph'\''s size.]:layout:{__lego-trace_complete "${___layout[@]}"}'
         '--force[Lay the graph out even when it is larger than the engine handles in reasonable time and memory.]'
         '--no-findings[Do not run the analyzer to mark findings on the graph (the config file is then not read).]'
-        '--grace[Seconds of trace time a module may outlive its screen (default\: config or 2).]:grace:'
-        '--url-check[URL hierarchy check\: strict checks every segment, legacy is the framework'\''s own check. Default\: config or strict.]:url-check:{__lego-trace_complete "${___url_check[@]}"}'
         '--config[Config file. Default\: .lego-trace.yml in the current directory, if present.]:config:'
+        '--url-check[URL hierarchy check\: strict checks every segment, legacy is the framework'\''s own check. Default\: config or strict.]:url-check:{__lego-trace_complete "${___url_check[@]}"}'
+        '--grace[Seconds of trace time a module may outlive its screen (default\: config or 2).]:grace:'
         '--max-line-bytes[The longest line read, in bytes; a longer one is an error (check skips it with --lenient).]:BYTES:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -164,6 +165,34 @@ _lego-trace_import() {
         '(--output -o)'{--output,-o}'[Where to write the trace.]:output:'
         '--pid[Import this process only. Default\: the one with the most framework lines.]:pid:'
         '--max-line-bytes[The longest line read, in bytes; a longer one is an error (check skips it with --lenient).]:BYTES:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_lego-trace_scan() {
+    local -i ret=1
+    local -ar ___format=('text' 'json' 'sarif' 'junit' 'github' 'markdown')
+    local -ar ___fail_on=('error' 'warning' 'note' 'never')
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar ___url_check=('strict' 'legacy')
+    local -ar arg_specs=(
+        ':source:'
+        '(-f --format)'{-f,--format}'[The findings report'\''s format.]:format:{__lego-trace_complete "${___format[@]}"}'
+        '(--output -o)'{--output,-o}'[Write the report to FILE (`-`\: standard output, the default).]:output:'
+        '--fail-on[Lowest severity that fails the command.]:fail-on:{__lego-trace_complete "${___fail_on[@]}"}'
+        '--baseline[Fail only on findings not in this baseline file.]:baseline:'
+        '--write-baseline[Write the current findings'\'' fingerprints to FILE (the run then exits 0).]:write-baseline:'
+        '--color[When to colour the text report (auto\: only on a terminal, and never with NO_COLOR set).]:color:{__lego-trace_complete "${___color[@]}"}'
+        '(-q --quiet)'{-q,--quiet}'[Print nothing on standard error but errors.]'
+        '--config[Config file. Default\: .lego-trace.yml in the current directory, if present.]:config:'
+        '--url-check[URL hierarchy check\: strict checks every segment, legacy is the framework'\''s own check. Default\: config or strict.]:url-check:{__lego-trace_complete "${___url_check[@]}"}'
+        '--model[Write the extracted model as JSON to FILE (docs/scan.md).]:model:'
+        '--scenario[Write a scenario for `record` to FILE\: every module and URL, a journey from the root.]:scenario:'
+        '--graph[Draw the static module graph with findings marked to FILE (.svg, .png, .pdf, .dot or .json).]:graph:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

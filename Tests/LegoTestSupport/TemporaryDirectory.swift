@@ -1,13 +1,13 @@
 import Foundation
 
 /// A fresh directory under the system temporary directory, removed when the value is deinitialized.
-final class TemporaryDirectory {
+public final class TemporaryDirectory {
     /// The directory's path.
-    let path: String
+    public let path: String
 
     /// Creates the directory.
-    init() throws {
-        path = NSTemporaryDirectory() + "/lego-trace-io-" + UUID().uuidString
+    public init() throws {
+        path = NSTemporaryDirectory() + "/lego-trace-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
@@ -16,17 +16,17 @@ final class TemporaryDirectory {
     }
 
     /// A path inside the directory.
-    func file(_ name: String) -> String { path + "/" + name }
+    public func file(_ name: String) -> String { path + "/" + name }
 
     /// Writes `text` to a file inside the directory and returns its path.
-    func write(_ text: String, to name: String) throws -> String {
+    public func write(_ text: String, to name: String) throws -> String {
         let file = file(name)
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
         return file
     }
 
     /// The contents of a file as text.
-    func read(_ file: String) throws -> String {
+    public func read(_ file: String) throws -> String {
         String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self)
     }
 }

@@ -1,0 +1,62 @@
+import LegoAnalysis
+import LegoModel
+
+/// `lost-event` from source: an event sent to a component name that does not exist, or to a module none of whose
+/// classes handles events, or whose handler compares only against other event names.
+enum LostEventCheck: StaticCheck {
+    static let rule = RuleDescription.lostEvent
+
+    static func run(_ app: ScannedApp, _ findings: StaticFindings) {
+        let subscribed = Set(app.receivers.flatMap(\.subscribedNames).compactMap(\.literal))
+        let names = app.modules.map(\.name) + subscribed
+        for event in app.events where event.fact.scope == .directed {
+            let certainty: Finding.Certainty = event.fact.event.literal == nil ? .dynamic : .literal
+            let eventName = event.fact.event.literal ?? event.fact.event.expression
+            for target in event.fact.components {
+                guard let name = target.literal else { continue }
+                // A receiver subscribed under the name takes the event as it is (its handler sees every name).
+                if subscribed.contains(name) { continue }
+                guard let module = app.module(named: name) else {
+                    findings.report(rule, "event \(eventName) is sent to component \(name), which does not exist; the framework drops it silently"
+                                    + UnknownComponentCheck.hint(name, names),
+                                    module: name, at: event.fact.location, certainty: certainty, identity: ["no-component", eventName, name])
+                    continue
+                }
+                // Events reach the component object only (a VIPER module's Presenter), not its other layers.
+                let layer = ScannedApp.componentLayer(of: module.pattern)
+                // A shared-module shell runs its gene's layers.
+                let owner = module.gene.flatMap(app.module(named:)) ?? module
+                let component = owner.classes.first { $0.layer == layer }?.name
+                let handlers = app.receivers.filter { $0.className == component }
+                if handlers.isEmpty {
+                    let other = app.receivers.first { $0.module == name }.map { " (\($0.className) does, but events reach \(component ?? "its \(layer.suffix)") only)" } ?? ""
+                    findings.report(rule, "event \(eventName) is sent to \(name), but its component does not implement receiveComponentEventName:intentData:\(other)",
+                                    module: name, at: event.fact.location, certainty: certainty, identity: ["no-handler", eventName, name])
+                    continue
+                }
+                // A handler that compares only against literals other than this name ignores it.
+                guard let literalName = event.fact.event.literal else { continue }
+                let ignoring = handlers.allSatisfy { handler in
+                    !handler.events.isEmpty && handler.events.allSatisfy { $0.literal != nil && $0.literal != literalName }
+                }
+                if ignoring {
+                    let handled = handlers.flatMap(\.events).compactMap(\.literal).joined(separator: ", ")
+                    findings.report(rule, "event \(literalName) is sent to \(name), whose handler only compares against \(handled)",
+                                    module: name, at: event.fact.location, certainty: .literal,
+                                    evidence: handlers.map { ($0.location, "\($0.className) handles events here") },
+                                    identity: ["ignored", literalName, name])
+                }
+            }
+        }
+    }
+}
+
+extension ScanValue {
+    /// The expression of a dynamic value, or the literal.
+    var expression: String {
+        switch self {
+        case .literal(let text): text
+        case .dynamic(let expression): expression
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import LegoAnalysis
+import LegoModel
+
+/// `orphan-component` from source: a module that is registered under a URL and has classes to assemble it, but
+/// that no code opens (no transition names it, it is not the root).
+enum OrphanComponentCheck: StaticCheck {
+    static let rule = RuleDescription.orphanComponent
+
+    static func run(_ app: ScannedApp, _ findings: StaticFindings) {
+        let opened = Set(app.transitions.compactMap(\.toModule))
+        // With computed targets somewhere, a module not opened literally may still be opened at run time.
+        let certainty: Finding.Certainty = app.transitions.contains(where: \.isDynamic) ? .dynamic : .literal
+        var reported: Set<String> = []
+        for route in app.routes where !opened.contains(route.component) && reported.insert(route.component).inserted {
+            guard let module = app.module(named: route.component), !module.derived else { continue }
+            findings.report(rule, "\(module.name) is registered as \(route.url) and can be assembled, but no code opens it",
+                            module: module.name, at: route.location, certainty: certainty,
+                            evidence: [(module.location, "declared here")], identity: [module.name])
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import LegoAnalysis
+import LegoModel
+
+/// Runs the static checks over a scanned app and returns findings through the existing rule ids, so the same
+/// configuration, baselines and reporters as `check` apply.
+public enum StaticAnalyzer {
+    /// The checks, one per rule, in listing order (they are independent; order only affects ties in sorting).
+    static var checks: [any StaticCheck.Type] {
+        [
+            DuplicateModuleNameCheck.self,
+            UnregisteredURLCheck.self,
+            UnknownComponentCheck.self,
+            IllegalURLHierarchyCheck.self,
+            LostEventCheck.self,
+            OrphanComponentCheck.self,
+            NamingConventionCheck.self,
+        ]
+    }
+
+    /// Findings for `app` under `configuration`, sorted by file, line and rule; `pathPrefix` is put before every
+    /// file so locations are relative to where the user ran the command (what GitHub annotations need).
+    public static func analyze(_ app: ScannedApp, configuration: AnalysisConfiguration = .init(), pathPrefix: String = "",
+                               sourceFiles: Int = 0) -> AnalysisResult {
+        let collector = StaticFindings(configuration: configuration, pathPrefix: pathPrefix)
+        for check in checks { check.run(app, collector) }
+        var limitations: [String] = []
+        let dynamic = app.transitions.filter(\.isDynamic).count + app.events.filter { !$0.isLiteral }.count
+        if dynamic > 0 {
+            limitations.append("\(dynamic) transition or event site\(dynamic == 1 ? " uses" : "s use") a URL or name computed at run time; "
+                + "what they open or reach is not known statically (their findings say `dynamic`)")
+        }
+        let rules = DetectorRegistry.rules.compactMap { rule -> RuleDescription? in
+            guard let severity = configuration.severity(for: rule) else { return nil }
+            var effective = rule
+            effective.defaultSeverity = severity
+            return effective
+        }
+        var result = AnalysisResult(findings: collector.sorted(), rules: rules, eventCount: 0, duration: 0, limitations: limitations)
+        result.sourceFiles = sourceFiles
+        return result
+    }
+}
+
+/// One static check: reads the scanned app and reports through the collector.
+protocol StaticCheck {
+    /// The rule it reports under (one of the trace detectors' rules).
+    static var rule: RuleDescription { get }
+    /// Reports what it finds in `app`.
+    static func run(_ app: ScannedApp, _ findings: StaticFindings)
+}
+
+/// Collects static findings: applies severity overrides, allowlists and fingerprints, folds repeats of one defect.
+final class StaticFindings {
+    private let configuration: AnalysisConfiguration
+    private let pathPrefix: String
+    /// How URL hierarchies are checked.
+    var urlCheck: URLCheckMode { configuration.urlCheck }
+    private var findings: [Finding] = []
+    private var seen: Set<String> = []
+
+    init(configuration: AnalysisConfiguration, pathPrefix: String) {
+        self.configuration = configuration
+        self.pathPrefix = pathPrefix
+    }
+
+    /// Reports a finding at `location`; `identity` names the defect across runs (never lines, which move with edits).
+    /// A dynamic finding is capped at note: the code may never reach it.
+    /// The message is only built for a defect not reported yet (it may look up a suggestion among every module).
+    func report(_ rule: RuleDescription, _ message: @autoclosure () -> String, module: String?, at location: SourceLocation,
+                certainty: Finding.Certainty, evidence: [(SourceLocation, String)] = [], identity: [String]) {
+        guard var severity = configuration.severity(for: rule), !configuration.allows(ruleID: rule.id, module: module) else { return }
+        if certainty == .dynamic { severity = min(severity, .note) }
+        let fingerprint = Fingerprint.make([rule.id, "scan"] + identity)
+        guard seen.insert(fingerprint).inserted else { return }
+        let message = message()
+        let evidence = evidence.map { Evidence(at: .source(place($0.0)), kind: "source", note: $0.1) }
+        findings.append(Finding(ruleID: rule.id, severity: severity, message: message, module: module, location: .source(place(location)),
+                                certainty: certainty, evidence: evidence, fingerprint: fingerprint))
+    }
+
+    private func place(_ location: SourceLocation) -> SourceLocation {
+        guard !pathPrefix.isEmpty else { return location }
+        var moved = location
+        moved.file = pathPrefix.hasSuffix("/") ? pathPrefix + location.file : pathPrefix + "/" + location.file
+        return moved
+    }
+
+    /// The findings by file, line, column, then rule id.
+    func sorted() -> [Finding] {
+        findings.sorted { lhs, rhs in
+            let left = lhs.location?.sourceLocation, right = rhs.location?.sourceLocation
+            if left != right, let left, let right { return left < right }
+            return lhs.ruleID < rhs.ruleID
+        }
+    }
+}
+
+extension ScannedApp.Event {
+    /// Whether the event name and every target are literals.
+    var isLiteral: Bool { fact.event.literal != nil && fact.components.allSatisfy { $0.literal != nil } }
+}

@@ -1,0 +1,40 @@
+import LegoAnalysis
+import LegoModel
+
+/// `unknown-component` from source: a literal component name, URL component or routing class that no class
+/// of the app can assemble (no Routing, ViewModel or ViewController, and no gene for a virtual component).
+enum UnknownComponentCheck: StaticCheck {
+    static let rule = RuleDescription.unknownComponent
+
+    /// ` (did you mean X?)` for the closest module name, else empty.
+    static func hint(_ name: String, _ names: [String]) -> String {
+        Suggestion.closest(to: name, among: names).map { " (did you mean \($0)?)" } ?? ""
+    }
+
+    static func run(_ app: ScannedApp, _ findings: StaticFindings) {
+        let names = app.modules.map(\.name)
+        for transition in app.transitions {
+            guard let name = transition.toModule, app.module(named: name) == nil else { continue }
+            // An unregistered URL is reported once, by unregistered-url.
+            if let url = transition.url, !app.routes.contains(where: { $0.path == ComponentURL(url).path }) { continue }
+            if transition.fact.kind == .pop { continue }
+            let what: String = switch transition.fact.target {
+            case .url(let value): "URL \(value.literal ?? "") names component \(name)"
+            case .routingClass(let value): "routing class \(value.literal ?? "") gives module \(name)"
+            default: "component \(name)"
+            }
+            findings.report(rule, "\(what), which no class of the app can assemble\(hint(name, names))", module: name, at: transition.fact.location,
+                            certainty: .literal, identity: ["transition", name, transition.fromModule ?? "-"])
+        }
+        for route in app.routes where app.module(named: route.component) == nil && !ComponentURL(route.url).isHTTP {
+            findings.report(rule, "URL \(route.url) is registered for component \(route.component), which no class of the app can assemble\(hint(route.component, names))",
+                            module: route.component, at: route.location, certainty: .literal, identity: ["route", route.path])
+        }
+        // Pops to a name: popping to a component that does not exist pops nothing.
+        for transition in app.transitions where transition.fact.kind == .pop {
+            guard let name = transition.toModule, app.module(named: name) == nil else { continue }
+            findings.report(rule, "pop to component \(name), which no class of the app can assemble", module: name,
+                            at: transition.fact.location, certainty: .literal, identity: ["pop", name])
+        }
+    }
+}

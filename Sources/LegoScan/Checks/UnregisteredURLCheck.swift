@@ -1,0 +1,24 @@
+import LegoAnalysis
+import LegoModel
+
+/// `unregistered-url` from source: a literal URL opened that no registration matches (the path before `?`,
+/// exact and case-sensitive, as the framework's `open:` looks it up).
+enum UnregisteredURLCheck: StaticCheck {
+    static let rule = RuleDescription.unregisteredURL
+
+    static func run(_ app: ScannedApp, _ findings: StaticFindings) {
+        let paths = Set(app.routes.map(\.path))
+        // A registration with a computed URL may be the one that matches: such findings are only as sure as that.
+        let certainty: Finding.Certainty = app.dynamicRoutes.isEmpty ? .literal : .dynamic
+        for transition in app.transitions {
+            guard let url = transition.url else { continue }
+            let parts = ComponentURL(url)
+            // http URLs go to the HTTP handler component, which scan cannot see registered (`registerHttpHandler`).
+            if parts.isHTTP || paths.contains(parts.path) { continue }
+            let close = paths.first { $0.lowercased() == parts.path.lowercased() }.map { " (a route differs only in case: \($0))" } ?? ""
+            let opener = transition.fromModule.map { " (opened from \($0))" } ?? ""
+            findings.report(rule, "no route is registered for \(parts.path)\(close)\(opener)", module: transition.toModule,
+                            at: transition.fact.location, certainty: certainty, identity: ["no-route", parts.path, transition.fromModule ?? "-"])
+        }
+    }
+}

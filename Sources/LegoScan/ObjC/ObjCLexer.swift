@@ -1,0 +1,393 @@
+/// A purpose-built, tolerant Objective-C lexer: just enough of the language to find the framework's macros and
+/// message sends, and to know what is not code.
+///
+/// No Objective-C parser library can be installed here (no libclang bindings, no network beyond Debian and PyPI),
+/// so this reads the bytes itself: `//` and `/* */` comments, `@"…"` and C strings with escapes (any UTF-8 inside,
+/// Chinese included), character literals, numbers, identifiers, `@keywords`, and preprocessor lines (with `\`
+/// continuations) are skipped, as is everything between `#if 0` and its `#else`/`#elif`/`#endif`. Brackets are
+/// matched in one pass with a stack; a stray or unclosed one becomes a warning and the rest is still read.
+/// It never fails: every byte sequence gives tokens.
+struct ObjCLexer {
+    /// One token: its kind, its byte range in the file, and where it starts.
+    struct Token {
+        /// What the token is.
+        enum Kind: UInt8 {
+            case identifier, atKeyword, objcString, cString, character, number, punctuation
+        }
+        /// The kind.
+        var kind: Kind
+        // Offsets, lines and columns are stored in 32 bits (20-byte tokens instead of 40; files over 256 MB are
+        // skipped before lexing), which halves the lexer's memory on a 10 MB file.
+        private var startOffset: Int32
+        private var endOffset: Int32
+        private var lineNumber: Int32
+        private var columnNumber: Int32
+        /// First byte.
+        var start: Int { Int(startOffset) }
+        /// One past the last byte.
+        var end: Int { Int(endOffset) }
+        /// 1-based line of the first byte.
+        var line: Int { Int(lineNumber) }
+        /// 1-based column (UTF-8 bytes) of the first byte.
+        var column: Int { Int(columnNumber) }
+
+        /// Creates a token.
+        init(kind: Kind, start: Int, end: Int, line: Int, column: Int) {
+            self.kind = kind
+            startOffset = Int32(truncatingIfNeeded: start)
+            endOffset = Int32(truncatingIfNeeded: end)
+            lineNumber = Int32(truncatingIfNeeded: line)
+            columnNumber = Int32(truncatingIfNeeded: column)
+        }
+    }
+
+    /// A problem found while reading, with its line.
+    struct Problem: Equatable {
+        /// 1-based line.
+        var line: Int
+        /// What is wrong.
+        var message: String
+    }
+
+    /// The file's bytes.
+    let bytes: [UInt8]
+    /// The tokens, in order.
+    private(set) var tokens: [Token] = []
+    /// For each token that opens `(`, `[` or `{`: the index of its closer, or -1 when it has none.
+    private(set) var partner: [Int32] = []
+    /// Problems (unbalanced brackets, unterminated literals and comments); at most a few per file.
+    private(set) var problems: [Problem] = []
+
+    private var position = 0
+    private var line = 1
+    private var lineStart = 0
+    private var atLineStart = true
+
+    /// Lexes `bytes` completely.
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        tokens.reserveCapacity(bytes.count / 6)
+        run()
+        matchBrackets()
+    }
+
+    // MARK: - Reading
+
+    private mutating func run() {
+        let count = bytes.count
+        while position < count {
+            let byte = bytes[position]
+            switch byte {
+            case 0x0A:
+                newline()
+            case 0x20, 0x09, 0x0D, 0x0B, 0x0C:
+                position += 1
+            case UInt8(ascii: "#") where atLineStart:
+                directive()
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+                skipLineComment()
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+                skipBlockComment()
+            case UInt8(ascii: "@") where peek(1) == UInt8(ascii: "\""):
+                atLineStart = false
+                let start = position, column = self.column
+                let startLine = line
+                position += 1
+                quoted(UInt8(ascii: "\""), what: "string")
+                tokens.append(Token(kind: .objcString, start: start, end: position, line: startLine, column: column))
+            case UInt8(ascii: "\""):
+                atLineStart = false
+                let start = position, column = self.column, startLine = line
+                quoted(UInt8(ascii: "\""), what: "string")
+                tokens.append(Token(kind: .cString, start: start, end: position, line: startLine, column: column))
+            case UInt8(ascii: "'"):
+                atLineStart = false
+                let start = position, column = self.column, startLine = line
+                quoted(UInt8(ascii: "'"), what: "character literal")
+                tokens.append(Token(kind: .character, start: start, end: position, line: startLine, column: column))
+            case UInt8(ascii: "@") where isIdentifierHead(peek(1)):
+                atLineStart = false
+                let start = position, column = self.column
+                position += 1
+                while position < count, isIdentifierBody(bytes[position]) { position += 1 }
+                tokens.append(Token(kind: .atKeyword, start: start, end: position, line: line, column: column))
+            default:
+                atLineStart = false
+                let start = position, column = self.column
+                if isIdentifierHead(byte) {
+                    while position < count, isIdentifierBody(bytes[position]) { position += 1 }
+                    tokens.append(Token(kind: .identifier, start: start, end: position, line: line, column: column))
+                } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                    while position < count, isIdentifierBody(bytes[position]) || bytes[position] == UInt8(ascii: ".") { position += 1 }
+                    tokens.append(Token(kind: .number, start: start, end: position, line: line, column: column))
+                } else {
+                    position += 1
+                    tokens.append(Token(kind: .punctuation, start: start, end: position, line: line, column: column))
+                }
+            }
+        }
+    }
+
+    private var column: Int { position - lineStart + 1 }
+
+    private func peek(_ offset: Int) -> UInt8 {
+        let index = position + offset
+        return index < bytes.count ? bytes[index] : 0
+    }
+
+    private func isIdentifierHead(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F || byte == 0x24 || byte >= 0x80
+    }
+
+    private func isIdentifierBody(_ byte: UInt8) -> Bool {
+        isIdentifierHead(byte) || (byte >= 0x30 && byte <= 0x39)
+    }
+
+    private mutating func newline() {
+        position += 1
+        line += 1
+        lineStart = position
+        atLineStart = true
+    }
+
+    private mutating func report(_ message: String, line: Int) {
+        if problems.count < 8 { problems.append(Problem(line: line, message: message)) }
+    }
+
+    private mutating func skipLineComment() {
+        // A backslash before the newline continues a `//` comment onto the next line, as in C.
+        while position < bytes.count {
+            if bytes[position] == 0x0A {
+                if position > 0, bytes[position - 1] == UInt8(ascii: "\\") { newline(); continue }
+                return
+            }
+            position += 1
+        }
+    }
+
+    private mutating func skipBlockComment() {
+        let startLine = line
+        position += 2
+        while position < bytes.count {
+            if bytes[position] == 0x0A { newline(); atLineStart = false; continue }
+            if bytes[position] == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") { position += 2; return }
+            position += 1
+        }
+        report("unterminated /* comment", line: startLine)
+    }
+
+    /// Reads a quoted literal starting at the opening quote; an unescaped newline ends it (with a warning).
+    private mutating func quoted(_ quote: UInt8, what: String) {
+        let startLine = line
+        position += 1
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == quote { position += 1; return }
+            if byte == UInt8(ascii: "\\") {
+                position += 1
+                if position < bytes.count, bytes[position] == 0x0A { newline(); atLineStart = false; continue }
+                position += 1
+                continue
+            }
+            if byte == 0x0A {
+                report("unterminated \(what)", line: startLine)
+                return
+            }
+            position += 1
+        }
+        report("unterminated \(what)", line: startLine)
+    }
+
+    // MARK: - Preprocessor
+
+    /// Skips one preprocessor line (and its continuations); `#if 0` skips its whole block.
+    private mutating func directive() {
+        let startLine = line
+        let text = directiveLine()
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "(" || $0 == ")" })
+        guard let keyword = words.first else { return }
+        if keyword == "if", words.count >= 2, words[1] == "0" || words[1] == "false" {
+            skipDisabledBlock(from: startLine)
+        }
+    }
+
+    /// The directive's text after `#`, continuations joined; leaves `position` at the newline that ends it.
+    private mutating func directiveLine() -> String {
+        position += 1
+        var collected: [UInt8] = []
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == 0x0A {
+                if position > 0, bytes[position - 1] == UInt8(ascii: "\\") {
+                    collected.removeLast()
+                    newline()
+                    continue
+                }
+                break
+            }
+            if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") { skipBlockComment(); continue }
+            if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") { skipLineComment(); break }
+            if collected.count < 256 { collected.append(byte) }
+            position += 1
+        }
+        atLineStart = false
+        return String(decoding: collected, as: UTF8.self).trimmingSpaces()
+    }
+
+    /// Skips lines until the `#else`, `#elif` or `#endif` that closes the disabled `#if`, nested `#if`s included.
+    private mutating func skipDisabledBlock(from startLine: Int) {
+        var depth = 0
+        while position < bytes.count {
+            if bytes[position] == 0x0A { newline(); continue }
+            if bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1; continue }
+            if atLineStart, bytes[position] == UInt8(ascii: "#") {
+                let text = directiveLine()
+                if text.hasPrefix("if") { depth += 1; continue }
+                if text.hasPrefix("endif") {
+                    if depth == 0 { return }
+                    depth -= 1
+                    continue
+                }
+                if depth == 0, text.hasPrefix("else") || text.hasPrefix("elif") { return }
+                continue
+            }
+            atLineStart = false
+            position += 1
+        }
+        report("#if 0 block has no #endif", line: startLine)
+    }
+
+    // MARK: - Brackets
+
+    private mutating func matchBrackets() {
+        partner = [Int32](repeating: -1, count: tokens.count)
+        var stack: [Int] = []
+        var reportedStray = false
+        for index in tokens.indices where tokens[index].kind == .punctuation {
+            let byte = bytes[tokens[index].start]
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                stack.append(index)
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                let opener: UInt8 = byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+                // Recover from a missing closer: pop to the nearest matching opener if there is one.
+                if let match = stack.lastIndex(where: { bytes[tokens[$0].start] == opener }) {
+                    if match != stack.count - 1, !reportedStray {
+                        let unclosed = tokens[stack[match + 1]]
+                        report("unbalanced brackets: '\(Character(Unicode.Scalar(bytes[unclosed.start])))' is never closed", line: unclosed.line)
+                        reportedStray = true
+                    }
+                    partner[stack[match]] = Int32(index)
+                    stack.removeSubrange(match...)
+                } else if !reportedStray {
+                    report("unbalanced brackets: '\(Character(Unicode.Scalar(byte)))' closes nothing", line: tokens[index].line)
+                    reportedStray = true
+                }
+            default:
+                continue
+            }
+        }
+        if let first = stack.first, !reportedStray {
+            report("unbalanced brackets: '\(Character(Unicode.Scalar(bytes[tokens[first].start])))' is never closed", line: tokens[first].line)
+        }
+    }
+}
+
+extension ObjCLexer.Token {
+    /// Whether the token is a string literal (`@"…"` or `"…"`).
+    var isString: Bool { kind == .objcString || kind == .cString }
+}
+
+extension ObjCLexer {
+    /// The token's source text.
+    func text(_ token: Token) -> String {
+        String(decoding: bytes[token.start..<token.end], as: UTF8.self)
+    }
+
+    /// Whether the token is exactly the ASCII punctuation `byte`.
+    func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
+        index >= 0 && index < tokens.count && tokens[index].kind == .punctuation && bytes[tokens[index].start] == byte
+    }
+
+    /// When token `index` opens `(`, `[` or `{`: the index just past its closer (past the opener itself when the
+    /// closer is missing or lies beyond `limit`); nil for any other token. Walks skip nested groups with it.
+    func indexAfterGroup(_ index: Int, limit: Int) -> Int? {
+        let token = tokens[index]
+        guard token.kind == .punctuation else { return nil }
+        let byte = bytes[token.start]
+        guard byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") else { return nil }
+        let closer = Int(partner[index])
+        return closer > index && closer < limit ? closer + 1 : index + 1
+    }
+
+    /// Whether the token is the identifier `word` (compared byte by byte, no String made).
+    func isIdentifier(_ index: Int, _ word: StaticString) -> Bool {
+        guard index >= 0, index < tokens.count else { return false }
+        let token = tokens[index]
+        guard token.kind == .identifier || token.kind == .atKeyword, token.end - token.start == word.utf8CodeUnitCount else { return false }
+        let pointer = word.utf8Start
+        for offset in 0..<word.utf8CodeUnitCount where bytes[token.start + offset] != pointer[offset] { return false }
+        return true
+    }
+
+    /// The value of a string literal token, escapes decoded (`\n`, `\t`, `\"`, `\\`, octal and `\x`, `\u`).
+    func stringValue(_ token: Token) -> String {
+        var start = token.start + 1
+        if token.kind == .objcString { start += 1 }
+        var end = token.end
+        if end > start, bytes[end - 1] == UInt8(ascii: "\"") { end -= 1 }
+        guard start < end else { return "" }
+        var out: [UInt8] = []
+        out.reserveCapacity(end - start)
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "\\"), index + 1 < end else { out.append(byte); index += 1; continue }
+            let next = bytes[index + 1]
+            index += 2
+            switch next {
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                var value = Int(next - UInt8(ascii: "0"))
+                var digits = 1
+                while digits < 3, index < end, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "7") {
+                    value = value * 8 + Int(bytes[index] - UInt8(ascii: "0")); index += 1; digits += 1
+                }
+                out.append(UInt8(truncatingIfNeeded: value))
+            case UInt8(ascii: "x"), UInt8(ascii: "u"), UInt8(ascii: "U"):
+                let limit = next == UInt8(ascii: "x") ? 2 : next == UInt8(ascii: "u") ? 4 : 8
+                var value: UInt32 = 0
+                var digits = 0
+                while digits < limit, index < end, let digit = hexValue(bytes[index]) {
+                    value = value * 16 + digit; index += 1; digits += 1
+                }
+                if next == UInt8(ascii: "x") { out.append(UInt8(truncatingIfNeeded: value)) }
+                else if let scalar = Unicode.Scalar(value) { out.append(contentsOf: Array(String(scalar).utf8)) }
+            case 0x0A: break
+            default: out.append(next)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces and tabs.
+    func trimmingSpaces() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first == " " || first == "\t" || first == "\r" { slice = slice.dropFirst() }
+        while let last = slice.last, last == " " || last == "\t" || last == "\r" { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,288 @@
+import LegoModel
+
+/// Reads the framework facts out of one Objective-C file's tokens: classes, macros and message sends.
+///
+/// One pass over the tokens; brackets were matched by the lexer, so each call's arguments are read by index
+/// ranges, never by searching again (a 10 MB line costs one pass, not a quadratic one).
+struct ObjCReader {
+    private let lexer: ObjCLexer
+    private let file: String
+    private var facts = ScanFacts()
+    private var currentClass: String?
+    /// Local variables holding an assembled routing (`XFCollectRouting *r = [XFCollectRouting assembleRouting];`).
+    private var assembledRoutings: [String: String] = [:]
+
+    /// The longest expression text kept for a dynamic value.
+    static let expressionLimit = 160
+
+    /// Reads `bytes` of the file named `file` (as reported in locations).
+    static func read(bytes: [UInt8], file: String) -> ScanFacts {
+        var reader = ObjCReader(lexer: ObjCLexer(bytes: bytes), file: file)
+        reader.run()
+        return reader.facts
+    }
+
+    private init(lexer: ObjCLexer, file: String) {
+        self.lexer = lexer
+        self.file = file
+    }
+
+    private var tokens: [ObjCLexer.Token] { lexer.tokens }
+
+    private func location(_ index: Int) -> SourceLocation {
+        let token = tokens[index]
+        return SourceLocation(file: file, line: token.line, column: token.column)
+    }
+
+    private mutating func run() {
+        for problem in lexer.problems {
+            facts.warnings.append(.init(location: SourceLocation(file: file, line: problem.line), message: problem.message))
+        }
+        var index = 0
+        let count = tokens.count
+        while index < count {
+            let token = tokens[index]
+            switch token.kind {
+            case .atKeyword:
+                keyword(at: index)
+            case .identifier:
+                identifier(at: index)
+            case .punctuation where lexer.bytes[token.start] == UInt8(ascii: "["):
+                messageSend(at: index)
+            default:
+                break
+            }
+            index += 1
+        }
+    }
+
+    // MARK: - Declarations
+
+    private mutating func keyword(at index: Int) {
+        if lexer.isIdentifier(index, "@interface"), index + 1 < tokens.count, tokens[index + 1].kind == .identifier {
+            // A category or extension (`@interface X (Cat)`) declares no new class.
+            if lexer.isPunctuation(index + 2, UInt8(ascii: "(")) { return }
+            var superclass: String?
+            if lexer.isPunctuation(index + 2, UInt8(ascii: ":")), index + 3 < tokens.count, tokens[index + 3].kind == .identifier {
+                superclass = lexer.text(tokens[index + 3])
+            }
+            facts.classes.append(.init(name: lexer.text(tokens[index + 1]), superclass: superclass, location: location(index + 1)))
+        } else if lexer.isIdentifier(index, "@implementation"), index + 1 < tokens.count, tokens[index + 1].kind == .identifier {
+            currentClass = lexer.text(tokens[index + 1])
+            // An implementation also declares its class (its @interface may be in a header that is not scanned).
+            facts.classes.append(.init(name: lexer.text(tokens[index + 1]), superclass: nil, location: location(index + 1), isImplementation: true))
+            assembledRoutings = [:]
+        } else if lexer.isIdentifier(index, "@end") {
+            currentClass = nil
+        }
+    }
+
+    // MARK: - Macros
+
+    private mutating func identifier(at index: Int) {
+        let token = tokens[index]
+        // Fast reject: every macro of interest starts with `XF_`; `receiveComponentEventName` marks a handler.
+        let bytes = lexer.bytes
+        if token.end - token.start > 3, bytes[token.start] == UInt8(ascii: "X"), bytes[token.start + 1] == UInt8(ascii: "F"),
+           bytes[token.start + 2] == UInt8(ascii: "_") {
+            macro(at: index)
+        } else if lexer.isIdentifier(index, "receiveComponentEventName"), lexer.isPunctuation(index + 1, UInt8(ascii: ":")),
+                  let currentClass, isMethodDeclaration(endingAfter: index) {
+            facts.receipts.append(.init(className: currentClass, event: nil, kind: .handler, location: location(index)))
+        }
+    }
+
+    /// Whether the selector piece at `index` belongs to a method declaration (`- (void)name:`), not a call.
+    private func isMethodDeclaration(endingAfter index: Int) -> Bool {
+        guard lexer.isPunctuation(index - 1, UInt8(ascii: ")")) else { return false }
+        var cursor = index - 2
+        while cursor >= 0, !lexer.isPunctuation(cursor, UInt8(ascii: "(")) { cursor -= 1 }
+        return lexer.isPunctuation(cursor - 1, UInt8(ascii: "-")) || lexer.isPunctuation(cursor - 1, UInt8(ascii: "+"))
+    }
+
+    private mutating func macro(at index: Int) {
+        let name = lexer.text(tokens[index])
+        var arguments: [FrameworkCall.Argument] = []
+        if lexer.isPunctuation(index + 1, UInt8(ascii: "(")) {
+            let close = Int(lexer.partner[index + 1])
+            guard close > index + 1 else { return }
+            arguments = split(index + 2, close).map { argument($0.lowerBound, $0.upperBound) }
+        }
+        FrameworkCall(name: name, receiver: nil, arguments: arguments, fromClass: currentClass, location: location(index))
+            .interpret(into: &facts)
+    }
+
+    // MARK: - Message sends
+
+    private mutating func messageSend(at open: Int) {
+        let close = Int(lexer.partner[open])
+        guard close > open + 1 else { return }
+        // Selector pieces are `name:` at depth 0 inside the brackets; the receiver is everything before the first.
+        var pieces: [(name: Int, colon: Int)] = []
+        var openTernaries = 0
+        var cursor = open + 1
+        while cursor < close {
+            if let next = lexer.indexAfterGroup(cursor, limit: close) { cursor = next; continue }
+            let token = tokens[cursor]
+            if token.kind == .punctuation {
+                let byte = lexer.bytes[token.start]
+                if byte == UInt8(ascii: "?") { openTernaries += 1 }
+                if byte == UInt8(ascii: ":") {
+                    // The `:` of a depth-0 `?:` belongs to an argument, not to the selector.
+                    if openTernaries > 0 {
+                        openTernaries -= 1
+                    } else if tokens[cursor - 1].kind == .identifier, pieces.isEmpty ? cursor - 1 > open + 1 : true {
+                        // Most sends are not the framework's: stop at the first piece unless it is, so a send's
+                        // arguments are walked again only for the framework's selectors.
+                        if pieces.isEmpty, !Self.selectorsOfInterest.contains(lexer.text(tokens[cursor - 1])) { return }
+                        pieces.append((cursor - 1, cursor))
+                    }
+                }
+            }
+            cursor += 1
+        }
+        if pieces.isEmpty {
+            // A unary send: `[receiver selector]`.
+            guard close - 1 > open + 1, tokens[close - 1].kind == .identifier else { return }
+            let selector = lexer.text(tokens[close - 1])
+            let receiver = argument(open + 1, close - 1)
+            if selector == "assembleRouting" || selector == "routing" {
+                noteAssembledRouting(open: open, receiverClass: receiver.description)
+            }
+            guard selector == "popComponent" || selector == "dismissComponent" else { return }
+            FrameworkCall(name: selector, receiver: receiver, arguments: [], fromClass: currentClass, location: location(close - 1))
+                .interpret(into: &facts)
+            return
+        }
+        let selector = pieces.map { lexer.text(tokens[$0.name]) + ":" }.joined()
+        guard Self.selectorsOfInterest.contains(pieces.first.map { lexer.text(tokens[$0.name]) } ?? "") else { return }
+        let receiver = argument(open + 1, pieces[0].name)
+        var arguments: [FrameworkCall.Argument] = []
+        for (offset, piece) in pieces.enumerated() {
+            let end = offset + 1 < pieces.count ? pieces[offset + 1].name : close
+            // The last argument of a variadic send holds the extra comma-separated arguments too.
+            let parts = split(piece.colon + 1, end)
+            arguments += parts.map { argument($0.lowerBound, $0.upperBound) }
+        }
+        if selector == "addSubRouting:asChildViewController:" || selector == "addSubRouting:" {
+            subRouting(arguments.first, at: pieces[0].name)
+            return
+        }
+        FrameworkCall(name: selector, receiver: receiver, arguments: arguments, fromClass: currentClass, location: location(pieces[0].name))
+            .interpret(into: &facts)
+    }
+
+    /// The first selector pieces the framework defines; other sends are skipped before their arguments are read.
+    static let selectorsOfInterest: Set<String> = [
+        "openURLForPush", "openURLForPresent", "openURL", "openURLForGetComponent", "openURLForGetUInterface",
+        "createSubUInterfaceFromURLComponent", "createSubUInterfaceFromComponentName", "pushComponent", "presentComponent",
+        "putComponent", "showComponent", "popComponent", "initURLGroup", "register", "setClassPrefix", "setClassPrefixList",
+        "sendEventName", "sendNotificationForMVxWithName", "registerForMVxNotificationsWithNameArray",
+        "registerMVxNotificationsForTarget", "isEqualToString", "addSubRouting", "subscribeEventOnReceiver",
+    ]
+
+    /// Remembers `var = [Class assembleRouting]` so a later `addSubRouting:var` knows the class.
+    private mutating func noteAssembledRouting(open: Int, receiverClass: String) {
+        guard lexer.isPunctuation(open - 1, UInt8(ascii: "=")), open - 2 >= 0, tokens[open - 2].kind == .identifier else { return }
+        assembledRoutings[lexer.text(tokens[open - 2])] = receiverClass
+    }
+
+    private mutating func subRouting(_ argument: FrameworkCall.Argument?, at index: Int) {
+        let target: ScanValue
+        switch argument {
+        case .identifier(let variable)?:
+            target = assembledRoutings[variable].map { .literal($0) } ?? .dynamic(expression: variable)
+        case .expression(let text)?:
+            target = Self.assembledClass(in: text).map { .literal($0) } ?? .dynamic(expression: text)
+        default:
+            target = .dynamic(expression: argument?.description ?? "nil")
+        }
+        facts.transitions.append(.init(kind: .subRouting, target: .routingClass(target), fromClass: currentClass,
+                                       via: "addSubRouting:", location: location(index)))
+    }
+
+    /// `Class` from an inline `[Class assembleRouting]`.
+    private static func assembledClass(in text: String) -> String? {
+        let words = text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+        guard words.count == 2, words[1] == "assembleRouting" || words[1] == "routing" else { return nil }
+        return String(words[0])
+    }
+
+    // MARK: - Arguments
+
+    /// Splits tokens `start..<end` at depth-0 commas.
+    private func split(_ start: Int, _ end: Int) -> [Range<Int>] {
+        guard start < end else { return [] }
+        var parts: [Range<Int>] = []
+        var partStart = start
+        var cursor = start
+        while cursor < end {
+            if let next = lexer.indexAfterGroup(cursor, limit: end) { cursor = next; continue }
+            let token = tokens[cursor]
+            if token.kind == .punctuation {
+                let byte = lexer.bytes[token.start]
+                if byte == UInt8(ascii: ",") {
+                    parts.append(partStart..<cursor)
+                    partStart = cursor + 1
+                }
+            }
+            cursor += 1
+        }
+        parts.append(partStart..<end)
+        return parts.filter { !$0.isEmpty }
+    }
+
+    /// The argument in tokens `start..<end`.
+    private func argument(_ start: Int, _ end: Int) -> FrameworkCall.Argument {
+        guard start < end else { return .expression("") }
+        var first = start, last = end
+        // `(NSString *)@"x"` casts and surrounding parentheses do not change a literal.
+        while lexer.isPunctuation(first, UInt8(ascii: "(")), Int(lexer.partner[first]) == last - 1 { first += 1; last -= 1 }
+        guard first < last else { return .expression(expressionText(start, end)) }
+        if (first..<last).allSatisfy({ tokens[$0].isString }) {
+            return .string((first..<last).map { lexer.stringValue(tokens[$0]) }.joined(), at: location(first))
+        }
+        if last - first == 1, tokens[first].kind == .identifier {
+            let name = lexer.text(tokens[first])
+            return name == "nil" || name == "NULL" ? .null : .identifier(name)
+        }
+        // `@[ … ]` and `@{ … }` literals.
+        if tokens[first].kind == .punctuation, lexer.bytes[tokens[first].start] == UInt8(ascii: "@"), first + 1 < last,
+           Int(lexer.partner[first + 1]) == last - 1 {
+            let opener = lexer.bytes[tokens[first + 1].start]
+            let parts = split(first + 2, last - 1)
+            if opener == UInt8(ascii: "[") {
+                return .array(parts.map { argument($0.lowerBound, $0.upperBound) })
+            }
+            if opener == UInt8(ascii: "{") {
+                return .dictionary(parts.map { part in
+                    var colon = part.lowerBound
+                    while colon < part.upperBound {
+                        if lexer.isPunctuation(colon, UInt8(ascii: ":")) { break }
+                        if let next = lexer.indexAfterGroup(colon, limit: part.upperBound) { colon = next; continue }
+                        colon += 1
+                    }
+                    return (argument(part.lowerBound, colon), argument(colon + 1, part.upperBound))
+                })
+            }
+        }
+        return .expression(expressionText(start, end))
+    }
+
+    /// The source text of tokens `start..<end` with runs of white space collapsed, cut at `expressionLimit`.
+    private func expressionText(_ start: Int, _ end: Int) -> String {
+        guard start < end else { return "" }
+        let from = tokens[start].start, to = min(tokens[end - 1].end, tokens[start].start + Self.expressionLimit * 4)
+        var out: [UInt8] = []
+        var lastWasSpace = false
+        for byte in lexer.bytes[from..<to] {
+            let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+            if isSpace { if !lastWasSpace { out.append(0x20) }; lastWasSpace = true; continue }
+            lastWasSpace = false
+            out.append(byte)
+        }
+        var text = String(decoding: out, as: UTF8.self)
+        if text.count > Self.expressionLimit { text = String(text.prefix(Self.expressionLimit)) + "…" }
+        return text
+    }
+}

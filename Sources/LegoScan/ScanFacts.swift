@@ -1,0 +1,225 @@
+import LegoModel
+
+/// A URL or component name as the code gives it: a literal, or an expression only known at run time.
+public enum ScanValue: Sendable, Hashable {
+    /// A string literal (adjacent literals joined).
+    case literal(String)
+    /// Anything else: a variable, a format string, a call; kept as its expression, never guessed.
+    case dynamic(expression: String)
+
+    /// The literal text, if it is one.
+    public var literal: String? {
+        if case .literal(let text) = self { return text }
+        return nil
+    }
+}
+
+/// What one source file says, in source order: the raw facts before names are resolved.
+public struct ScanFacts: Sendable, Hashable {
+    /// `@interface Name : Super` or `class Name: Super`.
+    public struct ClassDeclaration: Sendable, Hashable {
+        /// The class name.
+        public var name: String
+        /// Its superclass, when written.
+        public var superclass: String?
+        /// Where it is declared.
+        public var location: SourceLocation
+        /// Whether this is an `@implementation` (counted only when no `@interface` declares the class).
+        public var isImplementation: Bool = false
+    }
+
+    /// An assembly macro in a class's implementation (`XF_AutoAssemblyModule_Fast`, `XF_InjectModuleWith_*` …).
+    public struct Assembly: Sendable, Hashable {
+        /// The implementing class.
+        public var className: String
+        /// The macro as written.
+        public var macro: String
+        /// For `XF_AutoAssemblyModuleFromShareModuleName`: the module whose layers it reuses.
+        public var shareModule: ScanValue?
+        /// For `…_ShareDM`: the module whose DataManager it shares.
+        public var sharedDataManager: ScanValue?
+        /// Where it is written.
+        public var location: SourceLocation
+    }
+
+    /// `XF_EXPORT_COMPONENT` inside a class's implementation.
+    public struct Export: Sendable, Hashable {
+        /// The exporting class.
+        public var className: String
+        /// Where it is written.
+        public var location: SourceLocation
+    }
+
+    /// `setClassPrefix:` or `setClassPrefixList:`.
+    public struct PrefixSetting: Sendable, Hashable {
+        /// The prefixes given (one for `setClassPrefix:`).
+        public var prefixes: [ScanValue]
+        /// Whether it was the list form.
+        public var isList: Bool
+        /// Where it is written.
+        public var location: SourceLocation
+    }
+
+    /// One URL registration.
+    public struct Route: Sendable, Hashable {
+        /// How the URL was registered.
+        public enum Form: String, Sendable, Hashable {
+            /// An element of `initURLGroup:@[…]`: added to the table.
+            case group
+            /// A key of `initURLGroup:@{…}`: the dictionary form replaces the whole table.
+            case replacingGroup = "replacing-group"
+            /// `register:forComponent:` (or `register:`): silently overwrites an existing URL.
+            case single
+        }
+        /// The URL.
+        public var url: ScanValue
+        /// The component name given explicitly (`register:forComponent:`, a dictionary value).
+        public var component: ScanValue?
+        /// How it was registered.
+        public var form: Form
+        /// Where it is written.
+        public var location: SourceLocation
+    }
+
+    /// One place where the code moves between components.
+    public struct Transition: Sendable, Hashable {
+        /// What the code does.
+        public enum Kind: String, Sendable, Hashable, CaseIterable {
+            /// Push onto the navigation stack.
+            case push
+            /// Present modally.
+            case present
+            /// Open with a custom transition block.
+            case custom
+            /// Show as the window's root.
+            case root
+            /// Create as a sub-component of the current one (`XF_SubUInterface_*`).
+            case sub
+            /// Assemble a routing and add it as a sub-routing (`assembleRouting` + `addSubRouting:`).
+            case subRouting = "sub-routing"
+            /// Get a component or its view by URL without showing it.
+            case fetch
+            /// Pop back (to a name, or one level).
+            case pop
+            /// Dismiss the presented component.
+            case dismiss
+        }
+        /// What the target is named by.
+        public enum Target: Sendable, Hashable {
+            /// A URL.
+            case url(ScanValue)
+            /// A component name.
+            case name(ScanValue)
+            /// A routing class (`[XFCollectRouting assembleRouting]`).
+            case routingClass(ScanValue)
+            /// Nothing (pop one level, dismiss).
+            case none
+        }
+        /// The kind.
+        public var kind: Kind
+        /// The target.
+        public var target: Target
+        /// The class whose code makes it, when inside an `@implementation` or a Swift class.
+        public var fromClass: String?
+        /// The macro or selector used.
+        public var via: String
+        /// Where it is written.
+        public var location: SourceLocation
+    }
+
+    /// One event sent.
+    public struct EventSend: Sendable, Hashable {
+        /// Who receives it.
+        public enum Scope: String, Sendable, Hashable {
+            /// Named components.
+            case directed
+            /// An MVx notification, bridged to every component registered for it.
+            case notification
+        }
+        /// The event name.
+        public var event: ScanValue
+        /// The receiving component names (empty for notifications).
+        public var components: [ScanValue]
+        /// The scope.
+        public var scope: Scope
+        /// The sending class.
+        public var fromClass: String?
+        /// The macro or selector used.
+        public var via: String
+        /// Where it is written.
+        public var location: SourceLocation
+    }
+
+    /// A class that handles events, and an event name it compares against.
+    public struct EventReceipt: Sendable, Hashable {
+        /// How the class shows it receives the event.
+        public enum Kind: String, Sendable, Hashable {
+            /// It implements `receiveComponentEventName:intentData:` (event is nil) …
+            case handler
+            /// … and compares the name with this literal (`XF_EventIs_`, `isEqualToString:`, `==`, `case`).
+            case compares
+            /// It registers for this MVx notification (`XF_RegisterMVxNotis_`).
+            case notification
+            /// It subscribes to events under this component name (`subscribeEventOnReceiver:withRegisterCompName:`);
+            /// `event` holds the name.
+            case subscription
+        }
+        /// The receiving class.
+        public var className: String
+        /// The event name, or nil for the handler itself.
+        public var event: ScanValue?
+        /// The kind.
+        public var kind: Kind
+        /// Where it is written.
+        public var location: SourceLocation
+    }
+
+    /// A problem reading the file; the rest of it is still used.
+    public struct Warning: Sendable, Hashable {
+        /// Where.
+        public var location: SourceLocation
+        /// What.
+        public var message: String
+    }
+
+    /// Classes declared.
+    public var classes: [ClassDeclaration] = []
+    /// Assembly macros.
+    public var assemblies: [Assembly] = []
+    /// Exported components.
+    public var exports: [Export] = []
+    /// Prefix settings.
+    public var prefixSettings: [PrefixSetting] = []
+    /// URL registrations.
+    public var routes: [Route] = []
+    /// Transitions.
+    public var transitions: [Transition] = []
+    /// Events sent.
+    public var events: [EventSend] = []
+    /// Event receivers.
+    public var receipts: [EventReceipt] = []
+    /// Problems reading.
+    public var warnings: [Warning] = []
+
+    /// No facts.
+    public init() {}
+
+    /// Appends every fact of `other`.
+    public mutating func append(_ other: ScanFacts) {
+        classes += other.classes
+        assemblies += other.assemblies
+        exports += other.exports
+        prefixSettings += other.prefixSettings
+        routes += other.routes
+        transitions += other.transitions
+        events += other.events
+        receipts += other.receipts
+        warnings += other.warnings
+    }
+
+    /// Whether anything the framework would see was found (warnings aside).
+    public var hasFrameworkCode: Bool {
+        !(assemblies.isEmpty && exports.isEmpty && prefixSettings.isEmpty && routes.isEmpty && transitions.isEmpty
+            && events.isEmpty && receipts.isEmpty)
+    }
+}

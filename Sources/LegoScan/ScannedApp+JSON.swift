@@ -1,0 +1,128 @@
+import LegoAnalysis
+import LegoModel
+import LegoReport
+
+extension ScannedApp {
+    /// The schema version of the model JSON (`docs/scan.md`); raised on any incompatible change.
+    public static let modelSchemaVersion = 1
+
+    /// The app as the documented model JSON (`scan --model`), keys in a fixed order, with the findings.
+    public func modelJSON(source: String, findings: [Finding]) -> String {
+        JSONValue.object([
+            ("schema", .string("lego-trace-scan")),
+            ("version", .integer(Int64(Self.modelSchemaVersion))),
+            ("source", .string(source)),
+            ("prefix", prefixJSON),
+            ("modules", .array(modules.map(Self.json))),
+            ("routes", .array(routes.map { route in
+                .object([
+                    ("url", .string(route.url)),
+                    ("path", .string(route.path)),
+                    ("component", .string(route.component)),
+                    ("explicitComponent", .bool(route.explicitComponent)),
+                    ("form", .string(route.form.rawValue)),
+                    ("location", Self.json(route.location)),
+                ])
+            } + dynamicRoutes.map { route in
+                .object([
+                    ("url", Self.json(route.url)),
+                    ("form", .string(route.form.rawValue)),
+                    ("location", Self.json(route.location)),
+                ])
+            })),
+            ("root", root.map(Self.json) ?? .null),
+            ("transitions", .array(transitions.map(Self.json))),
+            ("events", .array(events.map { event in
+                .object([
+                    ("event", Self.json(event.fact.event)),
+                    ("scope", .string(event.fact.scope.rawValue)),
+                    ("to", .array(event.fact.components.map(Self.json))),
+                    ("fromClass", .optional(event.fact.fromClass)),
+                    ("fromModule", .optional(event.fromModule)),
+                    ("via", .string(event.fact.via)),
+                    ("location", Self.json(event.fact.location)),
+                ])
+            })),
+            ("receivers", .array(receivers.map { receiver in
+                .object([
+                    ("class", .string(receiver.className)),
+                    ("module", .optional(receiver.module)),
+                    ("events", .array(receiver.events.map(Self.json))),
+                    ("subscribedAs", .array(receiver.subscribedNames.map(Self.json))),
+                    ("location", Self.json(receiver.location)),
+                ])
+            })),
+            ("findings", .array(findings.map { finding in
+                .object([
+                    ("ruleId", .string(finding.ruleID)),
+                    ("severity", .string(finding.severity.rawValue)),
+                    ("certainty", .optional(finding.certainty?.rawValue)),
+                    ("message", .string(finding.message)),
+                    ("module", .optional(finding.module)),
+                    ("location", finding.location.map { Self.json($0.sourceLocation) } ?? .null),
+                    ("fingerprint", .string(finding.fingerprint)),
+                ])
+            })),
+        ]).rendered()
+    }
+
+    private var prefixJSON: JSONValue {
+        var fields: [(String, JSONValue)] = [("prefixes", .array(prefixes.map(JSONValue.string)))]
+        switch prefixSource {
+        case .explicit(let location):
+            fields += [("source", .string("explicit")), ("location", Self.json(location))]
+        case .inferred(let className, let location):
+            fields += [("source", .string("inferred")), ("fromClass", .string(className)), ("location", Self.json(location))]
+        case .none:
+            fields.append(("source", .string("none")))
+        }
+        return .object(fields)
+    }
+
+    private static func json(_ module: Module) -> JSONValue {
+        .object([
+            ("name", .string(module.name)),
+            ("pattern", .string(module.pattern.rawValue)),
+            ("gene", .optional(module.gene)),
+            ("derived", .bool(module.derived)),
+            ("assembly", .optional(module.assembly?.macro)),
+            ("exported", module.export.map(json) ?? .null),
+            ("classes", .array(module.classes.map { member in
+                .object([("name", .string(member.name)), ("layer", .string(member.layer.rawValue)), ("location", json(member.location))])
+            })),
+            ("location", json(module.location)),
+        ])
+    }
+
+    private static func json(_ transition: Transition) -> JSONValue {
+        let target: (String, JSONValue)
+        switch transition.fact.target {
+        case .url(let value): target = ("url", json(value))
+        case .name(let value): target = ("name", json(value))
+        case .routingClass(let value): target = ("routingClass", json(value))
+        case .none: target = ("none", .null)
+        }
+        return .object([
+            ("kind", .string(transition.fact.kind.rawValue)),
+            ("targetKind", .string(target.0)),
+            ("target", target.1),
+            ("toModule", .optional(transition.toModule)),
+            ("fromClass", .optional(transition.fact.fromClass)),
+            ("fromModule", .optional(transition.fromModule)),
+            ("dynamic", .bool(transition.isDynamic)),
+            ("via", .string(transition.fact.via)),
+            ("location", json(transition.fact.location)),
+        ])
+    }
+
+    private static func json(_ value: ScanValue) -> JSONValue {
+        switch value {
+        case .literal(let text): .object([("literal", .string(text))])
+        case .dynamic(let expression): .object([("dynamic", .string(expression))])
+        }
+    }
+
+    private static func json(_ location: SourceLocation) -> JSONValue {
+        .object([("file", .string(location.file)), ("line", .integer(Int64(location.line))), ("column", .integer(Int64(location.column)))])
+    }
+}

@@ -1,0 +1,299 @@
+import LegoModel
+
+/// The app as its source shows it: prefix, modules with their pattern, URL table, root, transitions, events and
+/// receivers, each with where the code says so. Built from the raw facts of every file by `init(facts:)`.
+public struct ScannedApp: Sendable, Hashable {
+    /// The component pattern a module follows, in the order the framework's handlers try them.
+    public enum Pattern: String, Sendable, Hashable, CaseIterable {
+        /// A `<P><Name>Routing` exists (VIPER, including shared-module shells).
+        case viper = "VIPER"
+        /// A `<P><Name>ViewModel` exists (MVVM, shown by its ViewController).
+        case mvvm = "MVVM"
+        /// Only a `<P><Name>ViewController` exists (MVC controller component).
+        case mvc = "MVC"
+    }
+
+    /// Where the class prefix comes from.
+    public enum PrefixSource: Sendable, Hashable {
+        /// `setClassPrefix:` / `setClassPrefixList:`.
+        case explicit(SourceLocation)
+        /// Inferred by the framework's `+load` rule from the first VIPER routing class.
+        case inferred(className: String, SourceLocation)
+        /// Neither: module names keep whatever prefix their classes have.
+        case none
+    }
+
+    /// One class of a module.
+    public struct ModuleClass: Sendable, Hashable {
+        /// The class name.
+        public var name: String
+        /// Its layer.
+        public var layer: TraceEvent.Layer
+        /// Where it is declared.
+        public var location: SourceLocation
+    }
+
+    /// One module (component).
+    public struct Module: Sendable, Hashable {
+        /// The module (component) name.
+        public var name: String
+        /// Its pattern.
+        public var pattern: Pattern
+        /// Its classes, by layer order.
+        public var classes: [ModuleClass]
+        /// The assembly macro its routing uses, if any.
+        public var assembly: ScanFacts.Assembly?
+        /// For a shared-module shell: the module whose layers it reuses.
+        public var gene: String?
+        /// Whether no class declares it: a virtual component the framework derives from its gene when it is opened.
+        public var derived: Bool
+        /// Where `XF_EXPORT_COMPONENT` exports it, if it does.
+        public var export: SourceLocation?
+        /// Where it is declared: its routing, view model or controller class (the opening site for derived ones).
+        public var location: SourceLocation
+    }
+
+    /// One registered URL.
+    public struct Route: Sendable, Hashable {
+        /// The URL as written.
+        public var url: String
+        /// The route key the framework matches: text before `?`.
+        public var path: String
+        /// The component it opens: the explicit name, or the one the URL derives.
+        public var component: String
+        /// Whether the component was named explicitly.
+        public var explicitComponent: Bool
+        /// How it was registered.
+        public var form: ScanFacts.Route.Form
+        /// Where.
+        public var location: SourceLocation
+    }
+
+    /// One transition with its ends resolved.
+    public struct Transition: Sendable, Hashable {
+        /// The raw fact.
+        public var fact: ScanFacts.Transition
+        /// The module whose code makes it (nil for app-level code such as the app delegate).
+        public var fromModule: String?
+        /// The component it opens, when the target is a literal.
+        public var toModule: String?
+        /// The URL it opens, when the target is a literal URL.
+        public var url: String?
+        /// Whether the target is only known at run time.
+        public var isDynamic: Bool
+    }
+
+    /// One event send with its sender resolved.
+    public struct Event: Sendable, Hashable {
+        /// The raw fact.
+        public var fact: ScanFacts.EventSend
+        /// The sending module.
+        public var fromModule: String?
+    }
+
+    /// One class that receives events.
+    public struct Receiver: Sendable, Hashable {
+        /// The class.
+        public var className: String
+        /// Its module, if the class is a module layer.
+        public var module: String?
+        /// Event names it compares against or registers for (literal or dynamic).
+        public var events: [ScanValue]
+        /// Component names it subscribes under (`subscribeEventOnReceiver:withRegisterCompName:`).
+        public var subscribedNames: [ScanValue]
+        /// Where its handler (or first registration) is.
+        public var location: SourceLocation
+    }
+
+    /// The prefixes module names are read with, first match wins.
+    public var prefixes: [String]
+    /// Where they come from.
+    public var prefixSource: PrefixSource
+    /// Modules by name order.
+    public var modules: [Module]
+    /// Registered URLs in registration order.
+    public var routes: [Route]
+    /// Registrations whose URL is not a literal.
+    public var dynamicRoutes: [ScanFacts.Route]
+    /// The first root transition (`XF_ShowURLComponent2Window_`, `showComponent:onWindow:`).
+    public var root: Transition?
+    /// Every transition in file order.
+    public var transitions: [Transition]
+    /// Every event send.
+    public var events: [Event]
+    /// Every class that receives events.
+    public var receivers: [Receiver]
+    /// Prefix settings, assemblies and exports as found (for duplicate and naming checks).
+    public var facts: ScanFacts
+
+    /// The module named `name`.
+    public func module(named name: String) -> Module? { moduleIndex[name].map { modules[$0] } }
+
+    /// The layer whose class is the module's component, the one events reach: the Presenter of a VIPER module,
+    /// the ViewModel of an MVVM one, the ViewController of an MVC one.
+    public static func componentLayer(of pattern: Pattern) -> TraceEvent.Layer {
+        switch pattern {
+        case .viper: .presenter
+        case .mvvm: .viewModel
+        case .mvc: .viewController
+        }
+    }
+
+    private var moduleIndex: [String: Int]
+
+    /// Resolves the facts of every file of an app.
+    public init(facts: ScanFacts) {
+        self.facts = facts
+        // One declaration per class: its @interface, else its first @implementation.
+        var declared: [String: ScanFacts.ClassDeclaration] = [:]
+        var classOrder: [String] = []
+        for declaration in facts.classes {
+            if let existing = declared[declaration.name] {
+                if existing.isImplementation, !declaration.isImplementation { declared[declaration.name] = declaration }
+            } else {
+                declared[declaration.name] = declaration
+                classOrder.append(declaration.name)
+            }
+        }
+        let classes = classOrder.compactMap { declared[$0] }
+        // Prefix: explicit wins (the last setting in file order), else the framework's +load inference.
+        var prefixes: [String] = []
+        var source = PrefixSource.none
+        if let setting = facts.prefixSettings.last {
+            prefixes = setting.prefixes.compactMap(\.literal)
+            source = .explicit(setting.location)
+        }
+        if prefixes.isEmpty, let routing = classes.first(where: { $0.name.hasSuffix("Routing") && $0.name != "XFRouting" }),
+           let inferred = Naming.inferPrefix(fromRoutingClass: routing.name) {
+            prefixes = [inferred]
+            source = .inferred(className: routing.name, routing.location)
+        }
+        self.prefixes = prefixes
+        self.prefixSource = source
+
+        // Modules from the naming convention, pattern in handler order: VIPER, then MVVM, then MVC.
+        var classesByModule: [String: [ModuleClass]] = [:]
+        for declaration in classes {
+            guard let (name, layer) = Self.split(declaration.name, prefixes: prefixes) else { continue }
+            classesByModule[name, default: []].append(ModuleClass(name: declaration.name, layer: layer, location: declaration.location))
+        }
+        let assemblyByClass = Dictionary(facts.assemblies.map { ($0.className, $0) }, uniquingKeysWith: { first, _ in first })
+        let exportByClass = Dictionary(facts.exports.map { ($0.className, $0.location) }, uniquingKeysWith: { first, _ in first })
+        var modules: [Module] = []
+        for (name, classes) in classesByModule {
+            let layers = Set(classes.map(\.layer))
+            let pattern: Pattern
+            let anchor: ModuleClass?
+            if layers.contains(.routing) {
+                pattern = .viper; anchor = classes.first { $0.layer == .routing }
+            } else if layers.contains(.viewModel) {
+                pattern = .mvvm; anchor = classes.first { $0.layer == .viewModel }
+            } else if layers.contains(.viewController) {
+                pattern = .mvc; anchor = classes.first { $0.layer == .viewController }
+            } else {
+                continue
+            }
+            guard let anchor else { continue }
+            let sorted = classes.sorted { Self.layerOrder($0.layer) < Self.layerOrder($1.layer) }
+            let assembly = assemblyByClass[anchor.name]
+            let export = classes.lazy.compactMap { exportByClass[$0.name] }.first
+            var gene = assembly?.shareModule?.literal
+            // `XF_AutoAssemblyModuleForShareShell_Fast` shares the module of the routing's superclass.
+            if assembly?.macro == "XF_AutoAssemblyModuleForShareShell_Fast", let superclass = declared[anchor.name]?.superclass {
+                gene = Self.split(superclass, prefixes: prefixes)?.name
+            }
+            modules.append(Module(name: name, pattern: pattern, classes: sorted, assembly: assembly, gene: gene,
+                                  derived: false, export: export, location: anchor.location))
+        }
+        modules.sort { $0.name < $1.name }
+        var index = Dictionary(modules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+        // Routes: the component a URL derives, or the name given.
+        var routes: [Route] = []
+        var dynamicRoutes: [ScanFacts.Route] = []
+        for route in facts.routes {
+            guard let url = route.url.literal else { dynamicRoutes.append(route); continue }
+            let explicit = route.component?.literal
+            let component = explicit ?? Naming.componentName(forURL: url) ?? url
+            routes.append(Route(url: url, path: ComponentURL(url).path, component: component, explicitComponent: explicit != nil,
+                                form: route.form, location: route.location))
+        }
+        let componentByPath = Dictionary(routes.map { ($0.path, $0.component) }, uniquingKeysWith: { _, last in last })
+
+        // Transitions: who opens what.
+        var transitions: [Transition] = []
+        for fact in facts.transitions {
+            let fromModule = fact.fromClass.flatMap { Self.split($0, prefixes: prefixes)?.name }
+            var toModule: String?
+            var url: String?
+            var isDynamic = false
+            switch fact.target {
+            case .url(.literal(let text)):
+                url = text
+                toModule = componentByPath[ComponentURL(text).path] ?? Naming.componentName(forURL: text)
+            case .name(.literal(let name)):
+                toModule = name
+            case .routingClass(.literal(let className)):
+                toModule = Self.split(className, prefixes: prefixes)?.name
+            case .url(.dynamic), .name(.dynamic), .routingClass(.dynamic):
+                isDynamic = true
+            case .none:
+                break
+            }
+            transitions.append(Transition(fact: fact, fromModule: fromModule, toModule: toModule, url: url, isDynamic: isDynamic))
+        }
+
+        // A name no class declares is a virtual component when one of its gene candidates names a VIPER module.
+        let opened = Set(transitions.compactMap(\.toModule) + routes.map(\.component))
+        for name in opened.sorted() where index[name] == nil {
+            guard let gene = Self.gene(of: name, among: { index[$0].map { modules[$0].pattern == .viper && modules[$0].gene == nil } ?? false })
+            else { continue }
+            let site = transitions.first { $0.toModule == name }?.fact.location ?? routes.first { $0.component == name }?.location
+            guard let site else { continue }
+            index[name] = modules.count
+            modules.append(Module(name: name, pattern: .viper, classes: [], assembly: nil, gene: gene, derived: true, export: nil, location: site))
+        }
+
+        self.modules = modules
+        self.moduleIndex = index
+        self.routes = routes
+        self.dynamicRoutes = dynamicRoutes
+        self.transitions = transitions
+        self.root = transitions.first { $0.fact.kind == .root }
+        self.events = facts.events.map { Event(fact: $0, fromModule: $0.fromClass.flatMap { Self.split($0, prefixes: prefixes)?.name }) }
+
+        var receivers: [String: Receiver] = [:]
+        var order: [String] = []
+        for receipt in facts.receipts {
+            if receivers[receipt.className] == nil {
+                order.append(receipt.className)
+                receivers[receipt.className] = Receiver(className: receipt.className, module: Self.split(receipt.className, prefixes: prefixes)?.name,
+                                                        events: [], subscribedNames: [], location: receipt.location)
+            }
+            if receipt.kind == .subscription, let name = receipt.event {
+                receivers[receipt.className]?.subscribedNames.append(name)
+            } else if let event = receipt.event, receivers[receipt.className]?.events.contains(event) == false {
+                receivers[receipt.className]?.events.append(event)
+            }
+        }
+        self.receivers = order.compactMap { receivers[$0] }
+    }
+
+    /// The module name and layer of a class: the first prefix it starts with is dropped; a class with none of the
+    /// prefixes keeps its own in the name, as the framework does (`LGSettingViewModel` with prefix `XF` → `LGSetting`).
+    public static func split(_ className: String, prefixes: [String]) -> (name: String, layer: TraceEvent.Layer)? {
+        let prefix = prefixes.first { className.hasPrefix($0) && className.count > $0.count } ?? prefixes.first ?? ""
+        return Naming.split(className: className, prefix: prefix)
+    }
+
+    /// The gene of a virtual component name: its shortest capitalised suffix that names a module (`NewAllPost` → `Post`).
+    ///
+    /// The one place scan applies the rule (the runtime's resolver takes the longest suffix instead; see the report).
+    public static func gene(of name: String, among isModule: (String) -> Bool) -> String? {
+        Naming.geneCandidates(of: name).first(where: isModule)
+    }
+
+    private static func layerOrder(_ layer: TraceEvent.Layer) -> Int {
+        TraceEvent.Layer.allCases.firstIndex(of: layer) ?? 0
+    }
+}

@@ -1,0 +1,161 @@
+import LegoModel
+import SwiftParser
+import SwiftSyntax
+
+/// Reads the framework facts out of one Swift file with swift-syntax: classes, and calls of the framework's
+/// Objective-C API as Swift imports it (`uiBus.openURL(forPush: "…", customCode: nil)` is `openURLForPush:customCode:`).
+///
+/// Comments and string contents are never code to swift-syntax, so a commented-out call is not seen.
+struct SwiftReader {
+    /// Reads `text` of the file named `file`.
+    static func read(text: String, file: String) -> ScanFacts {
+        let tree = Parser.parse(source: text)
+        let visitor = Visitor(file: file, converter: SourceLocationConverter(fileName: file, tree: tree))
+        visitor.walk(tree)
+        return visitor.facts
+    }
+
+    private final class Visitor: SyntaxVisitor {
+        let file: String
+        let converter: SourceLocationConverter
+        var facts = ScanFacts()
+        var classStack: [String] = []
+        var inEventHandler = 0
+
+        init(file: String, converter: SourceLocationConverter) {
+            self.file = file
+            self.converter = converter
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        func location(_ node: some SyntaxProtocol) -> LegoModel.SourceLocation {
+            let position = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+            return LegoModel.SourceLocation(file: file, line: position.line, column: position.column)
+        }
+
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            let name = node.name.text
+            let superclass = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
+            facts.classes.append(.init(name: name, superclass: superclass, location: location(node.name)))
+            classStack.append(name)
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: ClassDeclSyntax) { classStack.removeLast() }
+
+        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+            classStack.append(node.extendedType.trimmedDescription)
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: ExtensionDeclSyntax) { classStack.removeLast() }
+
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            if node.name.text == "receiveComponentEventName", let owner = classStack.last {
+                facts.receipts.append(.init(className: owner, event: nil, kind: .handler, location: location(node.name)))
+                inEventHandler += 1
+            }
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: FunctionDeclSyntax) {
+            if node.name.text == "receiveComponentEventName", !classStack.isEmpty { inEventHandler -= 1 }
+        }
+
+        // Inside the handler, `eventName == "x"` and `case "x":` name the events it handles.
+        override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+            guard inEventHandler > 0, let owner = classStack.last, node.operator.trimmedDescription == "==" else { return .visitChildren }
+            for side in [node.leftOperand, node.rightOperand] {
+                if let text = Self.literal(side) {
+                    facts.receipts.append(.init(className: owner, event: .literal(text), kind: .compares, location: location(side)))
+                }
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: SwitchCaseItemSyntax) -> SyntaxVisitorContinueKind {
+            guard inEventHandler > 0, let owner = classStack.last,
+                  let pattern = node.pattern.as(ExpressionPatternSyntax.self), let text = Self.literal(pattern.expression) else {
+                return .visitChildren
+            }
+            facts.receipts.append(.init(className: owner, event: .literal(text), kind: .compares, location: location(node)))
+            return .visitChildren
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            let base: String
+            var receiver: FrameworkCall.Argument?
+            if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+                base = member.declName.baseName.text
+                receiver = member.base.map { argument($0) }
+            } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+                base = reference.baseName.text
+            } else {
+                return .visitChildren
+            }
+            let labels = node.arguments.map { $0.label?.text }
+            var arguments = node.arguments.map { argument($0.expression) }
+            // A trailing closure is the last block argument (`customCode:`), written outside the parentheses.
+            var selector = base
+            if let first = labels.first {
+                if let first { selector += Naming.capitalizedFirst(Substring(first)) }
+                selector += ":" + labels.dropFirst().map { ($0 ?? "") + ":" }.joined()
+            }
+            if node.trailingClosure != nil {
+                selector += labels.isEmpty ? ":" : ""
+                if labels.isEmpty { arguments.append(.expression("{…}")) }
+                selector += Self.trailingLabel(for: selector)
+            }
+            if base == "popComponent" || base == "dismissComponent", labels.isEmpty { selector = base }
+            let call = FrameworkCall(name: selector, receiver: receiver, arguments: arguments, fromClass: classStack.last,
+                                     location: location(node))
+            if selector == "addSubRouting:asChildViewController:" || selector == "addSubRouting:" {
+                facts.transitions.append(.init(kind: .subRouting, target: .routingClass(Self.routingClass(node.arguments.first?.expression)),
+                                               fromClass: classStack.last, via: "addSubRouting:", location: location(node)))
+            } else {
+                call.interpret(into: &facts)
+            }
+            return .visitChildren
+        }
+
+        /// The label a trailing closure stands for in the framework's selectors.
+        static func trailingLabel(for selector: String) -> String {
+            selector.hasPrefix("openURL") || selector.hasPrefix("showComponent") || selector.hasPrefix("pushComponent")
+                || selector.hasPrefix("presentComponent") ? "customCode:" : ""
+        }
+
+        /// `XFCollectRouting` from `XFCollectRouting.assembleRouting()`, else the expression as dynamic.
+        static func routingClass(_ expression: ExprSyntax?) -> ScanValue {
+            guard let expression else { return .dynamic(expression: "nil") }
+            if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+               ["assembleRouting", "routing"].contains(member.declName.baseName.text), let base = member.base {
+                return .literal(base.trimmedDescription)
+            }
+            return .dynamic(expression: expression.trimmedDescription)
+        }
+
+        static func literal(_ expression: ExprSyntax) -> String? {
+            guard let literal = expression.as(StringLiteralExprSyntax.self) else { return nil }
+            var text = ""
+            for segment in literal.segments {
+                guard let plain = segment.as(StringSegmentSyntax.self) else { return nil }
+                text += plain.content.text
+            }
+            return text
+        }
+
+        func argument(_ expression: ExprSyntax) -> FrameworkCall.Argument {
+            if let text = Self.literal(expression) { return .string(text, at: location(expression)) }
+            if expression.is(NilLiteralExprSyntax.self) { return .null }
+            if let reference = expression.as(DeclReferenceExprSyntax.self) { return .identifier(reference.baseName.text) }
+            if let array = expression.as(ArrayExprSyntax.self) { return .array(array.elements.map { self.argument($0.expression) }) }
+            if let dictionary = expression.as(DictionaryExprSyntax.self),
+               case .elements(let elements) = dictionary.content {
+                return .dictionary(elements.map { (self.argument($0.key), self.argument($0.value)) })
+            }
+            var text = expression.trimmedDescription
+            if text.count > ObjCReader.expressionLimit { text = String(text.prefix(ObjCReader.expressionLimit)) + "…" }
+            return .expression(text)
+        }
+    }
+}

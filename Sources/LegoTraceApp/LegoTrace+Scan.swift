@@ -1,0 +1,57 @@
+import Foundation
+import LegoAnalysis
+import LegoGraph
+import LegoModel
+import LegoReport
+import LegoScan
+import LegoTraceIO
+
+extension LegoTrace {
+    /// `lego-trace scan`: reads an app's source, prints its summary and static findings, and writes the model JSON,
+    /// a scenario and a graph when asked.
+    public static func scan(_ request: ScanRequest, console: Console) throws(LegoTraceError) -> ExitStatus {
+        try LegoTraceError.catching { try runScan(request, console: console) }
+    }
+
+    private static func runScan(_ request: ScanRequest, console: Console) throws -> ExitStatus {
+        let status = request.report.quiet ? console.quietened : console
+        // A graph path whose format is unknown fails before the scan, not after it.
+        var graphFormat: GraphFormat?
+        if let graphPath = request.graphPath { graphFormat = try Self.graphFormat(format: nil, outputPath: graphPath) }
+        let configuration = try loadConfiguration(request.analysis)
+        let outcome = try AppScanner.scan(directory: request.sourcePath)
+        // Locations are relative to where the command runs, so annotations and editors find the files.
+        let prefix = request.sourcePath == "." || request.sourcePath == "./" ? "" : request.sourcePath
+        let result = StaticAnalyzer.analyze(outcome.app, configuration: configuration, pathPrefix: prefix,
+                                              sourceFiles: outcome.fileCount)
+        let folder = prefix.isEmpty || prefix.hasSuffix("/") ? prefix : prefix + "/"
+        let warnings = outcome.warnings.map { "\(folder)\($0.location): \($0.message)" }
+        let summary = ScanSummary.lines(outcome, source: request.sourcePath, pathPrefix: prefix)
+        let toStandardOutput = request.report.outputPath == nil || request.report.outputPath == "-"
+        if request.format == .text && toStandardOutput {
+            for line in summary { console.line(line) }
+            console.writeOut("\n")
+        } else {
+            for line in summary { status.status(line) }
+        }
+
+        let name = URL(fileURLWithPath: request.sourcePath).standardizedFileURL.lastPathComponent
+        if let modelPath = request.modelPath {
+            try OutputFile.write(outcome.app.modelJSON(source: request.sourcePath, findings: result.findings), to: modelPath)
+            status.status("model: \(Format.plural(outcome.app.modules.count, "module")) → \(modelPath)")
+        }
+        if let scenarioPath = request.scenarioPath {
+            try OutputFile.write(ScenarioWriter.scenario(for: outcome.app, appName: name.isEmpty ? "App" : name), to: scenarioPath)
+            status.status("scenario → \(scenarioPath) (record it with `lego-trace record \(scenarioPath)`)")
+        }
+        if let graphPath = request.graphPath, let graphFormat {
+            let graph = StaticGraph(app: outcome.app, findings: result.findings).moduleGraph
+            let layout = try writeGraph(graph, format: graphFormat, to: graphPath, layout: .auto, bounds: .measured, force: false,
+                                        inputName: request.sourcePath, console: status)
+            status.status("graph: \(Format.plural(graph.nodes.count, "module")) drawn, \(Format.plural(graph.edges.count, "edge")), "
+                + "\(Format.plural(graph.marks.count, "finding")) marked, layout \(layout.rawValue) → \(graphPath)")
+        }
+        return try deliver(result, warnings: warnings, request.report, inputPath: request.sourcePath, textReport: request.format == .text,
+                           render: request.format.render, console: console)
+    }
+}

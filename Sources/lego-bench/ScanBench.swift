@@ -1,0 +1,113 @@
+import Foundation
+import LegoScan
+
+/// `scan` of the corpus app and of a generated app of 5,000 source files (~100 MB): throughput on one core, and
+/// peak memory against scanning the app's largest file alone (memory follows the largest file, not the app).
+enum ScanBench {
+    /// The throughput the issue asks for, in bytes of source per CPU second.
+    static let targetBytesPerSecond = 50_000_000.0
+
+    static func run(_ context: BenchContext) throws -> [BenchResult] {
+        var results: [BenchResult] = []
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("shared/corpora/XFLegoVIPERExample").path
+        if FileManager.default.fileExists(atPath: corpus) {
+            results.append(try measure(corpus, name: "corpus app (XFLegoVIPERExample)", target: nil))
+        }
+        let files = context.quick ? 500 : 5_000
+        let app = context.directory + "/generated-app"
+        let largest = context.directory + "/largest-only"
+        try generate(files: files, into: app, largestAlsoInto: largest)
+        results.append(try measure(app, name: "generated app, \(BenchTable.grouped(files)) files", target: targetBytesPerSecond))
+
+        let legoTrace = ChildProcess.sibling("lego-trace")
+        let arguments = ["scan", "--format", "json", "--output", "/dev/null", "--fail-on", "never"]
+        let whole = try ChildProcess.runMeasuringMemory([legoTrace] + arguments.prefix(1) + [app] + arguments.dropFirst(), scratch: context.directory)
+        let alone = try ChildProcess.runMeasuringMemory([legoTrace] + arguments.prefix(1) + [largest] + arguments.dropFirst(), scratch: context.directory)
+        var memory = BenchResult(section: "scan", name: "peak memory, whole app vs its largest file", events: files, bytes: nil,
+                                 wallSeconds: whole.wall, cpuSeconds: whole.cpu)
+        let slack = 64 << 20
+        memory.judged = whole.status == 0 && alone.status == 0 && whole.peakBytes <= alone.peakBytes + slack
+        memory.note = "\(whole.peakBytes >> 20) MB for the app, \(alone.peakBytes >> 20) MB for its largest file alone (limit: + \(slack >> 20) MB)"
+        results.append(memory)
+        return results
+    }
+
+    private static func measure(_ path: String, name: String, target: Double?) throws -> BenchResult {
+        var best: (wall: Double, cpu: Double, bytes: Int)?
+        for _ in 0..<3 {
+            let run = try BenchClock.measure { try AppScanner.scan(directory: path).byteCount }
+            if best == nil || run.cpu < best!.cpu { best = (run.wall, run.cpu, run.value) }
+        }
+        guard let best else { throw BenchUsageError(message: "scan of \(path) did not run") }
+        var row = BenchResult(section: "scan", name: name, events: best.bytes, bytes: best.bytes, wallSeconds: best.wall, cpuSeconds: best.cpu,
+                              targetPerSecond: target, targetOnCPU: true)
+        row.note = String(format: "%.1f MB, %.0f MB/s of source (CPU)", Double(best.bytes) / 1e6, Double(best.bytes) / 1e6 / max(best.cpu, 1e-9))
+        return row
+    }
+
+    /// Writes `files` Objective-C files of about 20 KB (one of 2 MB, the largest, also written alone to `largest`).
+    private static func generate(files: Int, into directory: String, largestAlsoInto largest: String) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: largest, withIntermediateDirectories: true)
+        for index in 0..<files {
+            let folder = directory + "/Module \(index / 100)"
+            if index % 100 == 0 { try manager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            let text = source(index, files: files, targetBytes: index == 0 ? 2_000_000 : 20_000)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/XF\(moduleName(index))Routing.m"))
+            if index == 0 { try Data(text.utf8).write(to: URL(fileURLWithPath: largest + "/XF\(moduleName(index))Routing.m")) }
+        }
+    }
+
+    /// A module name of letters only (the prefix rule stops at the first lowercase letter): `Mbaa`, `Mbab`, ….
+    private static func moduleName(_ index: Int) -> String {
+        var letters = ""
+        var rest = index
+        for _ in 0..<4 {
+            letters = String(UnicodeScalar(UInt8(97 + rest % 26))) + letters
+            rest /= 26
+        }
+        return "M" + letters
+    }
+
+    /// One routing file: a few transitions and an event like a real module, the rest ordinary Objective-C
+    /// (message sends, comments with Chinese text, string and character literals, an `#if 0` block).
+    private static func source(_ index: Int, files: Int, targetBytes: Int) -> String {
+        let name = moduleName(index), next = moduleName((index + 1) % files)
+        var text = """
+        //  XF\(name)Routing.m 模块 \(index)
+        #import "XF\(name)Routing.h"
+        @interface XF\(name)Routing : XFRouting
+        @end
+        @interface XF\(name)Presenter : XFPresenter
+        @end
+        @implementation XF\(name)Routing
+        XF_AutoAssemblyModule_Fast
+
+        - (void)transitionToNext {
+            XF_PUSH_URLComponent_Fast(@"xf://\(name.lowercased())/\(next.lowercased())?page=1")
+            XF_SendEventForComponents_(@"refresh", nil, @"\(next)")
+        }
+
+        """
+        var method = 0
+        while text.utf8.count < targetBytes {
+            text += """
+            /* 更新标题：注释里的 XF_PUSH_URLComponent_Fast(@"xf://\(name.lowercased())/hidden") 不是代码 */
+            - (void)updateTitle\(method):(NSString *)title subtitle:(NSString *)subtitle {
+                NSString *label = [NSString stringWithFormat:@"第%d页 \\"%@\\"", \(method), title];
+                [self.realUInterface.navigationController.navigationBar setTitleTextAttributes:@{NSForegroundColorAttributeName: [UIColor whiteColor]}];
+                [self.realUInterface setTitle:(title.length > 0 ? label : subtitle)];
+                char separator = '/';
+            #if 0
+                XF_Present_Component_Fast(@"Disabled")
+            #endif
+            }
+
+            """
+            method += 1
+        }
+        return text + "@end\n"
+    }
+}

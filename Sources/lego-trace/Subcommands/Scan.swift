@@ -1,0 +1,41 @@
+import ArgumentParser
+import LegoAnalysis
+import LegoReport
+import LegoTraceApp
+
+/// `lego-trace scan`: reads an XFLegoVIPER app's source and reports its module map and static findings.
+struct Scan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read an XFLegoVIPER app's Objective-C and Swift source: module map, URLs, transitions, events and static findings.",
+        discussion: """
+            Exit codes: 0 nothing reached --fail-on, 1 something did, 2 usage error, unreadable folder or no XFLegoVIPER code.
+            Files that cannot be read (binary, unbalanced brackets, not UTF-8) are warnings naming file and line; the rest is scanned.
+            """)
+
+    @Argument(help: "The app's source folder (Pods, Carthage, DerivedData and hidden folders are skipped).")
+    var source: String
+
+    @Option(name: [.customShort("f"), .long], help: "The findings report's format.")
+    var format: ReportFormat = .text
+
+    @OptionGroup var report: ReportOptionGroup
+
+    @OptionGroup var config: ConfigOptionGroup
+
+    @Option(name: .long, help: "Write the extracted model as JSON to FILE (docs/scan.md).")
+    var model: String?
+
+    @Option(name: .long, help: "Write a scenario for `record` to FILE: every module and URL, a journey from the root.")
+    var scenario: String?
+
+    @Option(name: .long, help: "Draw the static module graph with findings marked to FILE (.svg, .png, .pdf, .dot or .json).")
+    var graph: String?
+
+    func run() throws {
+        let request = ScanRequest(
+            sourcePath: source, format: format, report: report.options,
+            analysis: AnalysisOptions(configPath: config.config, urlCheck: config.urlCheck),
+            modelPath: model, scenarioPath: scenario, graphPath: graph)
+        try conclude { () throws(LegoTraceError) in try LegoTrace.scan(request, console: .standard) }
+    }
+}

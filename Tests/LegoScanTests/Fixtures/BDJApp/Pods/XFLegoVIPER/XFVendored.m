@@ -1,0 +1,5 @@
+@interface XFVendoredRouting : XFRouting
+@end
+@implementation XFVendoredRouting
+XF_AutoAssemblyModule_Fast
+@end

@@ -1,0 +1,154 @@
+import LegoAnalysis
+import LegoModel
+import Testing
+@testable import LegoScan
+
+/// Static findings on the fixture app and on small snippets: each rule finds its defect, with a source location
+/// and how sure it is, and stays quiet on code without it.
+@Suite struct StaticAnalyzerTests {
+    private func findings(_ app: ScannedApp, configuration: AnalysisConfiguration = .init()) -> [String] {
+        StaticAnalyzer.analyze(app, configuration: configuration).findings.map {
+            "\($0.ruleID) \($0.location?.sourceLocation.file ?? "?"):\($0.location?.sourceLocation.line ?? 0) \($0.certainty?.rawValue ?? "?")"
+        }
+    }
+
+    private func app(_ files: [String: String]) -> ScannedApp {
+        var facts = ScanFacts()
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            facts.append(AppScanner.read(bytes: Array(text.utf8), file: name, language: name.hasSuffix(".swift") ? .swift : .objectiveC))
+        }
+        return ScannedApp(facts: facts)
+    }
+
+    @Test func theFixtureAppHasOneFindingPerPlantedDefect() throws {
+        let app = try ScanFixtures.fixtureApp().app
+        let essence = "Modules/精华 Essence/BDJEssenceRouting.m"
+        let expected: Set<String> = [
+            "duplicate-module-name App/BDJAppDelegate.m:13 literal",       // bdj://indexTab/essence registered twice
+            "unknown-component App/BDJAppDelegate.m:15 literal",           // `Web` is registered but has no class …
+            "unknown-component Swift/BDJSettingViewController.swift:6 literal", // … and opened from Setting
+            "unknown-component \(essence):32 literal",                     // XF_PUSH_Component_Fast(@"Missing")
+            "unregistered-url \(essence):33 literal",                      // bdj://indexTab/nowhere …
+            "illegal-url-hierarchy \(essence):33 literal",                 // … which places itself under IndexTab, not Essence
+            "lost-event Modules/Post/BDJPostRouting.m:17 literal",         // refresh → Nobody
+            "lost-event Modules/Post/BDJPostRouting.m:18 literal",         // ping → Essence, which only handles refresh/reload
+        ]
+        let found = findings(app)
+        #expect(Set(found) == expected)
+        #expect(found.count == expected.count)
+    }
+
+    @Test func theCorpusAppHasNoStaticDefects() throws {
+        guard let path = ScanFixtures.corpusApp else { return }
+        let app = try AppScanner.scan(directory: path).app
+        #expect(findings(app) == [])
+    }
+
+    @Test func aURLOpenedFromAModuleItDoesNotExtendIsIllegal() {
+        let app = app(["A.m": """
+        @interface XFAlphaRouting : XFRouting
+        @end
+        @interface XFBetaRouting : XFRouting
+        @end
+        [XFURLRoute initURLGroup:@[@"x://alpha", @"x://alpha/beta"]];
+        @implementation XFAlphaRouting
+        - (void)go { XF_PUSH_URLComponent_Fast(@"x://alpha/beta") }
+        @end
+        @implementation XFBetaRouting
+        - (void)go { XF_PUSH_URLComponent_Fast(@"x://alpha/beta") }
+        @end
+        """])
+        let found = StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "illegal-url-hierarchy" }
+        #expect(found.map { $0.location?.sourceLocation.line } == [10])
+        #expect(found.first?.message.contains("opened from Beta") == true)
+    }
+
+    @Test func twoPrefixesForOneModuleAndAForeignPrefixAreReported() {
+        let app = app(["A.m": """
+        [[XFLegoConfig defaultConfig] setClassPrefixList:@[@"XF", @"LG"]];
+        @interface XFPostRouting : XFRouting
+        @end
+        @interface LGPostRouting : XFRouting
+        @end
+        @interface QQChatViewController : UIViewController
+        @end
+        """])
+        #expect(findings(app) == ["duplicate-module-name A.m:4 literal", "naming-convention A.m:6 literal"])
+    }
+
+    @Test func aPrefixInferredFromAnAcronymRoutingIsReported() {
+        let app = app(["A.m": """
+        @interface XFURLRouting : XFRouting
+        @end
+        @interface XFPostRouting : XFRouting
+        @end
+        XF_PUSH_Component_Fast(@"URL")
+        XF_PUSH_Component_Fast(@"Post")
+        """])
+        #expect(app.prefixes == ["XFURL"])
+        #expect(findings(app).contains("naming-convention A.m:1 literal"))
+    }
+
+    @Test func severityOverridesAllowlistsAndDisabledRulesApply() throws {
+        let app = try ScanFixtures.fixtureApp().app
+        var configuration = AnalysisConfiguration()
+        configuration.disabled = ["unknown-component"]
+        configuration.severities = ["lost-event": .error]
+        configuration.allow = ["orphan-component": ["We*"]]
+        let result = StaticAnalyzer.analyze(app, configuration: configuration)
+        #expect(!result.findings.contains { $0.ruleID == "unknown-component" || $0.ruleID == "orphan-component" })
+        #expect(result.findings.filter { $0.ruleID == "lost-event" }.allSatisfy { $0.severity == .error })
+        #expect(!result.rules.contains { $0.id == "unknown-component" })
+    }
+
+    @Test func fingerprintsDoNotDependOnLinesOrThePathPrefix() throws {
+        let app = try ScanFixtures.fixtureApp().app
+        let plain = StaticAnalyzer.analyze(app).findings
+        let prefixed = StaticAnalyzer.analyze(app, pathPrefix: "Sources/App").findings
+        #expect(plain.map(\.fingerprint) == prefixed.map(\.fingerprint))
+        #expect(prefixed.allSatisfy { $0.location?.sourceLocation.file.hasPrefix("Sources/App/") == true })
+    }
+
+    @Test func eventsReachOnlyTheComponentClassAndSharedShellsUseTheirGenes() {
+        let app = app(["A.m": """
+        @interface XFPostRouting : XFRouting
+        @end
+        @interface XFPostPresenter : XFPresenter
+        @end
+        @interface XFVideoPostRouting : XFRouting
+        @end
+        @interface XFChatRouting : XFRouting
+        @end
+        @interface XFChatPresenter : XFPresenter
+        @end
+        @interface XFChatActivity : XFActivity
+        @end
+        @implementation XFVideoPostRouting
+        XF_AutoAssemblyModuleFromShareModuleName(@"Post")
+        @end
+        @implementation XFPostPresenter
+        - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData {}
+        @end
+        @implementation XFChatActivity
+        - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData {}
+        - (void)go { XF_SendEventForComponents_(@"ping", nil, @"VideoPost", @"Chat") }
+        @end
+        """])
+        let lost = StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "lost-event" }
+        #expect(lost.map(\.module) == ["Chat"])
+        #expect(lost.first?.message.contains("XFChatActivity does, but events reach XFChatPresenter only") == true)
+    }
+
+    @Test func aShareShellTakesTheModuleOfItsSuperclassAsItsGene() {
+        let app = app(["A.m": """
+        @interface XFPostRouting : XFRouting
+        @end
+        @interface XFHotPostRouting : XFPostRouting
+        @end
+        @implementation XFHotPostRouting
+        XF_AutoAssemblyModuleForShareShell_Fast
+        @end
+        """])
+        #expect(app.module(named: "HotPost")?.gene == "Post")
+    }
+}
