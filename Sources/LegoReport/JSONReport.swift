@@ -59,6 +59,7 @@ struct JSONReport {
             ("message", .string(finding.message)),
             ("module", .optional(finding.module)),
             ("instance", .optional(finding.instance)),
+            ("object", finding.object.map { .unsigned($0) } ?? .null),
             ("first", moment(finding.first)),
             ("last", moment(finding.last)),
             ("evidence", .array(finding.evidence.map { evidence in
