@@ -28,7 +28,7 @@ final class DetectorContext {
     init(configuration: AnalysisConfiguration, header: TraceHeader) {
         self.configuration = configuration
         self.header = header
-        self.imported = header.source == "import"
+        self.imported = header.recordedBy == .import
     }
 
     /// The limitation every detector that needs events or URL opens reports for imported traces.

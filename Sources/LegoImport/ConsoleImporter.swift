@@ -87,7 +87,7 @@ public struct ConsoleImporter: Sendable {
             ?? parser.items.lazy.compactMap { item in log.iso8601(ofLine: item.firstLine) }.first
             ?? ""
         let header = TraceHeader(producer: "lego-trace-import \(options.producerVersion)", start: start,
-                                 app: choice.name ?? "unknown", source: "import", importedFrom: name)
+                                 app: choice.name ?? "unknown", source: TraceSource.import.rawValue, importedFrom: name)
         let warnings = (parser.warnings + differ.warnings).sorted { $0.lines.lowerBound < $1.lines.lowerBound }
         return ImportResult(
             header: header, events: events, warnings: warnings, process: choice,

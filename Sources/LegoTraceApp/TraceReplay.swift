@@ -112,7 +112,7 @@ final class TraceReplay {
                 "\(path):\(diagnostics.invalidUTF8Lines.first ?? 0): invalid UTF-8 read as U+FFFD in "
                     + "\(Format.plural(diagnostics.invalidUTF8LineCount, "line")) (lines \(lines)\(diagnostics.invalidUTF8LineCount > 5 ? ", …" : ""))")
         }
-        if let ending, header.source != "import" {
+        if let ending, header.recordedBy != .import {
             if ending.marker == nil {
                 warnings.append(
                     "\(path): the trace has no end marker (trace.end): the recording stopped early (a crash, a kill, or a writer "

@@ -1,10 +1,32 @@
 import ArgumentParser
 import LegoAnalysis
+import LegoReport
 import LegoTraceApp
 
-/// `-o`, `--fail-on`, `--baseline`, `--write-baseline`, `--color` and `--quiet`: where a findings report goes and what
-/// fails the command, shared by `check` and `scan` (each has its own `-f`: `check` can also write the HTML page).
-struct ReportOptionGroup: ParsableArguments {
+/// A format `-f` offers, with the default it takes when none is given.
+protocol ReportFormatArgument: ExpressibleByArgument, CaseIterable {
+    /// The format without `-f`.
+    static var defaultFormat: Self { get }
+    /// What `-f` says in `--help`.
+    static var formatHelp: String { get }
+}
+
+extension CheckFormat: ReportFormatArgument {
+    static var defaultFormat: CheckFormat { .report(.text) }
+    static var formatHelp: String { "The report format (html: an interactive page with the graph, module lifetimes and findings)." }
+}
+
+extension ReportFormat: ReportFormatArgument {
+    static var defaultFormat: ReportFormat { .text }
+    static var formatHelp: String { "The findings report's format." }
+}
+
+/// `-f`, `-o`, `--fail-on`, `--baseline`, `--write-baseline`, `--color` and `--quiet`: what a findings report is, where
+/// it goes and what fails the command, shared by `check` (`Format` = `CheckFormat`, which adds the HTML page) and `scan`.
+struct ReportOptionGroup<Format: ReportFormatArgument>: ParsableArguments {
+    @Option(name: [.customShort("f"), .long], help: ArgumentHelp(Format.formatHelp))
+    var format: Format = .defaultFormat
+
     @Option(name: .shortAndLong, help: "Write the report to FILE (`-`: standard output, the default).")
     var output: String?
 

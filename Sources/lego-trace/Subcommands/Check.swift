@@ -15,10 +15,7 @@ struct Check: ParsableCommand {
     @Argument(help: "The trace to check (`-`: standard input; default: the one `record` wrote last).")
     var trace: String = DefaultPaths.trace
 
-    @Option(name: [.customShort("f"), .long], help: "The report format (html: an interactive page with the graph, module lifetimes and findings).")
-    var format: CheckFormat = .report(.text)
-
-    @OptionGroup var report: ReportOptionGroup
+    @OptionGroup var report: ReportOptionGroup<CheckFormat>
 
     @OptionGroup var config: ConfigOptionGroup
 
@@ -31,7 +28,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let request = CheckRequest(
-            tracePath: trace, format: format, report: report.options,
+            tracePath: trace, format: report.format, report: report.options,
             analysis: AnalysisOptions(configPath: config.config, grace: grace.grace, urlCheck: config.urlCheck),
             lenient: lenient, maxLineBytes: lineLimit.maxLineBytes)
         try conclude { () throws(LegoTraceError) in try LegoTrace.check(request, console: .standard) }

@@ -15,10 +15,7 @@ struct Scan: ParsableCommand {
     @Argument(help: "The app's source folder (Pods, Carthage, DerivedData and hidden folders are skipped).")
     var source: String
 
-    @Option(name: [.customShort("f"), .long], help: "The findings report's format.")
-    var format: ReportFormat = .text
-
-    @OptionGroup var report: ReportOptionGroup
+    @OptionGroup var report: ReportOptionGroup<ReportFormat>
 
     @OptionGroup var config: ConfigOptionGroup
 
@@ -33,7 +30,7 @@ struct Scan: ParsableCommand {
 
     func run() throws {
         let request = ScanRequest(
-            sourcePath: source, format: format, report: report.options,
+            sourcePath: source, format: report.format, report: report.options,
             analysis: AnalysisOptions(configPath: config.config, urlCheck: config.urlCheck),
             modelPath: model, scenarioPath: scenario, graphPath: graph)
         try conclude { () throws(LegoTraceError) in try LegoTrace.scan(request, console: .standard) }
