@@ -47,18 +47,17 @@ extension LegoTrace {
         }
         let exit = try deliver(result, warnings: warnings, request.report, inputPath: request.tracePath,
                                textReport: request.format == .report(.text), render: render, traceLine: { lineMap.line(of: $0) },
-                               console: console)
+                               console: status)
         if let readError { throw LegoTraceError("\(readError.description) (use --lenient to skip malformed lines)") }
         return exit
     }
 
     /// Reports a finished analysis the same way for `check` and `scan`: applies and writes baselines, renders the
     /// report with `render` and writes it, says the summary on standard error unless the text report on standard
-    /// output already does, and maps the findings to the exit status.
+    /// output already does, and maps the findings to the exit status. `console` is already quietened for `--quiet`.
     static func deliver(_ analysis: AnalysisResult, warnings: [String], _ options: ReportOptions, inputPath: String, textReport: Bool,
                         render: (AnalysisResult, ReportContext) -> String, traceLine: @escaping @Sendable (UInt64) -> Int? = { _ in nil },
                         console: Console) throws -> ExitStatus {
-        let status = options.quiet ? console.quietened : console
         var result = analysis
         var baselineSummary: BaselineSummary?
         if let baselinePath = options.baselinePath {
@@ -70,7 +69,7 @@ extension LegoTrace {
         }
         if let writeBaselinePath = options.writeBaselinePath {
             try Baseline.write(analysis.findings, to: writeBaselinePath)
-            status.status("baseline: wrote \(Format.plural(analysis.findings.count, "fingerprint")) to \(writeBaselinePath)")
+            console.status("baseline: wrote \(Format.plural(analysis.findings.count, "fingerprint")) to \(writeBaselinePath)")
         }
 
         let toStandardOutput = options.outputPath == nil || options.outputPath == "-"
@@ -87,8 +86,8 @@ extension LegoTrace {
         }
         // The text report on standard output holds the warnings and the summary; anywhere else they go to stderr.
         if !toStandardOutput || !textReport {
-            for warning in warnings { status.warning(warning) }
-            status.status(ReportFormat.summaryLine(result, baseline: baselineSummary)
+            for warning in warnings { console.warning(warning) }
+            console.status(ReportFormat.summaryLine(result, baseline: baselineSummary)
                 + (toStandardOutput ? "" : " → \(options.outputPath ?? "")"))
         }
         // Writing a baseline records the findings as known: that run succeeds whatever it found.

@@ -28,9 +28,9 @@ extension LegoTrace {
         if format == .html { replayer.observers.append(timeline) }
         let stopAfter = request.at?.seq
         if let error = replay.run(replayer, stopAfter: stopAfter) { throw error }
-        if let stopAfter, !replay.stoppedBeforeEnd, replay.lastSeq < stopAfter {
+        if let stopAfter, !replay.stoppedBeforeEnd, replay.lineMap.lastSeq < stopAfter {
             throw LegoTraceError("--at \(stopAfter) is past the end of \(displayName(request.tracePath)) "
-                + "(its last event is seq \(replay.lastSeq)); use --at end for the live state at the end")
+                + "(its last event is seq \(replay.lineMap.lastSeq)); use --at end for the live state at the end")
         }
         for warning in replay.warnings { console.warning(warning) }
         let analysis = session?.result()
@@ -114,7 +114,7 @@ extension LegoTrace {
             }
         }
         // Only a picture runs a layout; DOT and JSON are written whatever the size (for the chosen engine's options).
-        let resolved = GraphLayout.resolve(requested.engine, for: graph, bounds: bounds)
+        var resolved: GraphLayout { GraphLayout.resolve(requested.engine, for: graph, bounds: bounds) }
         let output: (bytes: [UInt8], layout: GraphLayout) = switch format {
         case .svg: try picture(.svg)
         case .png: try picture(.png)

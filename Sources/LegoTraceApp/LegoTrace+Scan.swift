@@ -52,6 +52,6 @@ extension LegoTrace {
                 + "\(Format.plural(graph.marks.count, "finding")) marked, layout \(layout.rawValue) → \(graphPath)")
         }
         return try deliver(result, warnings: warnings, request.report, inputPath: request.sourcePath, textReport: request.format == .text,
-                           render: request.format.render, console: console)
+                           render: request.format.render, console: status)
     }
 }

@@ -4,7 +4,8 @@
 /// out-of-step lines change that offset, so only the points where it changes are kept.
 struct TraceLineMap: Sendable {
     private var changes: [(seq: UInt64, offset: Int64)] = []
-    private var lastSeq: UInt64 = 0
+    /// The seq of the last event noted.
+    private(set) var lastSeq: UInt64 = 0
 
     /// Notes that event `seq` was read from `line`.
     mutating func note(seq: UInt64, line: Int) {

@@ -14,8 +14,6 @@ final class TraceReplay {
     private let console: Console
     private let fileSize: UInt64
     private let prefetch: PrefetchPolicy
-    /// The seq of the last event replayed.
-    private(set) var lastSeq: UInt64 = 0
     /// Whether the last replay stopped at `stopAfter` with events still to come.
     private(set) var stoppedBeforeEnd = false
     /// What the last whole replay said about the trace's end, for `warnings`.
@@ -68,7 +66,6 @@ final class TraceReplay {
                     return false
                 }
                 lineMap.note(seq: event.seq, line: line)
-                lastSeq = event.seq
                 replayer.apply(event)
                 count += 1
                 if count & 0xFFFF == 0 { progress?.update(count) }
