@@ -98,8 +98,9 @@ public enum DOTWriter {
         var lines = [node.title]
         if node.kind == .virtual, let gene = node.gene { lines.append("shares \(gene)") }
         if node.instanceCount > 1 { lines.append("\(node.instanceCount) instances") }
+        if !node.reached { lines.append("never reached") }
         var attributes = [("label", quote(lines.joined(separator: "\n")))]
-        attributes += kindStyle(node.kind, marks: Set(node.marks.map(\.kind)))
+        attributes += kindStyle(node.kind, marks: Set(node.marks.map(\.kind)), reached: node.reached)
         if tooltips { attributes.append(("tooltip", quoteTooltip(tooltip(node)))) }
         attributes.append(("id", "\"n\(index)\""))
         if !node.marks.isEmpty {
@@ -110,27 +111,39 @@ public enum DOTWriter {
         return "\(quote("m:" + node.id)) [\(attributes.map { "\($0)=\($1)" }.joined(separator: ", "))];"
     }
 
-    /// Shape and fill by module kind, then border by the node's marks (first kind by priority decides the colour).
-    private static func kindStyle(_ kind: TraceEvent.ModuleKind, marks: Set<GraphMark.Kind>) -> [(String, String)] {
+    /// Shape and fill by module kind (greyed and dashed when never reached), then border by the node's marks (first
+    /// kind by priority decides the colour).
+    private static func kindStyle(_ kind: TraceEvent.ModuleKind, marks: Set<GraphMark.Kind>, reached: Bool) -> [(String, String)] {
         var style = ["filled"]
         if kind.shape == "box" { style.insert("rounded", at: 0) }
-        if marks.contains(.duplicateName) { style.append("dashed") }
-        var attributes = [("shape", quote(kind.shape)), ("style", quote(style.joined(separator: ","))), ("fillcolor", quote(kind.fill))]
+        if marks.contains(.duplicateName) || !reached { style.append("dashed") }
+        var attributes = [("shape", quote(kind.shape)), ("style", quote(style.joined(separator: ","))),
+                          ("fillcolor", quote(reached ? kind.fill : unreachedFill))]
         if let first = marks.sorted().first {
             attributes.append(("color", quote(first.colour)))
             attributes.append(("penwidth", "\"2\""))
         } else {
-            attributes.append(("color", quote(kind.border)))
+            attributes.append(("color", quote(reached ? kind.border : unreachedBorder)))
         }
+        if !reached, marks.isEmpty { attributes.append(("fontcolor", quote(unreachedBorder))) }
         if marks.contains(.leaked) { attributes.append(("peripheries", "\"2\"")) }
         return attributes
     }
+
+    /// A module the trace declares and never reaches keeps its kind's shape, dashed and greyed.
+    private static let unreachedFill = "#f8fafc"
+    private static let unreachedBorder = "#94a3b8"
 
     private static func tooltip(_ node: ModuleGraph.Node) -> String {
         var lines = ["\(node.title) (\(node.kind.caption))"]
         if let gene = node.gene { lines.append("gene: \(gene)") }
         if !node.classNames.isEmpty { lines.append("classes: " + node.classNames.joined(separator: ", ")) }
         for url in node.urls { lines.append("URL: \(url)") }
+        guard node.reached else {
+            lines.append("never reached: the app declares it, nothing in this trace assembled it")
+            for mark in node.marks { lines.append("⚠ \(mark.kind.caption): \(mark.message)") }
+            return lines.joined(separator: "\n")
+        }
         let shown = node.instances.prefix(10)
         lines.append("instances: " + shown.joined(separator: ", ") + (node.instances.count > shown.count ? ", +\(node.instances.count - shown.count) more" : ""))
         lines.append("alive at the end: \(node.liveCount)")
@@ -200,6 +213,9 @@ public enum DOTWriter {
         var entries: [LegendEntry] = []
         for kind in TraceEvent.ModuleKind.allCases where graph.nodes.contains(where: { $0.kind == kind }) {
             entries.append(LegendEntry(swatch: boxSwatch(fill: kind.fill, border: kind.border, width: 1), caption: kind.caption))
+        }
+        if graph.nodes.contains(where: { !$0.reached }) {
+            entries.append(LegendEntry(swatch: boxSwatch(fill: unreachedFill, border: unreachedBorder, width: 1), caption: "declared, never reached"))
         }
         for mark in GraphMark.Kind.allCases where graph.nodes.contains(where: { $0.marks.contains { $0.kind == mark } }) {
             entries.append(LegendEntry(swatch: boxSwatch(fill: "#ffffff", border: mark.colour, width: 2), caption: "⚠ " + mark.legendText))

@@ -129,16 +129,17 @@ public final class GraphBuilder: ReplayObserver {
         transitions[Pair(from: from, to: to)] = operation
     }
 
-    /// The graph of `scope` with `marks` placed on the nodes they concern.
-    public func graph(scope: GraphScope, marks: [GraphMark] = []) -> ModuleGraph {
+    /// The graph of `scope` with `marks` placed on the nodes they concern; the history also draws the modules the
+    /// trace declares and never reaches, unless `unreached` is false.
+    public func graph(scope: GraphScope, marks: [GraphMark] = [], unreached: Bool = true) -> ModuleGraph {
         let state = state ?? ReplayState()
-        let (nodes, edges) = scope == .history ? historyGraph(state: state) : liveGraph(state: state)
+        let (nodes, edges) = scope == .history ? historyGraph(state: state, unreached: unreached) : liveGraph(state: state)
         return Self.place(marks: marks, on: nodes, edges: edges, scope: scope, lastSeq: lastSeq)
     }
 
     // MARK: History
 
-    private func historyGraph(state: ReplayState) -> ([ModuleGraph.Node], [ModuleGraph.Edge]) {
+    private func historyGraph(state: ReplayState, unreached: Bool) -> ([ModuleGraph.Node], [ModuleGraph.Edge]) {
         var byName: [String: [ObjectID]] = [:]
         for (id, instance) in instances { byName[instance.name, default: []].append(id) }
         var nodes: [ModuleGraph.Node] = []
@@ -155,6 +156,19 @@ public final class GraphBuilder: ReplayObserver {
                 liveCount: sorted.filter { state.modules[$0]?.isAlive(in: state) ?? false }.count,
                 eventsReceived: members.reduce([]) { Self.merge($0, $1.eventsReceived) },
                 cluster: Self.cluster(primaryURL(registered: registeredURLs[name] ?? [], other: urls))))
+        }
+        if unreached {
+            var declared: [String: [ReplayState.Declaration]] = [:]
+            for declaration in state.declarations where byName[declaration.name] == nil {
+                declared[declaration.name, default: []].append(declaration)
+            }
+            for (name, declarations) in declared {
+                let urls = registeredURLs[name] ?? []
+                nodes.append(ModuleGraph.Node(
+                    id: name, name: name, kind: declarations[0].kind, gene: declarations.compactMap(\.gene).first,
+                    classNames: Set(declarations.map(\.className)).sorted(), urls: urls.sorted(),
+                    cluster: Self.cluster(primaryURL(registered: urls, other: [])), reached: false))
+            }
         }
         var edges: [EdgeKey: ModuleGraph.Edge] = [:]
         func add(_ pair: Pair, _ relation: ModuleGraph.Relation, events named: [String: Int] = [:]) {

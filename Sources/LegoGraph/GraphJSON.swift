@@ -36,6 +36,7 @@ public enum GraphJSON {
             ("urls", array(node.urls)),
             ("instances", array(node.instances)),
             ("live", String(node.liveCount)),
+            ("reached", node.reached ? "true" : "false"),
             ("eventsReceived", "[" + node.eventsReceived.map { object([("name", string($0.name)), ("count", String($0.count))]) }.joined(separator: ", ") + "]"),
             ("cluster", array(node.cluster)),
             ("marks", array(Array(Set(node.marks.map(\.kind))).sorted().map(\.rawValue))),

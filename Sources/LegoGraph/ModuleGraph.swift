@@ -33,11 +33,14 @@ public struct ModuleGraph: Sendable, Hashable {
         /// Live scope, when several live instances share the name: this one's number among them (1, 2, …, in
         /// object order), so the picture meant to show a duplicate tells them apart (`Post #1`, `Post #2`).
         public var ordinal: Int?
+        /// False for a module the trace declares (`module.declare`) that nothing in it assembled: drawn as never reached.
+        public var reached: Bool
 
         /// Creates a node.
         public init(id: String, name: String, kind: TraceEvent.ModuleKind, gene: String? = nil, classNames: [String] = [],
                     urls: [String] = [], instances: [String] = [], liveCount: Int = 0, eventsReceived: [EventCount] = [],
-                    cluster: [String] = [], marks: [GraphMark] = [], object: ObjectID? = nil, ordinal: Int? = nil) {
+                    cluster: [String] = [], marks: [GraphMark] = [], object: ObjectID? = nil, ordinal: Int? = nil,
+                    reached: Bool = true) {
             self.id = id
             self.name = name
             self.kind = kind
@@ -51,6 +54,7 @@ public struct ModuleGraph: Sendable, Hashable {
             self.marks = marks
             self.object = object
             self.ordinal = ordinal
+            self.reached = reached
         }
 
         /// The name a person reads: the module name, numbered when live instances share it.

@@ -21,6 +21,9 @@ extension TraceEvent {
         case objectAlloc = "object.alloc"
         /// An object was deinitialized (`obj`, `cls`, `layer`, `name`).
         case objectDeinit = "object.deinit"
+        /// The app has a module's classes (`name`: the component name the framework gives it, `cls`: its entry class,
+        /// `mk`, `gene`), whether or not any journey reaches it; written when the module is declared.
+        case moduleDeclare = "module.declare"
         /// A module or controller component was assembled (`obj`: its routing or controller, `name`, `cls`, `mk`, `gene`, `objs`: its layer objects).
         case moduleAssemble = "module.assemble"
         /// A routing entered the routing link table (`name`, `obj`, `effect`, `peer`: the instance it overwrote).

@@ -195,7 +195,7 @@ extension HTMLReport {
       function showDetails(node) {
         panel.textContent = '';
         panel.appendChild(element('h2', null, node.name));
-        panel.appendChild(element('div', 'muted', node.kind + (node.gene ? ' · shares ' + node.gene : '') + ' · ' + node.instances.length + ' instance' + (node.instances.length === 1 ? '' : 's') + ', ' + node.live + ' alive at the end'));
+        panel.appendChild(element('div', 'muted', node.kind + (node.gene ? ' · shares ' + node.gene : '') + ' · ' + (node.reached ? node.instances.length + ' instance' + (node.instances.length === 1 ? '' : 's') + ', ' + node.live + ' alive at the end' : 'declared, never reached in this trace')));
         if (node.urls.length) { section('URLs'); panel.appendChild(list(node.urls, function (li, url) { li.textContent = url; })); }
         var bars = (barsByModule.get(node.name) || []).filter(function (bar) { return node.instances.indexOf(bar.instance) >= 0 || graph.scope === 'history'; });
         section('Instances and lifetimes');

@@ -15,6 +15,20 @@ extension ReplayState {
         public init(seq: UInt64, time: Double, line: Int? = nil) { self.seq = seq; self.time = time; self.line = line }
     }
 
+    /// A module class family the app has (`module.declare`), whether or not the trace reaches it.
+    public struct Declaration: Sendable, Hashable {
+        /// The component name the framework gives it.
+        public var name: String
+        /// Its entry class: the Routing, the view controller or the view model.
+        public var className: String
+        /// VIPER, virtual, controller or view model.
+        public var kind: TraceEvent.ModuleKind
+        /// The gene module a shared-module shell reuses.
+        public var gene: String?
+        /// Where it was (last) declared.
+        public var declared: Moment
+    }
+
     /// A live object of a module layer.
     public struct ObjectInfo: Sendable, Hashable {
         /// Its identity.

@@ -128,6 +128,16 @@ public final class ReplayState {
     }
     @exclusivity(unchecked) private var _moduleKinds: [String: TraceEvent.ModuleKind] = [:]
 
+    /// Module class families the app declared (`module.declare`), in declaration order; a class declared again
+    /// (its name changed with the prefix) keeps its place.
+    public private(set) var declarations: [Declaration] {
+        get { _declarations }
+        _modify { yield &_declarations }
+    }
+    @exclusivity(unchecked) private var _declarations: [Declaration] = []
+    @exclusivity(unchecked) private var declarationIndexByClass: [String: Int] = [:]
+    @exclusivity(unchecked) private var declarationIndicesByName: [String: [Int]] = [:]
+
     /// Creates an empty state.
     public init() {}
 
@@ -151,6 +161,18 @@ public final class ReplayState {
     public func liveComponent(named name: String) -> ObjectID? {
         guard let id = componentTable.map[name], isAlive(id) else { return nil }
         return id
+    }
+
+    /// The declarations the framework would find for component `name`.
+    public func declarations(named name: String) -> [Declaration] {
+        (declarationIndicesByName[name] ?? []).map { declarations[$0] }
+    }
+
+    /// Whether a controller-component class answers to `name` (`XFControllerReflect verifyController:`: a
+    /// `<P><Name>ViewController` exists, the view of an MVVM component included), declared or seen assembled.
+    public func hasControllerClass(named name: String) -> Bool {
+        func isController(_ kind: TraceEvent.ModuleKind?) -> Bool { kind == .controller || kind == .viewModel }
+        return isController(moduleKinds[name]) || declarations(named: name).contains { isController($0.kind) }
     }
 
     /// Live module instances holding `name`, oldest first.
@@ -185,6 +207,8 @@ public final class ReplayState {
             applyAlloc(event)
         case .objectDeinit:
             applyDeinit(event)
+        case .moduleDeclare:
+            applyDeclare(event)
         case .moduleAssemble:
             applyAssemble(event)
         case .routingAdd:
@@ -263,6 +287,21 @@ public final class ReplayState {
     private func dropLinks(of obj: ObjectID) {
         // Weak relations to a dead object read as nil; strong ones cannot outlive it.
         links[obj] = nil
+    }
+
+    private func applyDeclare(_ event: TraceEvent) {
+        guard let name = event.name, let className = event.className else { return }
+        let declaration = Declaration(name: name, className: className, kind: event.moduleKind ?? .viper, gene: event.gene,
+                                      declared: Moment(event))
+        if let index = declarationIndexByClass[className] {
+            declarationIndicesByName[declarations[index].name]?.removeAll { $0 == index }
+            declarations[index] = declaration
+            declarationIndicesByName[name, default: []].append(index)
+        } else {
+            declarationIndexByClass[className] = declarations.count
+            declarationIndicesByName[name, default: []].append(declarations.count)
+            declarations.append(declaration)
+        }
     }
 
     private func applyAssemble(_ event: TraceEvent) {

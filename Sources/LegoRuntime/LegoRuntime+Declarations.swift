@@ -13,11 +13,16 @@ extension LegoRuntime {
         let ownSuffix = Self.primaryLayer(of: module.kind).suffix
         let ownPrefix = module.classPrefix ?? prefix ?? ""
         let className = ownPrefix + module.name + ownSuffix
+        var inferredNow = false
         if prefix == nil, Self.primaryLayer(of: module.kind) == .routing,
            let inferred = Naming.inferPrefix(fromRoutingClass: className) {
             prefix = inferred
+            inferredNow = true
             emit(TraceEvent(kind: .prefixSet, className: className, value: inferred, ok: true))
         }
+        // Classes declared before the prefix was inferred are named under it now, as the framework (which infers it
+        // before any lookup) always saw them: they are announced again, as after any change of the naming settings.
+        if inferredNow { for earlier in specs where earlier.classPrefix == nil { announce(earlier) } }
         specs.append(module)
         let name = effectiveName(of: module)
         if name != module.name {
@@ -25,23 +30,42 @@ extension LegoRuntime {
                 kind: .namingProblem, name: name, className: className,
                 value: "class \(className) does not use the app prefix \(prefix ?? ""): the framework names it \(name), not \(module.name)"))
         }
+        announce(module)
         return name
+    }
+
+    /// Writes `module.declare`: the classes exist, whether or not a journey reaches them.
+    private func announce(_ spec: ModuleSpec) {
+        let primary = Self.primaryLayer(of: spec.kind)
+        let kind: TraceEvent.ModuleKind
+        var gene: String?
+        switch spec.kind {
+        case .viper: kind = .viper
+        case .controller: kind = .controller
+        case .viewModel: kind = .viewModel
+        case .virtual(let named): kind = .virtual; gene = named
+        }
+        emit(TraceEvent(kind: .moduleDeclare, name: effectiveName(of: spec),
+                        className: (spec.classPrefix ?? prefix ?? "") + spec.name + primary.suffix, moduleKind: kind, gene: gene))
     }
 
     /// Sets the app-wide class prefix explicitly.
     public func setPrefix(_ prefix: String) {
         self.prefix = prefix
         emit(TraceEvent(kind: .prefixSet, value: prefix, ok: false))
+        for spec in specs { announce(spec) }
     }
 
     /// Sets the Swift namespace (`CFBundleName`) the framework tries first when it looks a name up.
     public func setSwiftNamespace(_ namespace: String) {
         swiftNamespace = namespace
+        for spec in specs { announce(spec) }
     }
 
     /// Sets `classPrefixList`: prefixes tried, in order, after the class prefix and none.
     public func setClassPrefixList(_ list: [String]) {
         classPrefixList = list
+        for spec in specs { announce(spec) }
     }
 
     /// Registers a URL for a component (`register:forComponent:`), or for its last path component when `component` is nil.

@@ -35,7 +35,7 @@ extension LegoTrace {
         for warning in replay.warnings { console.warning(warning) }
         let analysis = session?.result()
         let marks = analysis.map { GraphMark.marks(from: $0.findings, rules: $0.rules) } ?? []
-        var graph = builder.graph(scope: request.at == nil ? .history : .live, marks: marks)
+        var graph = builder.graph(scope: request.at == nil ? .history : .live, marks: marks, unreached: request.unreached)
         if let focus = request.focus { graph = try graph.focus(module: focus, depth: request.depth ?? 1) }
         let layout: GraphLayout
         if format == .html {
@@ -93,8 +93,10 @@ extension LegoTrace {
                                console: Console) {
         let drawn = Set(graph.nodes.map(\.name))
         let notDrawn = marks.filter { !drawn.contains($0.module) }.count
+        let unreached = graph.nodes.filter { !$0.reached }.count
         console.status(
-            "\(label): \(Format.plural(graph.nodes.count, "module")) drawn, \(Format.plural(graph.edges.count, "edge")), "
+            "\(label): \(Format.plural(graph.nodes.count, "module")) drawn"
+                + (unreached > 0 ? " (\(unreached) never reached)" : "") + ", \(Format.plural(graph.edges.count, "edge")), "
                 + "\(Format.plural(marks.count - notDrawn, "finding")) marked"
                 + (notDrawn > 0 ? " (\(Format.plural(notDrawn, "finding")) on modules not drawn here)" : "")
                 + ", layout \(layout.rawValue) → \(outputPath == "-" ? "standard output" : outputPath)")

@@ -117,6 +117,8 @@ public struct GraphRequest: Sendable, Hashable {
     public var layoutBounds: GraphLayout.Bounds
     /// Whether to run the analyzer and mark findings.
     public var markFindings: Bool
+    /// Whether the history draws the modules the trace declares and never reaches.
+    public var unreached: Bool
     /// Config file and overrides for the analyzer (read only when it runs).
     public var analysis: AnalysisOptions
     /// The longest trace line read; a longer one is malformed.
@@ -125,7 +127,7 @@ public struct GraphRequest: Sendable, Hashable {
     /// Creates a request.
     public init(tracePath: String = DefaultPaths.trace, outputPath: String, format: GraphFormat? = nil, at: ReplayPoint? = nil,
                 focus: String? = nil, depth: Int? = nil, layout: LayoutChoice = .auto, force: Bool = false,
-                layoutBounds: GraphLayout.Bounds = .measured, markFindings: Bool = true, analysis: AnalysisOptions = AnalysisOptions(),
+                layoutBounds: GraphLayout.Bounds = .measured, markFindings: Bool = true, unreached: Bool = true, analysis: AnalysisOptions = AnalysisOptions(),
                 maxLineBytes: Int = TraceReader.Options.defaultMaxLineBytes) {
         self.tracePath = tracePath
         self.outputPath = outputPath
@@ -137,6 +139,7 @@ public struct GraphRequest: Sendable, Hashable {
         self.force = force
         self.layoutBounds = layoutBounds
         self.markFindings = markFindings
+        self.unreached = unreached
         self.analysis = analysis
         self.maxLineBytes = maxLineBytes
     }

@@ -1,4 +1,5 @@
 import LegoModel
+import LegoReplay
 import Testing
 @testable import LegoGraph
 
@@ -126,4 +127,53 @@ import Testing
     #expect(graph.nodes.first { $0.name == "Essence" }?.cluster == ["bdj://essence"])
     #expect(graph.nodes.first { $0.name == "Post" }?.cluster == ["bdj://essence"])
     #expect(graph.nodes.first { $0.name == "Other" }?.cluster == [])
+}
+
+/// A navigation trace whose app also declares a controller with a URL and a hostile-named module that no step reaches.
+private func navigationWithUnreachedModules() -> [TraceEvent] {
+    var events = SampleTraces.navigation().events
+    for var event in [
+        TraceEvent(kind: .moduleDeclare, name: "Settings", className: "BDJSettingsViewController", moduleKind: .controller),
+        TraceEvent(kind: .urlRegister, name: "Settings", url: "bdj://essence/settings", effect: .added),
+        TraceEvent(kind: .moduleDeclare, name: "Post", className: "BDJPostRouting", moduleKind: .viper),
+        TraceEvent(kind: .moduleDeclare, name: "<b>\"设置\"\n", className: "BDJ<b>\"设置\"\nRouting", moduleKind: .viper),
+    ] {
+        event.seq = UInt64(events.count + 1)
+        event.time = events.last?.time ?? 0
+        events.append(event)
+    }
+    return events
+}
+
+@Test func historyDrawsDeclaredModulesNoStepReachedAndOnlyThose() throws {
+    let graph = GraphBuilder.build(events: navigationWithUnreachedModules(), scope: .history)
+    let unreached = graph.nodes.filter { !$0.reached }
+    #expect(Set(unreached.map(\.name)) == ["Settings", "<b>\"设置\"\n"], "Post is declared and reached: one node, reached")
+    let settings = try #require(unreached.first { $0.name == "Settings" })
+    #expect(settings.kind == .controller && settings.classNames == ["BDJSettingsViewController"] && settings.instances.isEmpty)
+    #expect(settings.urls == ["bdj://essence/settings"] && settings.cluster == ["bdj://essence"])
+    #expect(graph.edges.contains { $0.from == "Essence" && $0.to == "Settings" && $0.relation == .urlParent })
+    #expect(graph.nodes.filter { $0.name == "Post" }.count == 1 && graph.nodes.first { $0.name == "Post" }?.reached == true)
+
+    let builder = GraphBuilder()
+    Replayer(observers: [builder]).run(navigationWithUnreachedModules())
+    #expect(builder.graph(scope: .history, unreached: false).nodes.allSatisfy { $0.reached })
+    #expect(builder.graph(scope: .history, unreached: false).nodes.count == graph.nodes.count - 2)
+    #expect(builder.graph(scope: .live).nodes.allSatisfy { $0.reached }, "the live state holds instances only")
+}
+
+@Test func aNeverReachedModuleIsDrawnGreyAndDashedAndSaysSo() throws {
+    let graph = GraphBuilder.build(events: navigationWithUnreachedModules(), scope: .history)
+    let dot = DOTWriter.write(graph)
+    let line = try #require(dot.split(separator: "\n").first { $0.contains("\"m:Settings\" [") })
+    #expect(line.contains("label=\"Settings\\nnever reached\""))
+    #expect(line.contains("style=\"rounded,filled,dashed\"") || line.contains("style=\"filled,dashed\""))
+    #expect(line.contains("fillcolor=\"#f8fafc\"") && line.contains("color=\"#94a3b8\""))
+    #expect(line.contains("never reached: the app declares it"))
+    #expect(dot.contains("declared, never reached"))
+    #expect(!DOTWriter.write(GraphBuilder.build(events: SampleTraces.navigation().events, scope: .history)).contains("never reached"))
+    let hostile = try #require(dot.split(separator: "\n").first { $0.contains("never reached") && $0.contains("设置") })
+    #expect(!hostile.contains("<b>\"") && hostile.contains("\\\"设置\\\""))
+    let json = GraphJSON.write(graph)
+    #expect(json.contains("\"name\": \"Settings\"") && json.contains("\"reached\": false"))
 }

@@ -27,6 +27,33 @@ import Testing
         #expect(trace.events.last { $0.kind == .moduleAssemble }?.objects?.count == 2)
     }
 
+    @Test func everyDeclaredModuleIsInTheTraceWithTheNameTheFrameworkGivesIt() throws {
+        let trace = TraceBuffer()
+        let runtime = LegoRuntime(app: "XF", prefix: "XF", sink: trace, console: ConsoleBuffer())
+        runtime.declare(ModuleSpec(name: "Home"))
+        runtime.declare(ModuleSpec(name: "Setting", kind: .viewModel, classPrefix: "LG"))
+        runtime.declare(ModuleSpec(name: "Message", kind: .controller, classPrefix: ""))
+        runtime.declare(ModuleSpec(name: "HotPost", kind: .virtual(gene: "Home")))
+        let declared = trace.events.filter { $0.kind == .moduleDeclare }
+        #expect(declared.map(\.name) == ["Home", "LGSetting", "Message", "HotPost"])
+        #expect(declared.map(\.className) == ["XFHomeRouting", "LGSettingViewModel", "MessageViewController", "XFHotPostRouting"])
+        #expect(declared.map(\.moduleKind) == [.viper, .viewModel, .controller, .virtual])
+        #expect(declared.map(\.gene) == [nil, nil, nil, "Home"])
+        #expect(declared.allSatisfy { $0.object == nil }, "a declaration is about classes: no object exists yet")
+    }
+
+    @Test func aModuleDeclaredBeforeThePrefixIsInferredIsDeclaredAgainUnderIt() throws {
+        let trace = TraceBuffer()
+        let runtime = LegoRuntime(app: "BDJ", prefix: nil, sink: trace, console: ConsoleBuffer())
+        runtime.declare(ModuleSpec(name: "Publish", kind: .controller))
+        runtime.declare(ModuleSpec(name: "IndexTab", classPrefix: "BDJ"))
+        let kinds = trace.events.map(\.kind)
+        #expect(kinds == [.moduleDeclare, .prefixSet, .moduleDeclare, .moduleDeclare])
+        let declared = trace.events.filter { $0.kind == .moduleDeclare }
+        #expect(declared.map(\.className) == ["PublishViewController", "BDJPublishViewController", "BDJIndexTabRouting"])
+        #expect(declared.map(\.name) == ["Publish", "Publish", "IndexTab"])
+    }
+
     @Test func fromEnvironmentTracesToTheNamedFileOnlyWhenAsked() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("lego-runtime-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: path) }

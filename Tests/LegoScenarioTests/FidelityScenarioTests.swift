@@ -196,4 +196,44 @@ import Testing
         #expect(sends.last?.objects == [receiver.object!])
         #expect(run.events.contains { $0.kind == .objectDeinit && $0.object == receiver.object })
     }
+
+    /// A module the app has and the journey never opens is in the trace (`module.declare`): `XFControllerReflect
+    /// verifyController:` (a331d32^, called by `XFVIPERModuleReflect verifyModuleLinkForList:`) only asks whether
+    /// `<P><Name>ViewController` exists, so the framework's own check passes a URL through it, opened or not.
+    @Test func aModuleThatExistsButIsNeverReachedIsDeclaredInTheTrace() throws {
+        let run = try run("""
+        app:
+          name: Declared
+          prefix: BDJ
+          modules:
+            - {name: IndexTab}
+            - {name: Essence}
+            - {name: PostComment}
+            - {name: Settings, kind: controller}      # never reached
+            - {name: Archive}                         # never reached
+          urls: [bdj://indexTab, bdj://indexTab/settings/postComment]
+        journey:
+          - showRoot: bdj://indexTab
+          - addSub: Essence
+          - push: bdj://indexTab/settings/postComment
+            from: Essence
+        """)
+        let declared = run.events.filter { $0.kind == .moduleDeclare }
+        #expect(declared.map(\.name) == ["IndexTab", "Essence", "PostComment", "Settings", "Archive"])
+        #expect(declared.first { $0.name == "Settings" }?.className == "BDJSettingsViewController")
+        #expect(declared.first { $0.name == "Settings" }?.moduleKind == .controller)
+        let firstStep = try #require(run.events.firstIndex { $0.kind == .transitionBegin })
+        #expect(run.events.lastIndex { $0.kind == .moduleDeclare }! < firstStep, "declared before the journey")
+        #expect(run.state.declarations.map(\.name) == declared.compactMap(\.name))
+        #expect(run.state.modules.values.allSatisfy { $0.name != "Settings" && $0.name != "Archive" }, "never assembled")
+        #expect(run.state.hasControllerClass(named: "Settings") && !run.state.hasControllerClass(named: "Archive"))
+
+        var legacy = AnalysisConfiguration()
+        legacy.urlCheck = .legacy
+        let header = TraceHeader(producer: "test", start: "2026-01-01T00:00:00Z", app: "Declared")
+        #expect(Analyzer.analyze(header: header, events: run.events, configuration: legacy).findings.isEmpty)
+        let strict = Analyzer.analyze(header: header, events: run.events).findings
+        #expect(strict.map(\.ruleID) == ["illegal-url-hierarchy"])
+        #expect(strict.first?.message.contains("segment 2 'settings'") == true)
+    }
 }

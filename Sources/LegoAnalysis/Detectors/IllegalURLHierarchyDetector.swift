@@ -227,7 +227,7 @@ final class IllegalURLHierarchyDetector: Detector {
             let name = modules[index]
             // Quirk kept on purpose: `XFControllerReflect verifyController:` (a `<P><Name>ViewController` class, MVVM
             // views included) anywhere ends the check as legal.
-            if state.moduleKinds[name] == .controller || state.moduleKinds[name] == .viewModel { return nil }
+            if state.hasControllerClass(named: name) { return nil }
             guard let next = state.liveRouting(named: name) else {
                 if index == modules.count - 1 { return nil }
                 // Quirk kept on purpose: substring match against the current action routing (shared-module shells).

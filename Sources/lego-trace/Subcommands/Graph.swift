@@ -33,6 +33,9 @@ struct Graph: ParsableCommand {
     @Flag(name: .long, help: "Do not run the analyzer to mark findings on the graph (the config file is then not read).")
     var noFindings = false
 
+    @Flag(name: .long, help: "Leave out the modules the trace declares but never reaches (drawn dashed and grey otherwise).")
+    var noUnreached = false
+
     @OptionGroup var config: ConfigOptionGroup
 
     @OptionGroup var grace: GraceOptionGroup
@@ -53,7 +56,7 @@ struct Graph: ParsableCommand {
         let request = GraphRequest(
             tracePath: paths.count == 2 ? paths[0] : DefaultPaths.trace, outputPath: paths[paths.count - 1],
             format: format, at: at, focus: focus, depth: depth, layout: layout, force: force,
-            markFindings: !noFindings,
+            markFindings: !noFindings, unreached: !noUnreached,
             analysis: AnalysisOptions(configPath: config.config, grace: grace.grace, urlCheck: config.urlCheck), maxLineBytes: lineLimit.maxLineBytes)
         try conclude { () throws(LegoTraceError) in try LegoTrace.graph(request, console: .standard) }
     }

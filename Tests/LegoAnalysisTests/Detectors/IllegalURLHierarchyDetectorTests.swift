@@ -62,6 +62,23 @@ private func checked(_ trace: TraceBuilder, _ mode: URLCheckMode) -> [Finding] {
     #expect(strict.message.contains("segment 2 'settings'"))
 }
 
+/// `XFVIPERModuleReflect verifyModuleLinkForList:` (a331d32^) asks `XFControllerReflect verifyController:`, i.e.
+/// `NSClassFromString` of `<P><Name>ViewController`: the class only has to exist. A controller the app declares and no
+/// journey ever opened ends the check as legal all the same; only the declaration (`module.declare`) can say so.
+@Test func legacyStopsAtADeclaredControllerNeverOpened() throws {
+    var declared = app()
+    declared.add(TraceEvent(kind: .moduleDeclare, name: "Settings", className: "BDJSettingsViewController", moduleKind: .controller))
+    declared.push(from: 30, "PostComment", 40, url: "bdj://indexTab/settings/postComment")
+    #expect(checked(declared, .legacy).isEmpty)
+    #expect(checked(declared, .strict).first?.message.contains("segment 2 'settings'") == true)
+
+    var viper = app()
+    viper.add(TraceEvent(kind: .moduleDeclare, name: "Settings", className: "BDJSettingsRouting", moduleKind: .viper))
+    viper.push(from: 30, "PostComment", 40, url: "bdj://indexTab/settings/postComment")
+    let legacy = try #require(checked(viper, .legacy).first, "a VIPER class is no controller: the chain check goes on")
+    #expect(legacy.message.contains("segment 2 'settings'"))
+}
+
 @Test func legacyAcceptsASubstringOfTheActionRoutingButStrictWantsTheNameOrGene() throws {
     var trace = TraceBuilder()
     trace.show("IndexTab", 1)

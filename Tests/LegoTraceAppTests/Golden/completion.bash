@@ -247,7 +247,7 @@ _lego-trace_check() {
 
 _lego-trace_graph() {
     repeating_flags=()
-    non_repeating_flags=(--force --no-findings --version -h --help)
+    non_repeating_flags=(--force --no-findings --no-unreached --version -h --help)
     repeating_options=()
     non_repeating_options=(-f --format --at --focus --depth --layout --config --url-check --grace --max-line-bytes)
     __lego-trace_offer_flags_options -1

@@ -131,6 +131,7 @@ _lego-trace_graph() {
         '--layout[The Graphviz engine; auto picks one by the graph'\''s size.]:layout:{__lego-trace_complete "${___layout[@]}"}'
         '--force[Lay the graph out even when it is larger than the engine handles in reasonable time and memory.]'
         '--no-findings[Do not run the analyzer to mark findings on the graph (the config file is then not read).]'
+        '--no-unreached[Leave out the modules the trace declares but never reaches (drawn dashed and grey otherwise).]'
         '--config[Config file. Default\: .lego-trace.yml in the current directory, if present.]:config:'
         '--url-check[URL hierarchy check\: strict checks every segment, legacy is the framework'\''s own check. Default\: config or strict.]:url-check:{__lego-trace_complete "${___url_check[@]}"}'
         '--grace[Seconds of trace time a module may outlive its screen (default\: config or 2).]:grace:'
