@@ -70,19 +70,20 @@ let package = Package(
         // Throughput and memory benchmarks; run in release mode.
         .executableTarget(name: "lego-bench", dependencies: ["LegoTraceApp", "LegoTestSupport"]),
         .target(name: "LegoTestSupport", dependencies: ["LegoModel", "LegoTraceIO"], path: "Tests/LegoTestSupport"),
+        .target(name: "LegoGoldenSupport", path: "Tests/LegoGoldenSupport"),
         .testTarget(name: "LegoModelTests", dependencies: ["LegoModel"]),
         .testTarget(name: "LegoTraceIOTests", dependencies: ["LegoTraceIO", "LegoTestSupport"]),
         .testTarget(name: "LegoRuntimeTests", dependencies: ["LegoRuntime", "LegoReplay", "LegoTestSupport"]),
         .testTarget(name: "LegoScenarioTests", dependencies: ["LegoScenario", "LegoReplay", "LegoAnalysis", "LegoTestSupport"]),
         .testTarget(name: "LegoReplayTests", dependencies: ["LegoReplay", "LegoTestSupport"]),
         .testTarget(name: "LegoAnalysisTests", dependencies: ["LegoAnalysis", "LegoScenario", "LegoTestSupport"]),
-        .testTarget(name: "LegoReportTests", dependencies: ["LegoReport", "LegoScenario", "LegoTestSupport"]),
+        .testTarget(name: "LegoReportTests", dependencies: ["LegoReport", "LegoScenario", "LegoTestSupport", "LegoGoldenSupport"]),
         .testTarget(name: "LegoImportTests", dependencies: ["LegoImport", "LegoAnalysis", "LegoRuntime", "LegoTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "LegoGraphTests", dependencies: ["LegoGraph", "LegoRender", "LegoScenario", "LegoTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "LegoGraphTests", dependencies: ["LegoGraph", "LegoRender", "LegoScenario", "LegoTestSupport", "LegoGoldenSupport"], exclude: ["Golden"]),
         .testTarget(name: "LegoScanTests", dependencies: ["LegoScan", "LegoScenario", "LegoTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegoRenderTests", dependencies: ["LegoRender"]),
         .testTarget(name: "LegoPageTests", dependencies: ["LegoPage", "LegoRender", "LegoScenario", "LegoTestSupport"]),
-        .testTarget(name: "LegoTraceAppTests", dependencies: ["LegoTraceApp", "LegoTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "LegoTraceAppTests", dependencies: ["LegoTraceApp", "LegoTestSupport", "LegoGoldenSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,25 +5,25 @@ import Testing
 
 @Test func navigationHistoryMatchesItsGoldenDOT() throws {
     let graph = GraphBuilder.build(events: SampleTraces.navigation().events, scope: .history)
-    try Golden.check(DOTWriter.write(graph), named: "navigation-history.dot")
+    try goldens.check(DOTWriter.write(graph), named: "navigation-history.dot")
 }
 
 @Test func navigationLiveStateBeforeTheDismissMatchesItsGoldenDOT() throws {
     let (events, beforeDismiss) = SampleTraces.navigation()
     let graph = GraphBuilder.build(events: events, scope: .live, stopAfter: beforeDismiss)
-    try Golden.check(DOTWriter.write(graph), named: "navigation-live-before-dismiss.dot")
+    try goldens.check(DOTWriter.write(graph), named: "navigation-live-before-dismiss.dot")
 }
 
 @Test func faultsWithFindingsMatchTheirGoldenDOT() throws {
     let (events, findings) = SampleTraces.faults()
     let marks = GraphMark.marks(from: findings)
-    try Golden.check(DOTWriter.write(GraphBuilder.build(events: events, scope: .history, marks: marks)), named: "faults-history.dot")
-    try Golden.check(DOTWriter.write(GraphBuilder.build(events: events, scope: .live, marks: marks)), named: "faults-live.dot")
+    try goldens.check(DOTWriter.write(GraphBuilder.build(events: events, scope: .history, marks: marks)), named: "faults-history.dot")
+    try goldens.check(DOTWriter.write(GraphBuilder.build(events: events, scope: .live, marks: marks)), named: "faults-live.dot")
 }
 
 @Test func hostileNamesMatchTheirGoldenDOT() throws {
     let graph = GraphBuilder.build(events: SampleTraces.hostile(), scope: .history)
-    try Golden.check(DOTWriter.write(graph), named: "hostile-history.dot")
+    try goldens.check(DOTWriter.write(graph), named: "hostile-history.dot")
 }
 
 @Test func theSameTraceGivesByteIdenticalDOTEveryTime() {

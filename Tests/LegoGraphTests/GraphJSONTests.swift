@@ -5,7 +5,7 @@ import Testing
 @Test func faultsJSONMatchesItsGolden() throws {
     let (events, findings) = SampleTraces.faults()
     let graph = GraphBuilder.build(events: events, scope: .history, marks: GraphMark.marks(from: findings))
-    try Golden.check(GraphJSON.write(graph), named: "faults-history.json")
+    try goldens.check(GraphJSON.write(graph), named: "faults-history.json")
 }
 
 @Test func jsonIsValidAndCarriesNodesEdgesAndMarks() throws {

@@ -22,13 +22,13 @@ enum Samples {
 @Test(arguments: ["bdj-app", "bdj-faults"])
 func sampleHistoryMatchesItsGoldenDOT(sample: String) throws {
     let graph = GraphBuilder.build(events: try Samples.events(sample), scope: .history)
-    try Golden.check(DOTWriter.write(graph), named: "\(sample)-history.dot")
+    try goldens.check(DOTWriter.write(graph), named: "\(sample)-history.dot")
 }
 
 @Test(arguments: ["bdj-app", "bdj-faults"])
 func sampleLiveStateAtTheEndMatchesItsGoldenDOT(sample: String) throws {
     let graph = GraphBuilder.build(events: try Samples.events(sample), scope: .live)
-    try Golden.check(DOTWriter.write(graph), named: "\(sample)-live.dot")
+    try goldens.check(DOTWriter.write(graph), named: "\(sample)-live.dot")
 }
 
 @Test(arguments: ["bdj-app", "bdj-faults"])

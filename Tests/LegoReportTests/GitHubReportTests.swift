@@ -49,6 +49,6 @@ import Testing
 
     @Test func matchesGolden() throws {
         let context = ReportFixtures.context(baseline: ReportFixtures.baseline, warnings: ["truncated last line"])
-        try GoldenFile.check(ReportFormat.github.render(result: ReportFixtures.faulty, context: context), named: "faulty.github.txt")
+        try goldens.check(ReportFormat.github.render(result: ReportFixtures.faulty, context: context), named: "faulty.github.txt")
     }
 }

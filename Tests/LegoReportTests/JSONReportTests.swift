@@ -127,6 +127,6 @@ func parseObject(_ text: String, sourceLocation: SourceLocation = #_sourceLocati
         let first = ReportFormat.json.render(result: ReportFixtures.faulty, context: ReportFixtures.context())
         let second = ReportFormat.json.render(result: ReportFixtures.faulty, context: ReportFixtures.context())
         #expect(first == second)
-        try GoldenFile.check(first, named: "faulty.json")
+        try goldens.check(first, named: "faulty.json")
     }
 }

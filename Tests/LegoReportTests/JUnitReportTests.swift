@@ -113,6 +113,6 @@ import Testing
 
     @Test func matchesGolden() throws {
         let context = ReportFixtures.context(baseline: ReportFixtures.baseline)
-        try GoldenFile.check(ReportFormat.junit.render(result: ReportFixtures.faulty, context: context), named: "faulty.junit.xml")
+        try goldens.check(ReportFormat.junit.render(result: ReportFixtures.faulty, context: context), named: "faulty.junit.xml")
     }
 }

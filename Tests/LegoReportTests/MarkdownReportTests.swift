@@ -49,6 +49,6 @@ import Testing
     @Test func matchesGolden() throws {
         var context = ReportFixtures.context(baseline: ReportFixtures.baseline, warnings: ["truncated last line"])
         context.rulesDocumentationURI = "https://example.org/docs/check.md"
-        try GoldenFile.check(render(ReportFixtures.faulty, context), named: "faulty.md")
+        try goldens.check(render(ReportFixtures.faulty, context), named: "faulty.md")
     }
 }

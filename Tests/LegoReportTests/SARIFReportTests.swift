@@ -139,6 +139,6 @@ import Testing
 
     @Test func matchesGolden() throws {
         let context = ReportFixtures.context(baseline: ReportFixtures.baseline, warnings: ["truncated last line"])
-        try GoldenFile.check(ReportFormat.sarif.render(result: ReportFixtures.faulty, context: context), named: "faulty.sarif")
+        try goldens.check(ReportFormat.sarif.render(result: ReportFixtures.faulty, context: context), named: "faulty.sarif")
     }
 }

@@ -131,6 +131,6 @@ import Testing
 
     @Test func matchesGolden() throws {
         let context = ReportFixtures.context(baseline: ReportFixtures.baseline, warnings: ["truncated last line"])
-        try GoldenFile.check(ReportFormat.text.render(result: ReportFixtures.faulty, context: context), named: "faulty.txt")
+        try goldens.check(ReportFormat.text.render(result: ReportFixtures.faulty, context: context), named: "faulty.txt")
     }
 }

@@ -221,7 +221,7 @@ import Testing
             let traceURIs = related.compactMap { (($0["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String }
             #expect(traceURIs.contains("faults.jsonl"))
         }
-        try HelpTextTests.check(withoutTimes(sarif), golden: "faults-check.sarif")
+        try goldens.check(withoutTimes(sarif), named: "faults-check.sarif")
     }
 
     @Test func junitHasOneCasePerFindingOfTheSeededFaults() throws {
@@ -229,7 +229,7 @@ import Testing
         defer { runner.cleanUp() }
         let junit = try checked(runner, format: "junit")
         #expect(junit.components(separatedBy: "<failure ").count - 1 == 5)
-        try HelpTextTests.check(withoutTimes(junit), golden: "faults-check.junit.xml")
+        try goldens.check(withoutTimes(junit), named: "faults-check.junit.xml")
     }
 
     @Test func githubAnnotationsAndTheTextReportNameTheYAMLLine() throws {

@@ -1,0 +1,4 @@
+import LegoGoldenSupport
+
+/// The report goldens, in `Tests/Golden/LegoReport`.
+let goldens = GoldenFile("Tests/Golden/LegoReport")
