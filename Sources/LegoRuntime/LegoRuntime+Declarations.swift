@@ -13,16 +13,11 @@ extension LegoRuntime {
         let ownSuffix = Self.primaryLayer(of: module.kind).suffix
         let ownPrefix = module.classPrefix ?? prefix ?? ""
         let className = ownPrefix + module.name + ownSuffix
-        var inferredNow = false
         if prefix == nil, Self.primaryLayer(of: module.kind) == .routing,
            let inferred = Naming.inferPrefix(fromRoutingClass: className) {
             prefix = inferred
-            inferredNow = true
             emit(TraceEvent(kind: .prefixSet, className: className, value: inferred, ok: true))
         }
-        // Classes declared before the prefix was inferred are named under it now, as the framework (which infers it
-        // before any lookup) always saw them: they are announced again, as after any change of the naming settings.
-        if inferredNow { for earlier in specs where earlier.classPrefix == nil { announce(earlier) } }
         specs.append(module)
         let name = effectiveName(of: module)
         if name != module.name {
@@ -30,8 +25,23 @@ extension LegoRuntime {
                 kind: .namingProblem, name: name, className: className,
                 value: "class \(className) does not use the app prefix \(prefix ?? ""): the framework names it \(name), not \(module.name)"))
         }
-        announce(module)
+        // Announced once the app starts running: the framework infers its prefix at `+load`, before any lookup, so
+        // a class declared before the prefix was inferred always had the name it gets under it.
+        unannounced.append(module)
         return name
+    }
+
+    /// Writes `module.declare` for every declaration not yet in the trace, under the naming settings in force now.
+    func announceDeclarations() {
+        let pending = unannounced
+        unannounced = []
+        for spec in pending { announce(spec) }
+    }
+
+    /// Announces again what the trace already declared, after a naming setting changed its names.
+    private func reannounceDeclarations() {
+        let announced = specs.count - unannounced.count
+        for spec in specs.prefix(announced) { announce(spec) }
     }
 
     /// Writes `module.declare`: the classes exist, whether or not a journey reaches them.
@@ -53,19 +63,19 @@ extension LegoRuntime {
     public func setPrefix(_ prefix: String) {
         self.prefix = prefix
         emit(TraceEvent(kind: .prefixSet, value: prefix, ok: false))
-        for spec in specs { announce(spec) }
+        reannounceDeclarations()
     }
 
     /// Sets the Swift namespace (`CFBundleName`) the framework tries first when it looks a name up.
     public func setSwiftNamespace(_ namespace: String) {
         swiftNamespace = namespace
-        for spec in specs { announce(spec) }
+        reannounceDeclarations()
     }
 
     /// Sets `classPrefixList`: prefixes tried, in order, after the class prefix and none.
     public func setClassPrefixList(_ list: [String]) {
         classPrefixList = list
-        for spec in specs { announce(spec) }
+        reannounceDeclarations()
     }
 
     /// Registers a URL for a component (`register:forComponent:`), or for its last path component when `component` is nil.

@@ -32,6 +32,8 @@ public final class LegoRuntime {
 
     var prefix: String? { didSet { specsByName = nil; specsByClass = nil } }
     var specs: [ModuleSpec] = [] { didSet { specsByName = nil; specsByClass = nil } }
+    /// Declarations not yet written as `module.declare` (the app has not started running).
+    var unannounced: [ModuleSpec] = []
     /// `[LEGOConfig swiftNamespace]` without its dot (`CFBundleName`): Swift classes are `<Namespace>.<Name><Suffix>`.
     var swiftNamespace: String? { didSet { specsByName = nil; specsByClass = nil } }
     /// `[LEGOConfig classPrefixList]`: further prefixes tried, in order, after the class prefix and none.
@@ -103,6 +105,7 @@ public final class LegoRuntime {
 
     /// Flushes and closes the sink; the runtime records nothing afterwards.
     public func close() {
+        announceDeclarations()
         settle()
         recorder.close()
         closeAction?()
@@ -118,8 +121,12 @@ public final class LegoRuntime {
     // MARK: Recording helpers
 
     func emit(_ event: consuming TraceEvent) {
+        if !unannounced.isEmpty, !Self.declarationKinds.contains(event.kind) { announceDeclarations() }
         recorder.record(consume event)
     }
+
+    /// What declaring writes; any other event means the app runs, so its declarations are written first.
+    private static let declarationKinds: Set<TraceEvent.Kind> = [.moduleDeclare, .prefixSet, .namingProblem]
 
     /// Runs `body` after `delay` seconds of virtual time (the framework's `LEGORunAfter0_015` / `dispatch_async`).
     func after(_ delay: Double, _ body: @escaping () -> Void) {

@@ -34,6 +34,8 @@ import Testing
         runtime.declare(ModuleSpec(name: "Setting", kind: .viewModel, classPrefix: "LG"))
         runtime.declare(ModuleSpec(name: "Message", kind: .controller, classPrefix: ""))
         runtime.declare(ModuleSpec(name: "HotPost", kind: .virtual(gene: "Home")))
+        #expect(!trace.events.contains { $0.kind == .moduleDeclare }, "written when the app starts running")
+        runtime.registerURL("xf://home")
         let declared = trace.events.filter { $0.kind == .moduleDeclare }
         #expect(declared.map(\.name) == ["Home", "LGSetting", "Message", "HotPost"])
         #expect(declared.map(\.className) == ["XFHomeRouting", "LGSettingViewModel", "MessageViewController", "XFHotPostRouting"])
@@ -42,16 +44,25 @@ import Testing
         #expect(declared.allSatisfy { $0.object == nil }, "a declaration is about classes: no object exists yet")
     }
 
-    @Test func aModuleDeclaredBeforeThePrefixIsInferredIsDeclaredAgainUnderIt() throws {
+    /// `XFRoutingLinkManager` infers the prefix when the first Routing class loads (`+load`), before any lookup: a
+    /// class declared before that moment in the scenario always had its name under the prefix.
+    @Test func aModuleDeclaredBeforeThePrefixIsInferredIsDeclaredUnderIt() throws {
         let trace = TraceBuffer()
         let runtime = LegoRuntime(app: "BDJ", prefix: nil, sink: trace, console: ConsoleBuffer())
         runtime.declare(ModuleSpec(name: "Publish", kind: .controller))
         runtime.declare(ModuleSpec(name: "IndexTab", classPrefix: "BDJ"))
-        let kinds = trace.events.map(\.kind)
-        #expect(kinds == [.moduleDeclare, .prefixSet, .moduleDeclare, .moduleDeclare])
+        runtime.close()
+        #expect(trace.events.map(\.kind).filter { $0 != .traceEnd } == [.prefixSet, .moduleDeclare, .moduleDeclare])
         let declared = trace.events.filter { $0.kind == .moduleDeclare }
-        #expect(declared.map(\.className) == ["PublishViewController", "BDJPublishViewController", "BDJIndexTabRouting"])
-        #expect(declared.map(\.name) == ["Publish", "Publish", "IndexTab"])
+        #expect(declared.map(\.className) == ["BDJPublishViewController", "BDJIndexTabRouting"])
+        #expect(declared.map(\.name) == ["Publish", "IndexTab"])
+        // A naming setting changed once the app runs names the classes anew: they are declared again.
+        let later = TraceBuffer()
+        let running = LegoRuntime(app: "XF", prefix: nil, sink: later, console: ConsoleBuffer())
+        running.declare(ModuleSpec(name: "Message", kind: .controller, classPrefix: "MyApp."))
+        running.registerURL("xf://message")
+        running.setSwiftNamespace("MyApp")
+        #expect(later.events.filter { $0.kind == .moduleDeclare }.map(\.className) == ["MyApp.MessageViewController", "MyApp.MessageViewController"])
     }
 
     @Test func fromEnvironmentTracesToTheNamedFileOnlyWhenAsked() throws {

@@ -27,7 +27,7 @@ final class DuplicateModuleNameDetector: Detector {
         drawing: .duplicateName)
 
     static let willApplyKinds: Set<TraceEvent.Kind> = [.eventSend, .transitionBegin]
-    static let didApplyKinds: Set<TraceEvent.Kind> = [.moduleAssemble, .urlRegister]
+    static let didApplyKinds: Set<TraceEvent.Kind> = [.moduleDeclare, .moduleAssemble, .urlRegister]
     static let watchesChanges = true
 
     private struct Episode {
@@ -49,6 +49,8 @@ final class DuplicateModuleNameDetector: Detector {
     @exclusivity(unchecked)
     private var classByName: [String: String] = [:]
     @exclusivity(unchecked)
+    private var reportedClassPairs: Set<[String]> = []
+    @exclusivity(unchecked)
     private var routeByName: [String: String] = [:]
     @exclusivity(unchecked)
     private var episodes: [String: Episode] = [:]
@@ -59,7 +61,7 @@ final class DuplicateModuleNameDetector: Detector {
         self.context = context
     }
 
-    var retainedCount: Int { classByName.count + routeByName.count + episodes.count + episodeByModule.count }
+    var retainedCount: Int { classByName.count + reportedClassPairs.count + routeByName.count + episodes.count + episodeByModule.count }
 
     func willApply(_ event: TraceEvent, state: ReplayState) {
         switch event.kind {
@@ -77,7 +79,7 @@ final class DuplicateModuleNameDetector: Detector {
 
     func didApply(_ event: TraceEvent, state: ReplayState) {
         switch event.kind {
-        case .moduleAssemble:
+        case .moduleDeclare, .moduleAssemble:
             checkClass(event)
         case .urlRegister:
             checkURL(event)
@@ -107,15 +109,19 @@ final class DuplicateModuleNameDetector: Detector {
         for name in episodes.keys.sorted() { conclude(name) }
     }
 
+    /// Two classes resolving to one name, from the app's declarations (`module.declare`, whether or not a journey
+    /// reaches them) or from what was assembled; each pair once.
     private func checkClass(_ event: TraceEvent) {
         guard let name = event.name, let className = event.className, event.moduleKind != .virtual else { return }
         guard let known = classByName[name] else { classByName[name] = className; return }
         guard known != className, !context.isAllowed(Self.rule, module: name) else { return }
-        let moment = ReplayState.Moment(event)
         let pair = [known, className].sorted()
+        guard reportedClassPairs.insert(pair).inserted else { return }
+        let moment = ReplayState.Moment(event)
+        let how = event.kind == .moduleDeclare ? "declared" : "assembled"
         context.report(Self.rule, message: "classes \(pair[0]) and \(pair[1]) both resolve to module name \(name); the framework's tables keep only one of them",
                        module: name, instance: event.object.map { "\(className)#\($0)" }, object: event.object, first: moment, last: moment,
-                       evidence: [Evidence(event, note: "\(className) assembled as \(name), already claimed by \(known)")],
+                       evidence: [Evidence(event, note: "\(className) \(how) as \(name), already claimed by \(known)")],
                        fingerprint: ["classes", name] + pair)
     }
 

@@ -39,6 +39,27 @@ import Testing
     #expect(finding.message.contains("classes BDJPostRouting and XYZPostRouting both resolve to module name Post"))
 }
 
+/// `XFComponentHandlerMatcher` asks the VIPER handler first: with `BDJPostCommentRouting` and
+/// `BDJPostCommentViewController` both in the app, the name always gets the VIPER module and the controller can never
+/// be opened by name, whether or not a journey tries. The declarations say so before anything runs, and the pair is
+/// reported once even when both are later assembled.
+@Test func twoDeclaredClassesOfOneNameAreReportedOnceBeforeAnyJourney() throws {
+    var trace = TraceBuilder()
+    trace.add(TraceEvent(kind: .moduleDeclare, name: "PostComment", className: "BDJPostCommentRouting", moduleKind: .viper))
+    trace.add(TraceEvent(kind: .moduleDeclare, name: "PostComment", className: "BDJPostCommentViewController", moduleKind: .controller))
+    trace.add(TraceEvent(kind: .moduleDeclare, name: "Post", className: "BDJPostRouting", moduleKind: .viper))
+    trace.show("IndexTab", 1)
+    trace.module("PostComment", 10, className: "BDJPostComment")
+    trace.release(10)
+    trace.controller("PostComment", 20)
+    let findings = trace.findings("duplicate-module-name")
+    #expect(findings.count == 1)
+    let finding = try #require(findings.first)
+    #expect(finding.message.contains("classes BDJPostCommentRouting and BDJPostCommentViewController both resolve to module name PostComment"))
+    #expect(finding.first.seq == 2 && finding.object == nil)
+    #expect(finding.evidence.first?.note == "BDJPostCommentViewController declared as PostComment, already claimed by BDJPostCommentRouting")
+}
+
 @Test func aURLRegistrationThatOverwritesAnotherIsReported() throws {
     var trace = TraceBuilder()
     trace.register("bdj://essence/post", "Post")
