@@ -72,7 +72,7 @@ func parseError(_ yaml: String, file: String = "mini.yml") -> ScenarioError? {
     #expect(actions == [
         .showRoot(.url("bdj://indexTab")),
         .push(.url("bdj://essence/post"), data: "你好"),
-        .present(.name("PostComment"), data: nil),
+        .present(.name("PostComment"), data: nil, thenDismissOpener: false),
         .dismiss(data: nil),
         .pop(data: "back"),
         .push(.name("Publish"), data: nil),
