@@ -86,24 +86,25 @@ extension LegoRuntime {
         }
         let placement = opener.map(placement(of:)) ?? .nowhere
         let presenting = presentingController(at: placement)
-        var presenter = opener.map(\.name) ?? "nil"
+        var presenter = opener
         var context = presentationContext(at: placement) ?? root.stack
         if presenting == nil, isInWindow(placement) {
             // The opener presents; from the main hierarchy UIKit hands it to the window root.
         } else if presenting != root.stack {
-            presenter = root.interface.name
+            presenter = root.interface
             context = root.stack
         } else if !tabInterfaces.isEmpty {
             guard tabInterfaces.indices.contains(selectedTab), let tab = tabInterfaces[selectedTab].object else {
                 return .failure(AssemblyFailure(reason: "UIKit shows nothing: the root's tab bar has no selected tab to present \(next) on"))
             }
-            presenter = tab.name
+            presenter = tab
             context = root.stack
         }
         if let shown = presented(by: context) {
-            let holder = screens.first { $0.stack == context }?.interface.name ?? presenter
-            let on = holder == presenter ? presenter : "\(presenter), whose presentation context \(holder)"
-            return .failure(AssemblyFailure(reason: "Attempt to present \(next) on \(on) which is already presenting \(shown.interface.name): UIKit shows nothing"))
+            let name = presenter?.name ?? "nil"
+            let holder = screens.first { $0.stack == context }?.interface
+            let on = holder == nil || holder === presenter ? "\(name) which" : "\(name), whose presentation context \(holder?.name ?? "")"
+            return .failure(AssemblyFailure(reason: "Attempt to present \(next) on \(on) is already presenting \(shown.interface.name): UIKit shows nothing"))
         }
         return .success(context)
     }
