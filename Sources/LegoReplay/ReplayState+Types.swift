@@ -93,6 +93,8 @@ extension ReplayState {
     /// Why a module's screen went away.
     public enum GoneReason: String, Sendable, Hashable {
         case popped, dismissed, evicted, released, parentGone = "parent released"
+        /// A present UIKit refused (`transition.end` with `ok: false` and the component as `peer`): never shown.
+        case refused = "refused by UIKit"
     }
 
     /// A name-keyed registry with weak values and an ordered name list that allows duplicates.

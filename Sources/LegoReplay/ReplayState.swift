@@ -243,6 +243,11 @@ public final class ReplayState {
             }
         case .transitionEnd:
             transitionInProgress = nil
+            // UIKit refused a present the framework had already made (`XFUIBus presentComponent:…`): the component
+            // never gets a screen, so from here on nothing should keep it.
+            if event.ok == false, event.operation == .present, let peer = event.peer, let module = moduleID(of: peer) {
+                markGone(module, reason: .refused, at: Moment(event))
+            }
         case .refHold:
             if let obj = event.object { holds[obj, default: []].append(event.value ?? "") }
         case .refRelease:

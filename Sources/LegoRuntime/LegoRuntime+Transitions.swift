@@ -27,32 +27,27 @@ extension LegoRuntime {
     /// controller in the framework); the component receives the other query parameters.
     @discardableResult public func open(url: String, from: ModuleRef? = nil, as style: TransitionStyle = .push, intent: String? = nil) -> LegoOutcome {
         defer { settle() }
-        let operation: TraceEvent.Operation = style == .push ? .push : .present
-        let opener: ComponentObject
-        switch origin(from) {
-        case .failure(let failure): return .failure(failure.reason)
-        case .success(let component): opener = component
-        }
-        switch route(url, operation: operation, opener: opener) {
-        case .failure(let failure): return .failure(failure.reason)
-        case .success(let target):
-            if let intent { opener.intentData = intent }
-            let outcome = put(target.name, from: opener, operation: operation, params: target.params, url: url)
-            opened(target, url: url, operation: operation, opener: opener)
-            return outcome
-        }
+        return open(url, from: from, operation: style == .push ? .push : .present, intent: intent, thenDismissOpener: false)
+    }
+
+    /// Presents the component a URL names from a component (the top one when nil); with `thenDismissOpener`, user code
+    /// dismisses the opener's own screen in the same run-loop turn, before UIKit runs the present (the guide's Publish flow).
+    @discardableResult public func present(url: String, from: ModuleRef? = nil, intent: String? = nil, thenDismissOpener: Bool = false) -> LegoOutcome {
+        defer { settle() }
+        return open(url, from: from, operation: .present, intent: intent, thenDismissOpener: thenDismissOpener)
     }
 
     /// Pushes a component by name from `from` (the top component when nil), passing `intent` forward.
     @discardableResult public func push(_ name: String, from: ModuleRef? = nil, intent: String? = nil) -> LegoOutcome {
         defer { settle() }
-        return transition(to: name, from: from, operation: .push, intent: intent)
+        return transition(to: name, from: from, operation: .push, intent: intent, thenDismissOpener: false)
     }
 
-    /// Presents a component by name from `from` (the top component when nil), passing `intent` forward.
-    @discardableResult public func present(_ name: String, from: ModuleRef? = nil, intent: String? = nil) -> LegoOutcome {
+    /// Presents a component by name from `from` (the top component when nil), passing `intent` forward; with
+    /// `thenDismissOpener`, user code dismisses the opener's own screen in the same run-loop turn.
+    @discardableResult public func present(_ name: String, from: ModuleRef? = nil, intent: String? = nil, thenDismissOpener: Bool = false) -> LegoOutcome {
         defer { settle() }
-        return transition(to: name, from: from, operation: .present, intent: intent)
+        return transition(to: name, from: from, operation: .present, intent: intent, thenDismissOpener: thenDismissOpener)
     }
 
     /// Pops `from` (the top component when nil), passing `intent` back to the component below.
@@ -201,29 +196,46 @@ extension LegoRuntime {
     /// (`thisInterface.navigationController` for a sub-module is its container's).
     func stack(of component: ComponentObject) -> ObjectID? {
         if let entry = screens.last(where: { shownComponent(of: $0.interface) === component }) { return entry.stack }
-        guard let target = component.interface else { return nil }
-        for tab in tabInterfaces {
-            if let tab = tab.object, tab === target || contains(tab, target) { return tab.id }
-        }
-        return screens.last { contains($0.interface, target) }?.stack
-    }
-
-    private func contains(_ container: LayerObject, _ target: LayerObject) -> Bool {
-        guard let children = (container as? any UInterface)?.children else { return false }
-        return children.contains { $0 === target || contains($0, target) }
+        return component.interface.flatMap { stack(at: placement(of: $0)) }
     }
 
     func shownComponent(of interface: LayerObject) -> ComponentObject? {
         (interface as? any UInterface)?.shownComponent
     }
 
-    private func transition(to name: String, from: ModuleRef?, operation: TraceEvent.Operation, intent: String?) -> LegoOutcome {
+    private func transition(to name: String, from: ModuleRef?, operation: TraceEvent.Operation, intent: String?, thenDismissOpener: Bool) -> LegoOutcome {
         switch origin(from) {
         case .failure(let failure): return .failure(failure.reason)
         case .success(let opener):
             if let intent { opener.intentData = intent }
-            return put(name, from: opener, operation: operation, params: [], url: nil)
+            let outcome = put(name, from: opener, operation: operation, params: [], url: nil)
+            return thenDismissOpener ? dismissing(opener, after: outcome) : outcome
         }
+    }
+
+    private func open(_ url: String, from: ModuleRef?, operation: TraceEvent.Operation, intent: String?, thenDismissOpener: Bool) -> LegoOutcome {
+        let opener: ComponentObject
+        switch origin(from) {
+        case .failure(let failure): return .failure(failure.reason)
+        case .success(let component): opener = component
+        }
+        let outcome: LegoOutcome
+        switch route(url, operation: operation, opener: opener) {
+        case .failure(let failure): outcome = .failure(failure.reason)
+        case .success(let target):
+            if let intent { opener.intentData = intent }
+            outcome = put(target.name, from: opener, operation: operation, params: target.params, url: url)
+            opened(target, url: url, operation: operation, opener: opener)
+        }
+        return thenDismissOpener ? dismissing(opener, after: outcome) : outcome
+    }
+
+    /// User code dismisses the opener right after asking for a transition (`[self dismissViewControllerAnimated:NO
+    /// completion:nil]`), before the transition block runs; the framework notices in `xfLego_viewDidDisappear:`.
+    private func dismissing(_ opener: ComponentObject, after outcome: LegoOutcome) -> LegoOutcome {
+        guard let refusal = remove(opener, operation: .dismiss, intent: nil).reason else { return outcome }
+        let reason = "then dismissing \(opener.name) was refused: \(refusal)"
+        return LegoOutcome(module: outcome.module, reason: outcome.reason.map { "\($0); \(reason)" } ?? reason)
     }
 
     /// `XFUIBus showComponent:onWindow:`: the new component becomes the window's root.
@@ -281,9 +293,24 @@ extension LegoRuntime {
         let nextModule = made.record.ref.id
         // A push lands on the opener's navigation controller; a presented interface gets its own.
         let stack = operation == .push ? (self.stack(of: opener) ?? screens.first?.stack ?? interface.id) : interface.id
+        // The block captures `thisInterface` when `putComponent:` runs, not when it runs.
+        let thisInterface = opener.interface
         after(0) { [unowned self] in
-            // dispatch_async: UIKit shows the interface, then the new component gains focus.
-            screens.append(ScreenEntry(interface: interface, style: operation, stack: stack))
+            // dispatch_async: UIKit shows the interface (a present only where UIKit accepts it), then the new component
+            // gains focus: `completionBlock()` runs whatever UIKit did.
+            var presentedBy: ObjectID?
+            if operation == .present {
+                switch presentation(of: name, from: thisInterface) {
+                case .success(let context): presentedBy = context
+                case .failure(let refusal):
+                    // No screen holds the interface and its view never loads: only what the framework holds keeps it.
+                    emit(TraceEvent(kind: .focus, name: next.name, object: next.id, ok: true))
+                    emit(TraceEvent(kind: .transitionEnd, name: name, object: fromModule, peer: nextModule, url: url, operation: operation,
+                                    value: refusal.reason, ok: false))
+                    return
+                }
+            }
+            screens.append(ScreenEntry(interface: interface, style: operation, stack: stack, presentedBy: presentedBy))
             viewDidLoad(next)
             emit(TraceEvent(kind: .focus, name: next.name, object: next.id, ok: true))
             emit(TraceEvent(kind: .transitionEnd, name: name, object: fromModule, peer: nextModule, url: url, operation: operation, ok: true))
@@ -310,11 +337,13 @@ extension LegoRuntime {
 
     /// `removeComponentWithTransitionBlock:`: pop or dismiss the top component.
     private func remove(_ module: ModuleRef?, operation: TraceEvent.Operation, intent: String?) -> LegoOutcome {
-        let component: ComponentObject
         switch origin(module) {
-        case .failure(let failure): return .failure(failure.reason)
-        case .success(let found): component = found
+        case .failure(let failure): .failure(failure.reason)
+        case .success(let component): remove(component, operation: operation, intent: intent)
         }
+    }
+
+    private func remove(_ component: ComponentObject, operation: TraceEvent.Operation, intent: String?) -> LegoOutcome {
         guard let index = screens.lastIndex(where: { shownComponent(of: $0.interface) === component }) else {
             return .failure("\(component.name) is not on screen")
         }

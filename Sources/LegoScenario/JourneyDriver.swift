@@ -42,10 +42,10 @@ struct JourneyDriver {
             return reasons(runtime.open(url: url, from: from, as: .push, intent: data))
         case .push(.name(let name), let data):
             return reasons(runtime.push(name, from: from, intent: data))
-        case .present(.url(let url), let data):
-            return reasons(runtime.open(url: url, from: from, as: .present, intent: data))
-        case .present(.name(let name), let data):
-            return reasons(runtime.present(name, from: from, intent: data))
+        case .present(.url(let url), let data, let thenDismissOpener):
+            return reasons(runtime.present(url: url, from: from, intent: data, thenDismissOpener: thenDismissOpener))
+        case .present(.name(let name), let data, let thenDismissOpener):
+            return reasons(runtime.present(name, from: from, intent: data, thenDismissOpener: thenDismissOpener))
         case .pop(let data):
             return reasons(runtime.pop(from: from, intent: data))
         case .popTo(let name):

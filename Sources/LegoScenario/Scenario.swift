@@ -225,8 +225,9 @@ extension Scenario {
         case showRoot(Target)
         /// Pushes a component, passing optional intent data forward.
         case push(Target, data: String?)
-        /// Presents a component modally, passing optional intent data forward.
-        case present(Target, data: String?)
+        /// Presents a component modally, passing optional intent data forward; with `thenDismissOpener`, the opener
+        /// dismisses its own screen in the same run-loop turn (`thenDismiss: true`).
+        case present(Target, data: String?, thenDismissOpener: Bool)
         /// Pops the current (or `from:`) component, passing optional intent data back.
         case pop(data: String?)
         /// Pops back to the newest live component of that name.

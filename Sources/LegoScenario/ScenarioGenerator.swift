@@ -223,7 +223,10 @@ public enum ScenarioGenerator {
         /// Pushes or presents `child` from `context`, then adds its sub-modules.
         mutating func open(_ child: Int, from context: Int) {
             let node = nodes[child]
-            let verb = random.chance(20) ? "present" : "push"
+            // From inside a second-level modal, `XFUIBus presentComponent:…` hands the present to the window root,
+            // which is already presenting: UIKit refuses it. The journey stays clean by pushing there instead.
+            let modals = stack.lazy.filter(\.presented).count
+            let verb = random.chance(20) && modals < 2 ? "present" : "push"
             let target = random.chance(70) ? node.url : node.name
             let fromText = context == stack.last?.module ? "" : ", from: \(nodes[context].name)"
             let data = random.chance(15) ? ", data: intent \(transitions)" : ""

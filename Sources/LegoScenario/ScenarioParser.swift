@@ -28,7 +28,7 @@ struct ScenarioParser {
     static let stepOptions: [String: [String]] = [
         "showRoot": ["unchecked"],
         "push": ["from", "data", "unchecked"],
-        "present": ["from", "data", "unchecked"],
+        "present": ["from", "data", "thenDismiss", "unchecked"],
         "pop": ["from", "data", "unchecked"],
         "popTo": ["from", "unchecked"],
         "dismiss": ["from", "data", "unchecked"],
@@ -535,7 +535,10 @@ struct ScenarioParser {
         case "push":
             action = .push(try target(), data: data)
         case "present":
-            action = .present(try target(), data: data)
+            let thenDismiss = try options["thenDismiss"].map { (o: (keyNode: Node, value: Node)) throws(ScenarioError) in
+                try reader.bool(o.value, "`thenDismiss`")
+            } ?? false
+            action = .present(try target(), data: data, thenDismissOpener: thenDismiss)
         case "pop":
             try noValue("use `from:` to pop another component")
             action = .pop(data: data)

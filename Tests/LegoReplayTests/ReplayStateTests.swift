@@ -68,3 +68,17 @@ private func numbered(_ events: [TraceEvent]) -> [TraceEvent] {
     state.apply(TraceEvent(seq: 90, kind: .routingRemove, name: "Essence", object: 1, count: 1))
     #expect(state.modules[10]?.goneReason == .parentGone)
 }
+
+/// `XFUIBus presentComponent:…`: a present UIKit refused ends with `ok: false` and the made component as `peer`; its
+/// module never gets a screen. A transition that failed before making anything (no `peer`) marks nothing.
+@Test func aRefusedPresentMarksItsModuleGoneAndAFailedOneWithoutAPeerDoesNot() {
+    let state = ReplayState()
+    Replayer(state: state).run(numbered(assemble("Login", 10) + assemble("Post", 20)))
+    state.apply(TraceEvent(seq: 50, kind: .transitionEnd, name: "Ghost", object: 10, operation: .present, value: "no module", ok: false))
+    #expect(state.changes.isEmpty)
+    state.apply(TraceEvent(seq: 51, kind: .transitionEnd, name: "Post", object: 10, peer: 20, operation: .present,
+                           value: "Attempt to present Post on MainTab which is already presenting Login: UIKit shows nothing", ok: false))
+    #expect(state.modules[20]?.goneReason == .refused)
+    #expect(state.changes.contains { if case .screenGone(20, .refused, _) = $0 { true } else { false } })
+    #expect(state.modules[10]?.goneAt == nil)
+}

@@ -236,4 +236,45 @@ import Testing
         #expect(strict.map(\.ruleID) == ["illegal-url-hierarchy"])
         #expect(strict.first?.message.contains("segment 2 'settings'") == true)
     }
+
+    /// `XFUIBus presentComponent:…` with the guide's Publish flow (`BDJPublishViewController doFunAction:`:
+    /// `XF_Present_URLComponent_Fast(publishContent)`, then `[self dismissViewControllerAnimated:NO completion:nil]`):
+    /// `thenDismiss: true` dismisses the opener before the transition block runs, so the tab-bar root presents and the
+    /// screen shows; without it the selected tab presents in a context already presenting Publish, and UIKit refuses.
+    @Test func theGuidesPublishFlowShowsItsScreenOnlyWhenPublishDismissesItselfInTheSameTurn() throws {
+        func publishFlow(thenDismiss: Bool) throws -> ReplayedRun {
+            try run("""
+            app:
+              name: BDJ
+              prefix: BDJ
+              modules:
+                - {name: IndexTab, tabs: [Essence]}
+                - {name: Essence}
+                - {name: Publish, kind: controller}
+                - {name: PublishContent}
+              urls: [bdj://indexTab, bdj://indexTab/publish, bdj://indexTab/publish/publishContent]
+            journey:
+              - showRoot: bdj://indexTab
+              - present: bdj://indexTab/publish
+                from: IndexTab
+              - present: bdj://indexTab/publish/publishContent?usrId=123
+                data: 控制器到模块的数据
+                thenDismiss: \(thenDismiss)
+            """)
+        }
+        let flow = try publishFlow(thenDismiss: true)
+        #expect(flow.shown.suffix(2) == ["Publish", "PublishContent"])
+        #expect(flow.screensGone.map(\.name) == ["Publish"])
+        let content = try #require(flow.events.last { $0.kind == .transitionEnd && $0.name == "PublishContent" })
+        #expect(content.ok == true)
+        let dismissal = try #require(flow.events.firstIndex { $0.kind == .transitionBegin && $0.operation == .dismiss })
+        #expect(flow.events.firstIndex { $0 == content }! > dismissal, "the block runs after the same-turn dismissal")
+
+        let refused = try publishFlow(thenDismiss: false)
+        let end = try #require(refused.events.last { $0.kind == .transitionEnd && $0.name == "PublishContent" })
+        #expect(end.ok == false)
+        #expect(end.value == "Attempt to present PublishContent on Essence, whose presentation context IndexTab is already presenting Publish: UIKit shows nothing")
+        #expect(refused.shown.last == "Publish")
+        #expect(refused.screensGone.map(\.reason) == [.refused])
+    }
 }

@@ -72,7 +72,7 @@ func parseError(_ yaml: String, file: String = "mini.yml") -> ScenarioError? {
     #expect(actions == [
         .showRoot(.url("bdj://indexTab")),
         .push(.url("bdj://essence/post"), data: "你好"),
-        .present(.name("PostComment"), data: nil),
+        .present(.name("PostComment"), data: nil, thenDismissOpener: false),
         .dismiss(data: nil),
         .pop(data: "back"),
         .push(.name("Publish"), data: nil),
@@ -382,4 +382,16 @@ func parseError(_ yaml: String, file: String = "mini.yml") -> ScenarioError? {
 @Test func deeplyNestedYAMLIsAPositionedErrorNotACrash() throws {
     let error = try #require(parseError("app:\n  name: " + String(repeating: "[", count: 8000)))
     #expect(error.description == "mini.yml:2:\(9 + YAMLNesting.limit - 2): nesting deeper than \(YAMLNesting.limit)")
+}
+
+@Test func thenDismissIsAPresentsBooleanOption() throws {
+    let scenario = try Scenario.parse(yaml: miniApp + "\njourney:\n  - present: Publish\n    thenDismiss: true\n  - {present: Post, thenDismiss: no}\n", file: "mini.yml")
+    #expect(scenario.journey.map(\.action) == [
+        .present(.name("Publish"), data: nil, thenDismissOpener: true),
+        .present(.name("Post"), data: nil, thenDismissOpener: false),
+    ])
+    let wrongType = try #require(parseError(miniApp + "\njourney:\n  - present: Post\n    thenDismiss: soon\n"))
+    #expect(wrongType.description == "mini.yml:15:18: `thenDismiss` must be true or false, found `soon`")
+    let onPush = try #require(parseError(miniApp + "\njourney:\n  - push: Post\n    thenDismiss: true\n"))
+    #expect(onPush.description == "mini.yml:15:5: `thenDismiss` does not apply to `push`; it takes: from, data, unchecked")
 }

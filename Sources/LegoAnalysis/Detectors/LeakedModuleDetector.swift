@@ -16,7 +16,9 @@ final class LeakedModuleDetector: Detector {
         module, so its routing, presenter and view deinitialize. If one of them stays alive, something else holds it: \
         a previous/next link that was never broken, a parent that was never released (sub-modules live as long as \
         their parent's subRoutings array), a shared module's Interactor, an event-receiver registration, or a strong \
-        reference in user code. A leaked presenter keeps receiving events and notifications for a screen nobody sees, \
+        reference in user code. A present UIKit refused (its presentation context was already presenting) counts too: \
+        the component is in the table but never gets a screen, and a VIPER module's view never loads, so its routing \
+        keeps holding it. A leaked presenter keeps receiving events and notifications for a screen nobody sees, \
         and each visit to the screen leaks one more instance.
 
         How to fix: read the holder in the finding. For "no framework reference: a retain cycle in user code", look \
@@ -192,6 +194,7 @@ final class LeakedModuleDetector: Detector {
             case eventReceiver = "event-receiver"
             case userReference = "user-reference"
             case retainCycle = "retain-cycle"
+            case unshownView = "unshown-view"
 
             static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
         }
@@ -309,6 +312,14 @@ final class LeakedModuleDetector: Detector {
             let quoted = labels.map { "'\($0)'" }.joined(separator: ", ")
             holders.append(Holder(kind: .userReference,
                                   text: "user reference \(quoted) on \(state.describe(object)) was never released", evidence: evidence))
+        }
+        if suspect.reason == .refused,
+           let view = module.layers.first(where: { state.objects[$0]?.layer == .activity && state.isAlive($0) }) {
+            // `xfLego_bindView:` drops the routing's strong reference to its view in `viewDidLoad`, which never runs
+            // for a view UIKit never showed: routing → view → presenter → routing stays a cycle.
+            holders.append(Holder(kind: .unshownView,
+                                  text: "UIKit never showed it, so its view never loaded: its routing still holds \(state.describe(view)), "
+                                      + "which holds its presenter, which holds the routing"))
         }
         if holders.isEmpty {
             holders.append(Holder(kind: .retainCycle, text: "no framework reference: a retain cycle in user code"))

@@ -29,6 +29,9 @@ struct ScreenEntry {
     /// The navigation stack it is on: the identity of that stack's first interface (the window root's, a tab
     /// child's, or a presented interface's own, as each gets its own navigation controller).
     let stack: ObjectID
+    /// For a presented screen, the presentation context that presented it (`presentingViewController`): the window
+    /// root's stack, or the stack of the presented screen it was presented from; nil for pushed screens and the root.
+    var presentedBy: ObjectID? = nil
 }
 
 /// A framework task scheduled on the virtual clock (`LEGORunAfter0_015`, `dispatch_async`).

@@ -1,4 +1,7 @@
 import LegoAnalysis
+import LegoScenario
+import LegoRuntime
+import LegoTraceIO
 import LegoModel
 import Testing
 
@@ -211,4 +214,58 @@ private func postScenario(leak: Bool = false, breakLink: Bool = true) -> TraceBu
     #expect(fromRecorder.limitations == fromRuntime.limitations)
     #expect(fromRecorder.findings == fromRuntime.findings)
     #expect(fromRecorder.findings.map(\.ruleID) == ["leaked-module"])
+}
+
+/// A tab-bar app whose first-level modal (Login) presents `target`: `XFUIBus presentComponent:…` hands that present to
+/// the selected tab, whose context (the tab bar) is already presenting Login, so UIKit refuses it.
+private func refusedPresent(_ target: String, dismissLogin: Bool = false) throws -> [Finding] {
+    let yaml = """
+        app:
+          name: Demo
+          prefix: BDJ
+          modules:
+            - {name: MainTab, tabs: [Essence]}
+            - {name: Essence}
+            - {name: Login, kind: controller}
+            - {name: Post}
+            - {name: Browse, kind: controller}
+        journey:
+          - showRoot: MainTab
+          - present: Login
+          - present: \(target)
+          - advanceClock: 3
+        """ + (dismissLogin ? "\n  - {dismiss: ~, from: Login}\n  - advanceClock: 3\n" : "\n")
+    let scenario = try Scenario.parse(yaml: yaml, file: "refused.yml")
+    let buffer = TraceBuffer()
+    let runtime = ScenarioRunner.makeRuntime(for: scenario, sink: buffer, console: ConsoleBuffer())
+    let summary = ScenarioRunner.runJourney(scenario, on: runtime)
+    #expect(summary.failures.isEmpty, "\(summary.failures)")
+    runtime.close()
+    let header = TraceHeader(producer: "test", start: "2026-01-01T00:00:00Z", app: "Demo")
+    return Analyzer.analyze(header: header, events: buffer.events).findings
+}
+
+/// A VIPER module whose present UIKit refused never loads its view, so its routing keeps the view, the view its
+/// presenter, the presenter its routing: reported as leaked from the refusal on, saying what holds it.
+@Test func aRefusedVIPERPresentIsALeakHeldByItsUnshownView() throws {
+    let findings = try refusedPresent("Post")
+    let finding = try #require(findings.first)
+    #expect(findings.map(\.ruleID) == ["leaked-module"])
+    #expect(finding.module == "Post")
+    #expect(finding.message.contains("outlived its screen: refused by UIKit at seq"))
+    #expect(finding.message.contains("held by: UIKit never showed it, so its view never loaded: its routing still holds BDJPostActivity#"))
+    #expect(!finding.message.contains("retain cycle in user code"))
+    #expect(finding.evidence.contains { $0.kind == "transition.end" && $0.note == "screen of Post refused by UIKit" })
+}
+
+/// Once its opener is gone too, the refused component is also unreachable from the root while still registered.
+@Test func aRefusedPresentOutlivingItsOpenerIsAlsoAnOrphan() throws {
+    let findings = try refusedPresent("Post", dismissLogin: true)
+    #expect(findings.map(\.ruleID).sorted() == ["leaked-module", "orphan-component"])
+    #expect(findings.allSatisfy { $0.module == "Post" })
+}
+
+/// A controller component UIKit refused is held by nothing and deinitializes at once: nothing leaked.
+@Test func aRefusedControllerPresentLeavesNothingBehind() throws {
+    #expect(try refusedPresent("Browse").isEmpty)
 }
