@@ -40,6 +40,18 @@ XF_DOUBLE_MODULE_IMPLEMENTATION(XF, Mine)
 @interface XFSettingsViewController : XFComponentViewController @end
 @implementation XFSettingsViewController @end
 
+/// Modules the app has and no journey opens: a controller component and an MVVM view model (declared, never reached).
+@interface XFAboutViewController : XFComponentViewController @end
+@implementation XFAboutViewController @end
+@interface XFProfileViewModel : LEViewModel @end
+@implementation XFProfileViewModel @end
+
+/// Named like modules and none: a view controller that is no component, a view model that adopts no component protocol.
+@interface XFPlainViewController : UIViewController @end
+@implementation XFPlainViewController @end
+@interface XFHelperViewModel : NSObject @end
+@implementation XFHelperViewModel @end
+
 @implementation XFHomePresenter @end
 @implementation XFListPresenter @end
 @implementation XFTabPresenter @end
