@@ -318,6 +318,20 @@ static void untilKilled(NSAutoreleasePool **pool, const char *tracePath) {
     }
 }
 
+#pragma mark - Declarations
+
+// As on iOS, where the recorder starts in its own +load, before the app's Routing classes' +load infer the prefix:
+// the first URL registration declares the modules under no prefix, the prefix inferred afterwards
+// (`XFVIPERModuleReflect inspectModulePrefixFromClass:`, which sets it through `XFLegoConfig setClassPrefix:`)
+// declares them again under their names; then the push and pop of push-pop.
+static void latePrefix(const char *path, NSAutoreleasePool **pool) {
+    [[XFLegoConfig shareInstance] setClassPrefix:nil];
+    startRecording(path);
+    setUpApp();
+    [XFVIPERModuleReflect inspectModulePrefixFromClass:[XFHomeRouting class]];
+    pushAndPop(pool);
+}
+
 #pragma mark - Refusals
 
 static int expectRefusal(NSString *path, const char *what) {
@@ -356,11 +370,17 @@ static int refusals(const char *directory) {
 int main(int argc, char **argv) {
     NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
     if (argc < 3) {
-        fprintf(stderr, "usage: journeys push-pop|back-gesture|retain-cycle|two-tabs|illegal-url|evict|shared-module|controller-and-events|hostile-text|threads|until-killed|autostart TRACE, or journeys refusals FOLDER\n");
+        fprintf(stderr, "usage: journeys push-pop|back-gesture|retain-cycle|two-tabs|illegal-url|evict|shared-module|controller-and-events|hostile-text|threads|until-killed|autostart|late-prefix TRACE, or journeys refusals FOLDER\n");
         return 2;
     }
     const char *journey = argv[1];
     if (strcmp(journey, "refusals") == 0) return refusals(argv[2]);
+    if (strcmp(journey, "late-prefix") == 0) {
+        latePrefix(argv[2], &pool);
+        [LegoTraceRecorder stop];
+        [pool release];
+        return 0;
+    }
     // `autostart` is started by LEGO_TRACE_FILE or -LegoTraceFile at load, before main.
     if (strcmp(journey, "autostart") != 0) {
         startRecording(argv[2]);
