@@ -251,23 +251,22 @@ static IMP ltSetClassPrefix, ltSetClassPrefixList;
 
 // The app setting its prefix (or list) after the modules were declared renames them: they are declared again, and
 // a later declaration of a class replaces the earlier (docs/trace-format.md, module.declare).
+static void LTNamingSettingStored(void) {
+    if (!ltRecording) return;
+    LTLock();
+    LTDeclareIfNamingChanged();
+    LTUnlock();
+}
+
 static id LTSetClassPrefix(id self, SEL _cmd, NSString *prefix) {
     id result = ((id (*)(id, SEL, NSString *))ltSetClassPrefix)(self, _cmd, prefix);
-    if (ltRecording) {
-        LTLock();
-        LTDeclareIfNamingChanged();
-        LTUnlock();
-    }
+    LTNamingSettingStored();
     return result;
 }
 
 static id LTSetClassPrefixList(id self, SEL _cmd, NSArray *prefixList) {
     id result = ((id (*)(id, SEL, NSArray *))ltSetClassPrefixList)(self, _cmd, prefixList);
-    if (ltRecording) {
-        LTLock();
-        LTDeclareIfNamingChanged();
-        LTUnlock();
-    }
+    LTNamingSettingStored();
     return result;
 }
 
