@@ -8,6 +8,7 @@
 #   declarations       the prefix and every module class family come first, reached or not; the graph says which
 #                      were never reached; classes named like modules that are none are not declared
 #   declare-again      modules declared before the prefix was inferred are declared again under their names
+#   legacy-url-check   a declared controller never opened ends the legacy URL check as legal, as verifyController:
 #   threads            8 threads send events while modules come and go: every event once, seq 1..N in order
 #   kill-9             a journey killed with SIGKILL leaves a trace check reads, up to its last flush (explicit,
 #                      then the writer's own every 250 ms)
@@ -125,6 +126,26 @@ if "$journeys" late-prefix "$trace" 2>"$out/late-prefix.stderr"; then
     fi
 else
     fail "declare-again" "the journey failed: $(tail -1 "$out/late-prefix.stderr")"
+fi
+
+# List opens xf://home/about/mine; About is a controller component never opened. The strict check finds the path
+# illegal; the legacy one (`XFControllerReflect verifyController:`) ends as legal at a segment naming a controller
+# class, which only About's module.declare tells it: without that line it finds the path illegal too.
+trace="$out/legacy-about.jsonl"
+if "$journeys" legacy-about "$trace" 2>"$out/legacy-about.stderr"; then
+    strict=$(findings "$trace" || echo unreadable)
+    legacy=$("$LEGO_TRACE" check "$trace" --url-check legacy --format json -o "$trace.legacy.json" >/dev/null 2>&1; \
+        jq -r '.findings[] | "\(.ruleId) \(.module)"' "$trace.legacy.json" | sort)
+    grep -v '"kind":"module.declare","name":"About"' "$trace" > "$out/legacy-about-undeclared.jsonl"
+    undeclared=$("$LEGO_TRACE" check "$out/legacy-about-undeclared.jsonl" --url-check legacy --format json -o "$out/legacy-about-undeclared.json" >/dev/null 2>&1; \
+        jq -r '.findings[] | "\(.ruleId) \(.module)"' "$out/legacy-about-undeclared.json" | sort)
+    if [ "$strict" = "illegal-url-hierarchy Mine" ] && [ -z "$legacy" ] && [ "$undeclared" = "illegal-url-hierarchy Mine" ]; then
+        pass "legacy-url-check"
+    else
+        fail "legacy-url-check" "strict [$strict] (illegal-url-hierarchy Mine), legacy [$legacy] (none), legacy without About declared [$undeclared] (illegal-url-hierarchy Mine)"
+    fi
+else
+    fail "legacy-url-check" "the journey failed: $(tail -1 "$out/legacy-about.stderr")"
 fi
 
 # Hostile text in an event name comes out escaped and reads back byte for byte.

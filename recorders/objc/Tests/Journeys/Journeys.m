@@ -332,6 +332,21 @@ static void latePrefix(const char *path, NSAutoreleasePool **pool) {
     pushAndPop(pool);
 }
 
+// List opens xf://home/about/mine: About is a controller component no journey opens, and the framework's old URL
+// check (`XFControllerReflect verifyController:`) ends as legal at any segment that names a controller class.
+static void legacyAbout(NSAutoreleasePool **pool) {
+    XFDoubleRegister(@"xf://home/about/mine", @"Mine");
+    showRoot(@"xf://home", pool);
+    [busOf(@"Home") openURLForPush:@"xf://home/list" customCode:nil];
+    drain(pool);
+    [busOf(@"List") openURLForPush:@"xf://home/about/mine" customCode:nil];
+    drain(pool);
+    [busOf(@"Mine") popComponent];
+    drain(pool);
+    [busOf(@"List") popComponent];
+    drain(pool);
+}
+
 #pragma mark - Refusals
 
 static int expectRefusal(NSString *path, const char *what) {
@@ -370,7 +385,7 @@ static int refusals(const char *directory) {
 int main(int argc, char **argv) {
     NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
     if (argc < 3) {
-        fprintf(stderr, "usage: journeys push-pop|back-gesture|retain-cycle|two-tabs|illegal-url|evict|shared-module|controller-and-events|hostile-text|threads|until-killed|autostart|late-prefix TRACE, or journeys refusals FOLDER\n");
+        fprintf(stderr, "usage: journeys push-pop|back-gesture|retain-cycle|two-tabs|illegal-url|evict|shared-module|controller-and-events|hostile-text|threads|until-killed|autostart|late-prefix|legacy-about TRACE, or journeys refusals FOLDER\n");
         return 2;
     }
     const char *journey = argv[1];
@@ -397,6 +412,7 @@ int main(int argc, char **argv) {
     else if (strcmp(journey, "evict") == 0) evict(&pool);
     else if (strcmp(journey, "shared-module") == 0) sharedModule(&pool);
     else if (strcmp(journey, "controller-and-events") == 0) controllerAndEvents(&pool);
+    else if (strcmp(journey, "legacy-about") == 0) legacyAbout(&pool);
     else if (strcmp(journey, "hostile-text") == 0) hostileText(&pool, argv[2]);
     else if (strcmp(journey, "threads") == 0) threads(&pool);
     else if (strcmp(journey, "until-killed") == 0) untilKilled(&pool, argv[2]);
