@@ -93,8 +93,7 @@ static NSString *LTGene(NSString *name, NSString *prefix, NSArray *prefixList, N
         if (letter < 'A' || letter > 'Z') continue;
         NSString *candidate = [name substringFromIndex:start - 1];
         for (NSString *candidatePrefix in prefixes) {
-            NSString *routing = [NSString stringWithFormat:@"%@%@Routing", candidatePrefix, candidate];
-            if (objc_getClass([routing UTF8String])) return candidate;
+            if (NSClassFromString([NSString stringWithFormat:@"%@%@Routing", candidatePrefix, candidate])) return candidate;
         }
     }
     return nil;
@@ -138,65 +137,99 @@ static int LTConforms(Class cls, const char *name) {
     return 0;
 }
 
-static int LTCompareNames(const void *left, const void *right) {
-    return strcmp(class_getName(*(Class LT_UNRETAINED const *)left), class_getName(*(Class LT_UNRETAINED const *)right));
+// The three module class families: the class name's suffix, the base class and protocol that make it a module.
+typedef struct LTFamily {
+    const char *suffix;
+    size_t suffixLength;
+    const char *mk;
+    const char *base;
+    const char *protocol;
+    // The framework's own base class of the family, which is no module.
+    const char *frameworkClass;
+} LTFamily;
+
+static const LTFamily ltFamilies[] = {
+    {"Routing", 7, "viper", "XFRouting", NULL, "XFRouting"},
+    {"ViewController", 14, "controller", "UIViewController", "XFComponentRoutable", "XFComponentViewController"},
+    {"ViewModel", 9, "viewModel", NULL, "XFComponentRoutable", "LEViewModel"},
+};
+enum { LTFamilyCount = sizeof ltFamilies / sizeof ltFamilies[0] };
+
+typedef struct LTCandidate {
+    LT_UNRETAINED Class cls;
+    const LTFamily *family;
+} LTCandidate;
+
+static int LTCompareCandidates(const void *left, const void *right) {
+    return strcmp(class_getName(((const LTCandidate *)left)->cls), class_getName(((const LTCandidate *)right)->cls));
 }
 
-// One pass over the class list, filtered by suffix before anything else is asked; the framework's own base classes
-// (XFComponentViewController, LEViewModel) are no modules.
+// The family a class of the class list belongs to, or NULL; asks nothing of a class whose name has no family suffix.
+static const LTFamily *LTFamilyOf(Class cls, Class LT_UNRETAINED bases[]) {
+    const char *name = class_getName(cls);
+    size_t length = strlen(name);
+    for (int index = 0; index < LTFamilyCount; index++) {
+        const LTFamily *family = &ltFamilies[index];
+        if (!LTEndsWith(name, length, family->suffix, family->suffixLength)) continue;
+        if (strcmp(name, family->frameworkClass) == 0) return NULL;
+        if (family->base && !LTInherits(cls, bases[index])) return NULL;
+        if (family->protocol && !LTConforms(cls, family->protocol)) return NULL;
+        return family;
+    }
+    return NULL;
+}
+
+// `module.declare` of one module class. The name is read as the framework reads it (NSStringFromClass: a Swift
+// class as "Module.Class"); `cls` is the runtime's class name, as in the module's `module.assemble`.
+static void LTDeclareClass(const LTCandidate *candidate, NSString *prefix, NSArray *prefixList, NSString *namespace) {
+    NSString *className = NSStringFromClass(candidate->cls);
+    NSString *suffix = [NSString stringWithUTF8String:candidate->family->suffix];
+    NSString *name = LTDeclaredName(className, suffix, prefix, prefixList, namespace);
+    LTEvent event = LTEventMake("module.declare");
+    event.cls = class_getName(candidate->cls);
+    event.mk = candidate->family->mk;
+    NSString *gene = nil;
+    if (candidate->family == &ltFamilies[0]) {
+        // A shell of a shared module has no Presenter of its own: it is assembled from its gene's layers.
+        NSString *stem = [className substringToIndex:[className length] - [suffix length]];
+        if (!NSClassFromString([stem stringByAppendingString:@"Presenter"])) {
+            gene = LTGene(name, prefix, prefixList, namespace);
+            if ([gene isEqualToString:name]) gene = nil;
+            if (gene) event.mk = "virtual";
+        }
+    }
+    event.name = LTText(name);
+    event.gene = LTText(gene);
+    if (event.name && *event.name) LTWriterRecord(&event);
+}
+
+// One pass over the class list, filtered by suffix before anything else is asked; declared in class-name order
+// (the class list's order differs from run to run).
 static void LTDeclareClasses(NSString *prefix, NSArray *prefixList, NSString *namespace) {
     int total = objc_getClassList(NULL, 0);
     if (total <= 0) return;
     Class LT_UNRETAINED *classes = (Class LT_UNRETAINED *)malloc(sizeof(Class) * (size_t)total);
-    Class LT_UNRETAINED *candidates = (Class LT_UNRETAINED *)malloc(sizeof(Class) * (size_t)total);
+    LTCandidate *candidates = malloc(sizeof(LTCandidate) * (size_t)total);
     if (!classes || !candidates) {
         free(classes);
         free(candidates);
         return;
     }
     total = objc_getClassList(classes, total);
-    Class routingBase = objc_getClass("XFRouting");
-    Class controllerBase = objc_getClass("UIViewController");
+    Class LT_UNRETAINED bases[LTFamilyCount];
+    for (int index = 0; index < LTFamilyCount; index++) {
+        bases[index] = ltFamilies[index].base ? objc_getClass(ltFamilies[index].base) : nil;
+    }
     size_t count = 0;
     for (int index = 0; index < total; index++) {
-        const char *name = class_getName(classes[index]);
-        size_t length = strlen(name);
-        if (LTEndsWith(name, length, "Routing", 7)) {
-            if (LTInherits(classes[index], routingBase)) candidates[count++] = classes[index];
-        } else if (LTEndsWith(name, length, "ViewController", 14)) {
-            if (strcmp(name, "XFComponentViewController") != 0 && LTInherits(classes[index], controllerBase)
-                && LTConforms(classes[index], "XFComponentRoutable")) candidates[count++] = classes[index];
-        } else if (LTEndsWith(name, length, "ViewModel", 9)) {
-            if (strcmp(name, "LEViewModel") != 0 && LTConforms(classes[index], "XFComponentRoutable")) candidates[count++] = classes[index];
-        }
+        const LTFamily *family = LTFamilyOf(classes[index], bases);
+        if (family) candidates[count++] = (LTCandidate){classes[index], family};
     }
     free(classes);
-    // Class-list order differs from run to run; declarations come in class-name order.
-    qsort(candidates, count, sizeof(Class), LTCompareNames);
+    qsort(candidates, count, sizeof(LTCandidate), LTCompareCandidates);
     for (size_t index = 0; index < count; index++) {
         LT_POOL_BEGIN
-        const char *cls = class_getName(candidates[index]);
-        size_t length = strlen(cls);
-        NSString *className = [NSString stringWithUTF8String:cls];
-        LTEvent event = LTEventMake("module.declare");
-        event.cls = cls;
-        NSString *gene = nil;
-        int routing = LTEndsWith(cls, length, "Routing", 7);
-        NSString *suffix = routing ? @"Routing" : LTEndsWith(cls, length, "ViewModel", 9) ? @"ViewModel" : @"ViewController";
-        event.mk = routing ? "viper" : [suffix isEqualToString:@"ViewModel"] ? "viewModel" : "controller";
-        NSString *name = LTDeclaredName(className, suffix, prefix, prefixList, namespace);
-        if (routing) {
-            // A shell of a shared module has no Presenter of its own: it is assembled from its gene's layers.
-            NSString *stem = [className substringToIndex:[className length] - 7];
-            if (!objc_getClass([[stem stringByAppendingString:@"Presenter"] UTF8String])) {
-                gene = LTGene(name, prefix, prefixList, namespace);
-                if ([gene isEqualToString:name]) gene = nil;
-                if (gene) event.mk = "virtual";
-            }
-        }
-        event.name = LTText(name);
-        event.gene = LTText(gene);
-        if (event.name && *event.name) LTWriterRecord(&event);
+        LTDeclareClass(&candidates[index], prefix, prefixList, namespace);
         LT_POOL_END
     }
     free(candidates);

@@ -106,4 +106,5 @@ __attribute__((objc_root_class))
 extern NSString *const NSLocalizedDescriptionKey;
 extern void NSLog(NSString *format, ...);
 extern Class NSClassFromString(NSString *name);
+extern NSString *NSStringFromClass(Class aClass);
 extern NSString *NSHomeDirectory(void);
