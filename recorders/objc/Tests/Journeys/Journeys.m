@@ -232,16 +232,21 @@ static void evict(NSAutoreleasePool **pool) {
 }
 
 // Home → List, then List opens xf://home/detail, whose path says Detail is opened from Home.
-static void illegalURL(NSAutoreleasePool **pool) {
+// Home pushes List, List pushes `url` (the component `opened`), both pop.
+static void openFromList(NSString *url, NSString *opened, NSAutoreleasePool **pool) {
     showRoot(@"xf://home", pool);
     [busOf(@"Home") openURLForPush:@"xf://home/list" customCode:nil];
     drain(pool);
-    [busOf(@"List") openURLForPush:@"xf://home/detail" customCode:nil];
+    [busOf(@"List") openURLForPush:url customCode:nil];
     drain(pool);
-    [busOf(@"Detail") popComponent];
+    [busOf(opened) popComponent];
     drain(pool);
     [busOf(@"List") popComponent];
     drain(pool);
+}
+
+static void illegalURL(NSAutoreleasePool **pool) {
+    openFromList(@"xf://home/detail", @"Detail", pool);
 }
 
 #pragma mark - Threads
@@ -336,15 +341,7 @@ static void latePrefix(const char *path, NSAutoreleasePool **pool) {
 // check (`XFControllerReflect verifyController:`) ends as legal at any segment that names a controller class.
 static void legacyAbout(NSAutoreleasePool **pool) {
     XFDoubleRegister(@"xf://home/about/mine", @"Mine");
-    showRoot(@"xf://home", pool);
-    [busOf(@"Home") openURLForPush:@"xf://home/list" customCode:nil];
-    drain(pool);
-    [busOf(@"List") openURLForPush:@"xf://home/about/mine" customCode:nil];
-    drain(pool);
-    [busOf(@"Mine") popComponent];
-    drain(pool);
-    [busOf(@"List") popComponent];
-    drain(pool);
+    openFromList(@"xf://home/about/mine", @"Mine", pool);
 }
 
 #pragma mark - Refusals
