@@ -1,4 +1,4 @@
-// What the hook files (LTRoutingHooks.m, LTComponentHooks.m, LTURLRouteHooks.m, LTUIBusHooks.m) share: the
+// What the hook files (LTRoutingHooks.m, LTComponentHooks.m, LTURLRouteHooks.m, LTUIBusHooks.m, LTDeclarations.m) share: the
 // recorder's state, its lock, calls into the framework, identities, module announcements and registry events.
 // Defined in LTHooks.m. Functions marked "locked" expect the caller to hold LTLock.
 #ifndef LT_HOOK_SUPPORT_H
@@ -27,7 +27,11 @@ extern __thread uint64_t ltContextOpener;
 /// Non-zero inside XFRoutingFactory createRouingFromModuleName:, whose removals are evictions.
 extern __thread int ltEvicting;
 
-/// The one recursive lock around the tables and the events that describe them (so lines follow the changes).
+/// Set when a session starts: the app's modules are declared when a hook first takes the lock (LTDeclarations.m).
+extern int ltDeclarationsPending;
+
+/// The one recursive lock around the tables and the events that describe them (so lines follow the changes); the
+/// first time a hook takes it in a session, the app's modules are declared before anything else is recorded.
 void LTLock(void);
 void LTUnlock(void);
 
@@ -63,6 +67,13 @@ uint64_t LTLiveIdentity(LTNameTable *table, const char *name);
 /// Locked: the `unlink` of a component from the one it was pushed or presented from.
 void LTUnlinkFrom(LTObject *component);
 
+/// Locked: a new session's modules are still to be declared.
+void LTDeclarationsBeginSession(void);
+/// Locked: `prefix.set` with the framework's prefix, then one `module.declare` per module class the process has.
+void LTDeclareModules(void);
+/// Locked: the modules declared again if the framework's prefix or prefix list changed since they were declared.
+void LTDeclareIfNamingChanged(void);
+
 /// One method to replace: class, selector, class or instance method, the replacement, where the original goes.
 typedef struct LTHook {
     const char *className;
@@ -84,5 +95,7 @@ extern const LTHook LTURLRouteHooks[];
 extern const size_t LTURLRouteHookCount;
 extern const LTHook LTUIBusHooks[];
 extern const size_t LTUIBusHookCount;
+extern const LTHook LTConfigHooks[];
+extern const size_t LTConfigHookCount;
 
 #endif

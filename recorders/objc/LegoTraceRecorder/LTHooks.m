@@ -48,12 +48,15 @@ static void LTStateInit(void) {
     ltRouteTable = LTNameTableCreate();
 }
 
-void LTLock(void) { pthread_mutex_lock(&ltStateLock); }
+void LTLock(void) {
+    pthread_mutex_lock(&ltStateLock);
+    if (ltDeclarationsPending && LTWriterIsOpen()) LTDeclareModules();
+}
 void LTUnlock(void) { pthread_mutex_unlock(&ltStateLock); }
 
 void LTHooksBeginSession(void) {
     pthread_once(&ltStateOnce, LTStateInit);
-    LTLock();
+    pthread_mutex_lock(&ltStateLock);
     LTObjectReset();
     LTNameTableClear(ltRoutingTable);
     LTNameTableClear(ltComponentTable);
@@ -61,14 +64,16 @@ void LTHooksBeginSession(void) {
     LTNameTableClear(ltRouteTable);
     free(ltHTTPHandler);
     ltHTTPHandler = NULL;
+    LTDeclarationsBeginSession();
     ltRecording = 1;
     LTUnlock();
 }
 
 void LTHooksEndSession(void) {
     pthread_once(&ltStateOnce, LTStateInit);
-    LTLock();
+    pthread_mutex_lock(&ltStateLock);
     ltRecording = 0;
+    ltDeclarationsPending = 0;
     LTUnlock();
 }
 
@@ -348,7 +353,7 @@ void LTInstall(const LTHook *hook) {
 void LTHooksInstall(void) {
     static int installed;
     pthread_once(&ltStateOnce, LTStateInit);
-    LTLock();
+    pthread_mutex_lock(&ltStateLock);
     if (installed) {
         LTUnlock();
         return;
@@ -366,7 +371,7 @@ void LTHooksInstall(void) {
     };
     struct { const LTHook *hooks; size_t count; } tables[] = {
         {LTRoutingHooks, LTRoutingHookCount}, {LTComponentHooks, LTComponentHookCount},
-        {LTURLRouteHooks, LTURLRouteHookCount}, {LTUIBusHooks, LTUIBusHookCount},
+        {LTURLRouteHooks, LTURLRouteHookCount}, {LTUIBusHooks, LTUIBusHookCount}, {LTConfigHooks, LTConfigHookCount},
         {deallocs, sizeof deallocs / sizeof deallocs[0]},
     };
     for (size_t table = 0; table < sizeof tables / sizeof tables[0]; table++) {

@@ -4,6 +4,11 @@
 #   journey-<name>     check reports exactly Tests/expected/<name>.findings, and the trace ended cleanly
 #   graph-<name>       graph marks exactly those modules, and draws the graph as SVG
 #   same-as-runtime-<name>  the same journey as a runtime scenario (Tests/scenarios/<name>.yml) gives the same findings
+#                      and declares the same modules under the same prefix
+#   declarations       the prefix and every module class family come first, reached or not; the graph says which
+#                      were never reached; classes named like modules that are none are not declared
+#   declare-again      modules declared before the prefix was inferred are declared again under their names
+#   legacy-url-check   a declared controller never opened ends the legacy URL check as legal, as verifyController:
 #   threads            8 threads send events while modules come and go: every event once, seq 1..N in order
 #   kill-9             a journey killed with SIGKILL leaves a trace check reads, up to its last flush (explicit,
 #                      then the writer's own every 250 ms)
@@ -40,6 +45,11 @@ marks() {
         | sort
 }
 
+# The prefix and the modules a trace declares, as sorted, distinct "kind name cls mk gene value" lines ("-": absent).
+declared() {
+    jq -r 'select(.kind == "module.declare" or .kind == "prefix.set") | [.kind, .name, .cls, .mk, .gene, .value] | map(. // "-") | join(" ")' "$1" | sort -u
+}
+
 for name in push-pop back-gesture retain-cycle two-tabs illegal-url evict controller-and-events shared-module; do
     trace="$out/$name.jsonl"
     expected=$(sort "Tests/expected/$name.findings")
@@ -65,10 +75,78 @@ for name in push-pop back-gesture retain-cycle two-tabs illegal-url evict contro
     runtime="$out/$name.runtime.jsonl"
     "$LEGO_TRACE" record "Tests/scenarios/$name.yml" -o "$runtime" >/dev/null
     fromRuntime=$(findings "$runtime")
-    if [ "$fromRuntime" = "$got" ]; then pass "same-as-runtime-$name"; else
-        fail "same-as-runtime-$name" "recorder [$got], runtime [$fromRuntime]"
+    declaredByRuntime=$(declared "$runtime")
+    declaredHere=$(declared "$trace")
+    if [ "$fromRuntime" = "$got" ] && [ "$declaredByRuntime" = "$declaredHere" ]; then pass "same-as-runtime-$name"; else
+        fail "same-as-runtime-$name" "recorder [$got], runtime [$fromRuntime]; declared by the recorder [$declaredHere], by the runtime [$declaredByRuntime]"
     fi
 done
+
+# Before the first framework event: prefix.set, then one module.declare per module class family of the app; a
+# module no journey reaches (Mine, the controller About, the view model Profile) is on the graph as never reached.
+trace="$out/push-pop.jsonl"
+kinds=$(tail -n +2 "$trace" | jq -r '.kind')
+firstKind=$(echo "$kinds" | head -1)
+declarations=$(echo "$kinds" | awk '$1 != "module.declare" && NR > 1 {print NR - 2; exit}')
+laterDeclarations=$(echo "$kinds" | tail -n +$((declarations + 2)) | grep -c '^module.declare$' || true)
+mine=$(declared "$trace")
+missing=""
+for line in "prefix.set - - - - XF" "module.declare Home XFHomeRouting viper - -" "module.declare Mine XFMineRouting viper - -" \
+    "module.declare AllPost XFAllPostRouting virtual Post -" "module.declare About XFAboutViewController controller - -" \
+    "module.declare Profile XFProfileViewModel viewModel - -"; do
+    echo "$mine" | grep -qxF "$line" || missing="$missing [$line]"
+done
+# Named like modules and none: no component protocol, or the framework's own base classes.
+impostors=$(echo "$mine" | grep -E ' (XFPlainViewController|XFHelperViewModel|XFComponentViewController|LEViewModel) ' || true)
+"$LEGO_TRACE" graph "$trace" "$trace.declared.json" --format json >/dev/null
+reached=$(jq -r '.nodes[] | select(.name == "Home" or .name == "Detail" or .name == "Mine" or .name == "About" or .name == "Profile") | "\(.name) \(.reached)"' "$trace.declared.json" | sort | tr '\n' ' ')
+if [ "$firstKind" = prefix.set ] && [ "$declarations" = 13 ] && [ "$laterDeclarations" = 0 ] && [ -z "$missing" ] && [ -z "$impostors" ] \
+    && [ "$reached" = "About false Detail true Home true Mine false Profile false " ]; then
+    pass "declarations"
+else
+    fail "declarations" "first event $firstKind (prefix.set), $declarations declarations first (13), $laterDeclarations later (0), missing$missing, declared impostors [$impostors], reached [$reached]"
+fi
+
+# The recorder started before the prefix was inferred (as at load on iOS): declared first under no prefix, then
+# again under their names once it is; the replay keeps the later declaration of each class.
+trace="$out/late-prefix.jsonl"
+if "$journeys" late-prefix "$trace" 2>"$out/late-prefix.stderr"; then
+    got=$(findings "$trace" || echo unreadable)
+    early=$(jq -r 'select(.kind == "module.declare") | .name' "$trace" | head -13 | tr '\n' ' ')
+    again=$(jq -c 'select(.kind == "prefix.set")' "$trace" | wc -l)
+    afterPrefix=$(awk '/"kind":"prefix.set"/ {found = 1} found' "$trace" > "$trace.after" && declared "$trace.after")
+    "$LEGO_TRACE" graph "$trace" "$trace.graph.json" --format json >/dev/null
+    nodes=$(jq -r '.nodes[].name' "$trace.graph.json" | sort | tr '\n' ' ')
+    expectedNodes=$(jq -r '.nodes[].name' "$out/push-pop.jsonl.declared.json" | sort | tr '\n' ' ')
+    if [ -z "$got" ] && [[ "$early" == "XFAbout XFAllPost "* ]] && [ "$again" = 1 ] && [ "$afterPrefix" = "$(declared "$out/push-pop.jsonl")" ] \
+        && [ "$nodes" = "$expectedNodes" ]; then
+        pass "declare-again"
+    else
+        fail "declare-again" "findings [$got], first declared [$early], $again prefix.set (1), declared after it [$afterPrefix], graph [$nodes], expected [$expectedNodes]"
+    fi
+else
+    fail "declare-again" "the journey failed: $(tail -1 "$out/late-prefix.stderr")"
+fi
+
+# List opens xf://home/about/mine; About is a controller component never opened. The strict check finds the path
+# illegal; the legacy one (`XFControllerReflect verifyController:`) ends as legal at a segment naming a controller
+# class, which only About's module.declare tells it: without that line it finds the path illegal too.
+trace="$out/legacy-about.jsonl"
+if "$journeys" legacy-about "$trace" 2>"$out/legacy-about.stderr"; then
+    strict=$(findings "$trace" || echo unreadable)
+    legacy=$("$LEGO_TRACE" check "$trace" --url-check legacy --format json -o "$trace.legacy.json" >/dev/null 2>&1; \
+        jq -r '.findings[] | "\(.ruleId) \(.module)"' "$trace.legacy.json" | sort)
+    grep -v '"kind":"module.declare","name":"About"' "$trace" > "$out/legacy-about-undeclared.jsonl"
+    undeclared=$("$LEGO_TRACE" check "$out/legacy-about-undeclared.jsonl" --url-check legacy --format json -o "$out/legacy-about-undeclared.json" >/dev/null 2>&1; \
+        jq -r '.findings[] | "\(.ruleId) \(.module)"' "$out/legacy-about-undeclared.json" | sort)
+    if [ "$strict" = "illegal-url-hierarchy Mine" ] && [ -z "$legacy" ] && [ "$undeclared" = "illegal-url-hierarchy Mine" ]; then
+        pass "legacy-url-check"
+    else
+        fail "legacy-url-check" "strict [$strict] (illegal-url-hierarchy Mine), legacy [$legacy] (none), legacy without About declared [$undeclared] (illegal-url-hierarchy Mine)"
+    fi
+else
+    fail "legacy-url-check" "the journey failed: $(tail -1 "$out/legacy-about.stderr")"
+fi
 
 # Hostile text in an event name comes out escaped and reads back byte for byte.
 trace="$out/hostile-text.jsonl"

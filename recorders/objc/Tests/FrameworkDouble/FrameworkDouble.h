@@ -63,6 +63,33 @@
 + (XFDoubleTransition *)transitionOfKind:(NSString *)kind bus:(id)bus;
 @end
 
+#pragma mark - Configuration and component protocols
+
+/// The framework's configuration singleton (XFLegoConfig.m): the app-wide class prefix and prefix list.
+@interface XFLegoConfig : NSObject {
+    NSString *_classPrefix;
+    NSArray *_classPrefixList;
+}
++ (id)shareInstance;
+- (id)setClassPrefix:(NSString *)prefix;
+- (NSString *)classPrefix;
+/// With no prefix set, a list of one prefix sets it too (`setClassPrefixList:`).
+- (id)setClassPrefixList:(NSArray *)prefixList;
+- (NSArray *)classPrefixList;
+@end
+
+/// What every component adopts (XFComponentRoutable.h; its event half is XFEventReceivable.h).
+@protocol XFEventReceivable <NSObject>
+@end
+@protocol XFComponentRoutable <XFEventReceivable>
+@end
+/// A controller component or MVVM view model (XFControllerRunnable.h).
+@protocol XFControllerRunnable <XFComponentRoutable>
+@end
+/// A VIPER module's Presenter (XFVIPERModuleRunnable.h; the framework's XFPresenter adopts it through XFUIOperatorPort).
+@protocol XFVIPERModuleRunnable <XFComponentRoutable>
+@end
+
 #pragma mark - VIPER layers
 
 @class XFUIBus;
@@ -95,7 +122,7 @@
 - (void)xfLego_destoryUInterfaceRef;
 @end
 
-@interface XFPresenter : NSObject {
+@interface XFPresenter : NSObject <XFVIPERModuleRunnable> {
     id userInterface;
     id routing;
     id interactor;
@@ -137,7 +164,7 @@
 @end
 
 /// An MVC controller component.
-@interface XFComponentViewController : UIViewController {
+@interface XFComponentViewController : UIViewController <XFControllerRunnable> {
     id fromComponentRoutable;
     id nextComponentRoutable;
     NSDictionary *URLParams;
@@ -153,6 +180,10 @@
 @property (nonatomic, retain) id intentData;
 @property (nonatomic, retain) XFUIBus *uiBus;
 - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData;
+@end
+
+/// An MVVM module's view model (LEViewModel.h). The double only has the class: its journeys open no MVVM module.
+@interface LEViewModel : NSObject <XFControllerRunnable>
 @end
 
 #pragma mark - Managers

@@ -3,5 +3,5 @@
 
 /// Clears every table entry that holds `object`, as a weak table value reads nil once its object is gone.
 void XFDoubleForget(id object);
-/// The app-wide class prefix: set from the first routing class, as XFVIPERModuleReflect infers it.
+/// The app-wide class prefix (`[[XFLegoConfig shareInstance] classPrefix]`, "" while none is set).
 NSString *XFDoublePrefix(void);

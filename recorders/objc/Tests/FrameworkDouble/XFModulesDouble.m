@@ -3,29 +3,68 @@
 
 #import <objc/runtime.h>
 
+#pragma mark - Configuration (XFLegoConfig.m)
+
+@implementation XFLegoConfig
+
++ (id)shareInstance {
+    static XFLegoConfig *instance;
+    if (!instance) instance = [[XFLegoConfig alloc] init];
+    return instance;
+}
+
+- (id)setClassPrefix:(NSString *)prefix {
+    if (prefix != _classPrefix) {
+        [_classPrefix release];
+        _classPrefix = [prefix copy];
+    }
+    return self;
+}
+
+- (NSString *)classPrefix { return _classPrefix; }
+
+- (id)setClassPrefixList:(NSArray *)prefixList {
+    if (prefixList != _classPrefixList) {
+        [_classPrefixList release];
+        _classPrefixList = [prefixList copy];
+    }
+    if (!_classPrefix && [prefixList count] == 1) [self setClassPrefix:[prefixList objectAtIndex:0]];
+    return self;
+}
+
+- (NSArray *)classPrefixList { return _classPrefixList; }
+@end
+
+@implementation LEViewModel
+@end
+
 #pragma mark - Naming (XFVIPERModuleReflect.m, XFComponentReflect.m)
 
-static NSString *prefix;
-
-NSString *XFDoublePrefix(void) { return prefix ? prefix : @""; }
+NSString *XFDoublePrefix(void) {
+    NSString *prefix = [[XFLegoConfig shareInstance] classPrefix];
+    return prefix ? prefix : @"";
+}
 
 static NSString *XFStrip(NSString *className, NSString *suffix) {
     NSString *name = className;
+    NSString *prefix = XFDoublePrefix();
     if ([prefix length] && [name hasPrefix:prefix]) name = [name substringFromIndex:[prefix length]];
     return [[name componentsSeparatedByString:suffix] objectAtIndex:0];
 }
 
 @implementation XFVIPERModuleReflect
 
-// The leading capitals up to the first lower-case letter, minus the last capital: XFHomeRouting → XF.
+// The leading capitals up to the first lower-case letter, minus the last capital: XFHomeRouting → XF; kept in
+// XFLegoConfig (`setClassPrefix:`), unless the app set a prefix or a prefix list first.
 + (void)inspectModulePrefixFromClass:(Class)clazz {
-    if (prefix) return;
+    XFLegoConfig *config = [XFLegoConfig shareInstance];
+    if ([config classPrefix] || [[config classPrefixList] count]) return;
     // Called from +load, where no autorelease pool is in place yet.
     NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
     NSString *name = NSStringFromClass(clazz);
     NSUInteger index = 0;
     while (index < [name length] && ![[NSCharacterSet lowercaseLetterCharacterSet] characterIsMember:[name characterAtIndex:index]]) index++;
-    prefix = [[name substringToIndex:index > 0 ? index - 1 : 0] copy];
+    [config setClassPrefix:[name substringToIndex:index > 0 ? index - 1 : 0]];
     [pool release];
 }
 

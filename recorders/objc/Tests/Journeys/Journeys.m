@@ -40,6 +40,18 @@ XF_DOUBLE_MODULE_IMPLEMENTATION(XF, Mine)
 @interface XFSettingsViewController : XFComponentViewController @end
 @implementation XFSettingsViewController @end
 
+/// Modules the app has and no journey opens: a controller component and an MVVM view model (declared, never reached).
+@interface XFAboutViewController : XFComponentViewController @end
+@implementation XFAboutViewController @end
+@interface XFProfileViewModel : LEViewModel @end
+@implementation XFProfileViewModel @end
+
+/// Named like modules and none: a view controller that is no component, a view model that adopts no component protocol.
+@interface XFPlainViewController : UIViewController @end
+@implementation XFPlainViewController @end
+@interface XFHelperViewModel : NSObject @end
+@implementation XFHelperViewModel @end
+
 @implementation XFHomePresenter @end
 @implementation XFListPresenter @end
 @implementation XFTabPresenter @end
@@ -220,16 +232,21 @@ static void evict(NSAutoreleasePool **pool) {
 }
 
 // Home → List, then List opens xf://home/detail, whose path says Detail is opened from Home.
-static void illegalURL(NSAutoreleasePool **pool) {
+// Home pushes List, List pushes `url` (the component `opened`), both pop.
+static void openFromList(NSString *url, NSString *opened, NSAutoreleasePool **pool) {
     showRoot(@"xf://home", pool);
     [busOf(@"Home") openURLForPush:@"xf://home/list" customCode:nil];
     drain(pool);
-    [busOf(@"List") openURLForPush:@"xf://home/detail" customCode:nil];
+    [busOf(@"List") openURLForPush:url customCode:nil];
     drain(pool);
-    [busOf(@"Detail") popComponent];
+    [busOf(opened) popComponent];
     drain(pool);
     [busOf(@"List") popComponent];
     drain(pool);
+}
+
+static void illegalURL(NSAutoreleasePool **pool) {
+    openFromList(@"xf://home/detail", @"Detail", pool);
 }
 
 #pragma mark - Threads
@@ -306,6 +323,27 @@ static void untilKilled(NSAutoreleasePool **pool, const char *tracePath) {
     }
 }
 
+#pragma mark - Declarations
+
+// As on iOS, where the recorder starts in its own +load, before the app's Routing classes' +load infer the prefix:
+// the first URL registration declares the modules under no prefix, the prefix inferred afterwards
+// (`XFVIPERModuleReflect inspectModulePrefixFromClass:`, which sets it through `XFLegoConfig setClassPrefix:`)
+// declares them again under their names; then the push and pop of push-pop.
+static void latePrefix(const char *path, NSAutoreleasePool **pool) {
+    [[XFLegoConfig shareInstance] setClassPrefix:nil];
+    startRecording(path);
+    setUpApp();
+    [XFVIPERModuleReflect inspectModulePrefixFromClass:[XFHomeRouting class]];
+    pushAndPop(pool);
+}
+
+// List opens xf://home/about/mine: About is a controller component no journey opens, and the framework's old URL
+// check (`XFControllerReflect verifyController:`) ends as legal at any segment that names a controller class.
+static void legacyAbout(NSAutoreleasePool **pool) {
+    XFDoubleRegister(@"xf://home/about/mine", @"Mine");
+    openFromList(@"xf://home/about/mine", @"Mine", pool);
+}
+
 #pragma mark - Refusals
 
 static int expectRefusal(NSString *path, const char *what) {
@@ -344,11 +382,17 @@ static int refusals(const char *directory) {
 int main(int argc, char **argv) {
     NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
     if (argc < 3) {
-        fprintf(stderr, "usage: journeys push-pop|back-gesture|retain-cycle|two-tabs|illegal-url|evict|shared-module|controller-and-events|hostile-text|threads|until-killed|autostart TRACE, or journeys refusals FOLDER\n");
+        fprintf(stderr, "usage: journeys push-pop|back-gesture|retain-cycle|two-tabs|illegal-url|evict|shared-module|controller-and-events|hostile-text|threads|until-killed|autostart|late-prefix|legacy-about TRACE, or journeys refusals FOLDER\n");
         return 2;
     }
     const char *journey = argv[1];
     if (strcmp(journey, "refusals") == 0) return refusals(argv[2]);
+    if (strcmp(journey, "late-prefix") == 0) {
+        latePrefix(argv[2], &pool);
+        [LegoTraceRecorder stop];
+        [pool release];
+        return 0;
+    }
     // `autostart` is started by LEGO_TRACE_FILE or -LegoTraceFile at load, before main.
     if (strcmp(journey, "autostart") != 0) {
         startRecording(argv[2]);
@@ -365,6 +409,7 @@ int main(int argc, char **argv) {
     else if (strcmp(journey, "evict") == 0) evict(&pool);
     else if (strcmp(journey, "shared-module") == 0) sharedModule(&pool);
     else if (strcmp(journey, "controller-and-events") == 0) controllerAndEvents(&pool);
+    else if (strcmp(journey, "legacy-about") == 0) legacyAbout(&pool);
     else if (strcmp(journey, "hostile-text") == 0) hostileText(&pool, argv[2]);
     else if (strcmp(journey, "threads") == 0) threads(&pool);
     else if (strcmp(journey, "until-killed") == 0) untilKilled(&pool, argv[2]);

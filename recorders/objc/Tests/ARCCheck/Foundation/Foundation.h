@@ -10,6 +10,7 @@ typedef long NSInteger;
 #define NSNotFound ((NSInteger)0x7fffffffffffffffL)
 typedef struct _NSRange { NSUInteger location; NSUInteger length; } NSRange;
 typedef NSInteger NSComparisonResult;
+typedef unsigned short unichar;
 
 @class NSString, NSArray, NSDictionary;
 
@@ -41,6 +42,9 @@ __attribute__((objc_root_class))
 - (const char *)UTF8String;
 - (const char *)fileSystemRepresentation;
 - (NSUInteger)length;
+- (unichar)characterAtIndex:(NSUInteger)index;
+- (BOOL)isEqualToString:(NSString *)other;
+- (NSString *)stringByAppendingString:(NSString *)other;
 - (BOOL)hasPrefix:(NSString *)prefix;
 - (BOOL)isAbsolutePath;
 - (NSRange)rangeOfString:(NSString *)text;
@@ -57,6 +61,8 @@ __attribute__((objc_root_class))
 - (NSUInteger)indexOfObject:(id)object;
 - (BOOL)containsObject:(id)object;
 - (NSArray *)sortedArrayUsingSelector:(SEL)comparator;
+- (id)lastObject;
+- (NSString *)componentsJoinedByString:(NSString *)separator;
 @end
 
 @interface NSMutableArray : NSArray
@@ -100,4 +106,5 @@ __attribute__((objc_root_class))
 extern NSString *const NSLocalizedDescriptionKey;
 extern void NSLog(NSString *format, ...);
 extern Class NSClassFromString(NSString *name);
+extern NSString *NSStringFromClass(Class aClass);
 extern NSString *NSHomeDirectory(void);

@@ -18,4 +18,11 @@ const char *method_getTypeEncoding(Method m);
 BOOL class_addMethod(Class cls, SEL name, IMP imp, const char *types);
 SEL sel_registerName(const char *str);
 BOOL sel_isEqual(SEL lhs, SEL rhs);
+@class Protocol;
+id objc_getClass(const char *name);
+int objc_getClassList(Class __unsafe_unretained *buffer, int bufferCount);
+Class class_getSuperclass(Class cls);
+Protocol * __unsafe_unretained *class_copyProtocolList(Class cls, unsigned int *outCount);
+Protocol * __unsafe_unretained *protocol_copyProtocolList(Protocol *proto, unsigned int *outCount);
+const char *protocol_getName(Protocol *proto);
 #endif
