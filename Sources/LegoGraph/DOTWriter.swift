@@ -139,14 +139,13 @@ public enum DOTWriter {
         if let gene = node.gene { lines.append("gene: \(gene)") }
         if !node.classNames.isEmpty { lines.append("classes: " + node.classNames.joined(separator: ", ")) }
         for url in node.urls { lines.append("URL: \(url)") }
-        guard node.reached else {
+        if node.reached {
+            let shown = node.instances.prefix(10)
+            lines.append("instances: " + shown.joined(separator: ", ") + (node.instances.count > shown.count ? ", +\(node.instances.count - shown.count) more" : ""))
+            lines.append("alive at the end: \(node.liveCount)")
+        } else {
             lines.append("never reached: the app declares it, nothing in this trace assembled it")
-            for mark in node.marks { lines.append("⚠ \(mark.kind.caption): \(mark.message)") }
-            return lines.joined(separator: "\n")
         }
-        let shown = node.instances.prefix(10)
-        lines.append("instances: " + shown.joined(separator: ", ") + (node.instances.count > shown.count ? ", +\(node.instances.count - shown.count) more" : ""))
-        lines.append("alive at the end: \(node.liveCount)")
         if !node.eventsReceived.isEmpty {
             let shown = node.eventsReceived.prefix(5).map { "\($0.name) ×\($0.count)" }
             lines.append("events received: " + shown.joined(separator: ", ") + (node.eventsReceived.count > 5 ? ", +\(node.eventsReceived.count - 5) more" : ""))

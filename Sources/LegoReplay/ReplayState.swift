@@ -163,16 +163,11 @@ public final class ReplayState {
         return id
     }
 
-    /// The declarations the framework would find for component `name`.
-    public func declarations(named name: String) -> [Declaration] {
-        (declarationIndicesByName[name] ?? []).map { declarations[$0] }
-    }
-
     /// Whether a controller-component class answers to `name` (`XFControllerReflect verifyController:`: a
     /// `<P><Name>ViewController` exists, the view of an MVVM component included), declared or seen assembled.
     public func hasControllerClass(named name: String) -> Bool {
         func isController(_ kind: TraceEvent.ModuleKind?) -> Bool { kind == .controller || kind == .viewModel }
-        return isController(moduleKinds[name]) || declarations(named: name).contains { isController($0.kind) }
+        return isController(moduleKinds[name]) || (declarationIndicesByName[name] ?? []).contains { isController(declarations[$0].kind) }
     }
 
     /// Live module instances holding `name`, oldest first.

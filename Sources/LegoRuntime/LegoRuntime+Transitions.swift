@@ -299,21 +299,21 @@ extension LegoRuntime {
             // dispatch_async: UIKit shows the interface (a present only where UIKit accepts it), then the new component
             // gains focus: `completionBlock()` runs whatever UIKit did.
             var presentedBy: ObjectID?
+            var refusal: String?
             if operation == .present {
                 switch presentation(of: name, from: thisInterface) {
                 case .success(let context): presentedBy = context
-                case .failure(let refusal):
-                    // No screen holds the interface and its view never loads: only what the framework holds keeps it.
-                    emit(TraceEvent(kind: .focus, name: next.name, object: next.id, ok: true))
-                    emit(TraceEvent(kind: .transitionEnd, name: name, object: fromModule, peer: nextModule, url: url, operation: operation,
-                                    value: refusal.reason, ok: false))
-                    return
+                case .failure(let refused): refusal = refused.reason
                 }
             }
-            screens.append(ScreenEntry(interface: interface, style: operation, stack: stack, presentedBy: presentedBy))
-            viewDidLoad(next)
+            // A refused interface gets no screen and its view never loads: only what the framework holds keeps it.
+            if refusal == nil {
+                screens.append(ScreenEntry(interface: interface, style: operation, stack: stack, presentedBy: presentedBy))
+                viewDidLoad(next)
+            }
             emit(TraceEvent(kind: .focus, name: next.name, object: next.id, ok: true))
-            emit(TraceEvent(kind: .transitionEnd, name: name, object: fromModule, peer: nextModule, url: url, operation: operation, ok: true))
+            emit(TraceEvent(kind: .transitionEnd, name: name, object: fromModule, peer: nextModule, url: url, operation: operation,
+                            value: refusal, ok: refusal == nil))
         }
         addComponent(next, log: true)
         return .success(made.record.ref)
