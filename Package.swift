@@ -27,8 +27,10 @@ let package = Package(
         .target(name: "LegoModel"),
         // JSON Lines trace writer and streaming reader.
         .target(name: "LegoTraceIO", dependencies: ["LegoModel"]),
+        // What every framework's runtime model shares: the recorder, object identities and the virtual clock.
+        .target(name: "LegoRuntimeCore", dependencies: ["LegoModel", "LegoTraceIO"]),
         // The instrumented, headless model of the XFLegoVIPER runtime.
-        .target(name: "LegoRuntime", dependencies: ["LegoModel", "LegoTraceIO"]),
+        .target(name: "LegoRuntime", dependencies: ["LegoModel", "LegoTraceIO", "LegoRuntimeCore"]),
         // YAML scenarios (app + journey) that drive the runtime; the embedded sample app.
         .target(name: "LegoScenario", dependencies: ["LegoRuntime", .product(name: "Yams", package: "Yams")]),
         // The single replay state machine that rebuilds registries and relations from events.
@@ -63,7 +65,7 @@ let package = Package(
             "LegoAnalysis", "LegoReport", "LegoImport", "LegoGraph", "LegoRender", "LegoPage", "LegoScan",
         ]),
         .executableTarget(name: "lego-trace", dependencies: [
-            "LegoTraceApp", "LegoGraph", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "LegoTraceApp", "LegoGraph", "LegoModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // A small app that links the runtime as a library (used by `record -- COMMAND`).
         .executableTarget(name: "lego-example", dependencies: ["LegoRuntime"]),

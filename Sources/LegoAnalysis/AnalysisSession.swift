@@ -15,7 +15,7 @@ public final class AnalysisSession {
         let context = DetectorContext(configuration: configuration, header: header)
         var detectors: [any Detector] = []
         var rules: [RuleDescription] = []
-        for detector in DetectorRegistry.detectors {
+        for detector in DetectorRegistry.detectors where detector.rule.applies(to: header.framework) {
             guard let severity = configuration.severity(for: detector.rule) else { continue }
             var rule = detector.rule
             rule.defaultSeverity = severity
@@ -39,6 +39,6 @@ public final class AnalysisSession {
         return AnalysisResult(
             findings: context.collectedFindings(), rules: rules, eventCount: state.eventCount,
             duration: state.lastMoment?.time ?? 0, imported: context.imported, limitations: context.limitations,
-            endedCleanly: state.end != nil).locatingFindings(in: header)
+            endedCleanly: state.end != nil, framework: header.framework).locatingFindings(in: header)
     }
 }

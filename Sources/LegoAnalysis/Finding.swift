@@ -163,6 +163,8 @@ public struct RuleDescription: Sendable, Hashable {
     public var why: String
     /// How its findings are marked on the module graph.
     public var drawing: Drawing
+    /// The frameworks whose traces and sources it applies to; `check` and `scan` run it only for those.
+    public var frameworks: Set<Framework>
 
     /// How a rule's findings are marked on the module graph; each has its own colour and line style.
     public enum Drawing: String, Sendable, Hashable, CaseIterable, Comparable {
@@ -190,13 +192,21 @@ public struct RuleDescription: Sendable, Hashable {
     }
 
     /// Creates a rule description.
-    public init(id: String, defaultSeverity: Severity, summary: String, why: String, drawing: Drawing = .other) {
+    public init(id: String, defaultSeverity: Severity, summary: String, why: String, drawing: Drawing = .other,
+                frameworks: Set<Framework>) {
         self.id = id
         self.defaultSeverity = defaultSeverity
         self.summary = summary
         self.why = why
         self.drawing = drawing
+        self.frameworks = frameworks
     }
+
+    /// Whether it applies to `framework`'s traces and sources.
+    public func applies(to framework: Framework) -> Bool { frameworks.contains(framework) }
+
+    /// Its frameworks in listing order.
+    public var orderedFrameworks: [Framework] { frameworks.sorted() }
 }
 
 /// Everything one `check` produced: findings plus what the reports need to say about the input.
@@ -218,10 +228,14 @@ public struct AnalysisResult: Sendable, Hashable {
     /// Whether the replay reached the trace's clean-end marker; false for a recording that stopped early and for
     /// a replay stopped on purpose (`graph --at SEQ`): leaks near its end are then unconfirmed notes.
     public var endedCleanly: Bool
+    /// The framework the trace or source belongs to; only its rules ran.
+    public var framework: Framework
 
     /// Creates a result.
     public init(findings: [Finding], rules: [RuleDescription], eventCount: Int, duration: Double,
-                imported: Bool = false, limitations: [String] = [], endedCleanly: Bool = true) {
+                imported: Bool = false, limitations: [String] = [], endedCleanly: Bool = true,
+                framework: Framework = .default) {
+        self.framework = framework
         self.findings = findings
         self.rules = rules
         self.eventCount = eventCount

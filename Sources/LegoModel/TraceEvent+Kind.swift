@@ -104,9 +104,19 @@ extension TraceEvent {
         case sharedInteractor = "shared.interactor"
     }
 
-    /// What a registry change did.
+    /// What a registry change did, as the framework decided it; the replay applies it and never re-decides.
     public enum RegistryEffect: String, Sendable, CaseIterable, Hashable {
-        case added, overwritten, removed, evicted
+        /// A new entry.
+        case added
+        /// The entry replaced the one of the same key (XFLegoVIPER's tables; NNModule's strictly higher priority).
+        case overwritten
+        /// A removal.
+        case removed
+        /// A removal the framework made to make room (XFLegoVIPER evicts a component when its name is reused).
+        case evicted
+        /// The registration was silently dropped and the existing entry kept (NNModule: the first route wins, a tie
+        /// or lower priority keeps the registered service). Format 2.0 and later.
+        case ignored
     }
 
     /// Transitions.

@@ -2,8 +2,10 @@
 public struct TraceHeader: Sendable, Hashable {
     /// The format name every trace carries.
     public static let formatName = "lego-trace"
-    /// The format version this build writes.
+    /// The format version this build writes for XFLegoVIPER traces (see `Framework.traceFormatVersion`).
     public static let currentVersion = FormatVersion(major: 1, minor: 0)
+    /// The newest major format version this build reads; a newer one is refused.
+    public static let newestMajorVersion = 2
 
     /// Always `lego-trace`.
     public var format: String
@@ -22,15 +24,22 @@ public struct TraceHeader: Sendable, Hashable {
     /// For recorded scenarios: the scenario file as `record` was given it; the events' `line` fields are its lines
     /// (the journey step that caused each event).
     public var scenario: String?
+    /// The framework the app is built on (JSON key `framework`); a header without the key is XFLegoVIPER.
+    public var framework: Framework
+    /// The framework's version when the producer knows it (JSON key `frameworkVersion`, or the version part of a
+    /// recorder's `"framework":"XFLegoVIPER 4.20.1"`).
+    public var frameworkVersion: String?
 
     /// The file the events' `line` fields point into: the scenario or the console log, if the trace came from one.
     public var lineSource: String? { scenario ?? importedFrom }
 
-    /// Creates a header for the current format version.
+    /// Creates a header in the format version `framework`'s traces are written in.
     public init(producer: String, start: String, app: String, source: String = "runtime", importedFrom: String? = nil,
-                scenario: String? = nil) {
+                scenario: String? = nil, framework: Framework = .default, frameworkVersion: String? = nil) {
         self.format = Self.formatName
-        self.version = Self.currentVersion
+        self.version = framework.traceFormatVersion
+        self.framework = framework
+        self.frameworkVersion = frameworkVersion
         self.producer = producer
         self.start = start
         self.app = app

@@ -99,8 +99,8 @@ extension ReplayState {
 
     /// A name-keyed registry with weak values and an ordered name list that allows duplicates.
     public struct Registry: Sendable, Hashable {
-        /// Which framework table.
-        public enum Table: String, Sendable, Hashable { case routing, component, receiver }
+        /// Which registry: a framework table, or one router's routes (`RegistryID`).
+        public typealias Table = RegistryID
         /// Name → object (weak in the framework: check liveness when reading).
         public var map: [String: ObjectID] = [:]
         /// Names in insertion order, duplicates kept.
@@ -155,5 +155,7 @@ extension ReplayState {
         case overwritten(table: Registry.Table, name: String, old: ObjectID, new: ObjectID)
         /// A removal by name left another live instance of that name running but untracked.
         case untracked(table: Registry.Table, name: String, survivor: ObjectID)
+        /// A registration the framework ignored (`effect: ignored`): `kept` still holds the name, `ignored` does not.
+        case shadowed(table: Registry.Table, name: String, kept: ObjectID?, ignored: ObjectID?)
     }
 }

@@ -323,6 +323,11 @@ public final class ReplayState {
 
     private func add(_ event: TraceEvent, to registry: inout Registry, table: Registry.Table) {
         guard let name = event.name, let obj = event.object else { return }
+        // The producer recorded what the framework decided; a first-wins or priority rule is never re-derived here.
+        if event.effect == .ignored {
+            changes.append(.shadowed(table: table, name: name, kept: registry.map[name], ignored: obj))
+            return
+        }
         if let old = registry.map[name], old != obj, isAlive(old) {
             changes.append(.overwritten(table: table, name: name, old: old, new: obj))
         }

@@ -17,7 +17,8 @@ struct RuleCatalog {
         for finding in result.findings where indexByID[finding.ruleID] == nil {
             indexByID[finding.ruleID] = rules.count
             rules.append(RuleDescription(id: finding.ruleID, defaultSeverity: finding.severity, summary: finding.ruleID,
-                                         why: "No description is registered for this rule."))
+                                         why: "No description is registered for this rule.",
+                                         frameworks: [result.framework]))
         }
         self.rules = rules
         self.indexByID = indexByID

@@ -79,7 +79,7 @@ struct SARIFReport {
             ])),
             ("defaultConfiguration", .object([("level", .string(Self.level(rule.defaultSeverity)))])),
             ("properties", .object([
-                ("tags", .array([.string("lego-trace"), .string("xflego")])),
+                ("tags", .array([.string("lego-trace")] + rule.orderedFrameworks.map { .string($0.rawValue) })),
                 ("problem.severity", .string(rule.defaultSeverity == .note ? "recommendation" : rule.defaultSeverity.rawValue)),
             ])),
         ])

@@ -125,10 +125,8 @@ extension LegoRuntime {
     public func advanceClock(by seconds: Double) {
         guard seconds > 0, seconds.isFinite else { return }
         emit(TraceEvent(kind: .clockAdvance, value: String(seconds)))
-        let target = now + seconds
-        settle(until: target)
-        recorder.advanceClock(by: target - now)
-        now = target
+        clock.advance(by: seconds)
+        pruneRecords()
     }
 
     /// Enables the routing link log and/or the component trace log.

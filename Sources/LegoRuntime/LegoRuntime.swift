@@ -1,5 +1,6 @@
 import Foundation
 import LegoModel
+import LegoRuntimeCore
 import LegoTraceIO
 
 /// A headless, instrumented model of the XFLegoVIPER runtime: registries, relations, transitions and
@@ -13,13 +14,14 @@ public final class LegoRuntime {
     public var consoleFraming: ConsoleFraming = .nslog
 
     let recorder: Recorder
+    /// The virtual time the framework's deferred tasks run on.
+    let clock: VirtualClock
     let console: LegoConsole
     var routingLogEnabled = false
     var componentLogEnabled = false
     let startDate = Date()
     /// Seconds of virtual time since the runtime started.
-    var now: Double = 0
-    var tasks: [PendingTask] = []
+    var now: Double { clock.now }
     var pruneThreshold = 1024
     lazy var logDateFormatter: DateFormatter = {
         let formatter = DateFormatter()
@@ -27,7 +29,6 @@ public final class LegoRuntime {
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSSSSSZ"
         return formatter
     }()
-    var taskCounter = 0
     var closeAction: (() -> Void)?
 
     var prefix: String? { didSet { specsByName = nil; specsByClass = nil } }
@@ -62,6 +63,7 @@ public final class LegoRuntime {
     public init(app: String, prefix: String? = nil, sink: (any TraceSink)? = nil, console: LegoConsole? = nil) {
         self.app = app
         self.recorder = Recorder(sink: sink)
+        self.clock = VirtualClock(recorder: recorder)
         self.console = console ?? StandardErrorConsole()
         if let prefix { setPrefix(prefix) }
     }
@@ -130,26 +132,17 @@ public final class LegoRuntime {
 
     /// Runs `body` after `delay` seconds of virtual time (the framework's `LEGORunAfter0_015` / `dispatch_async`).
     func after(_ delay: Double, _ body: @escaping () -> Void) {
-        taskCounter += 1
-        tasks.append(PendingTask(due: now + delay, order: taskCounter, run: body))
+        clock.after(delay, body)
     }
 
     /// Runs every pending framework task in time order, moving the clock to each one's due time.
     func settle(until limit: Double = .infinity) {
-        while let index = tasks.indices.min(by: { (tasks[$0].due, tasks[$0].order) < (tasks[$1].due, tasks[$1].order) }),
-              tasks[index].due <= limit {
-            let task = tasks.remove(at: index)
-            if task.due > now {
-                recorder.advanceClock(by: task.due - now)
-                now = task.due
-            }
-            task.run()
-        }
+        clock.settle(until: limit)
         pruneRecords()
     }
 
     /// Forgets module instances whose objects are all gone, so long journeys stay fast.
-    private func pruneRecords() {
+    func pruneRecords() {
         guard records.count > pruneThreshold else { return }
         records = records.filter { $0.value.isAlive }
         pruneThreshold = max(1024, records.count * 2)

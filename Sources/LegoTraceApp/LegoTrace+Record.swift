@@ -14,16 +14,16 @@ extension LegoTrace {
 
     private static func recordScenario(_ request: RecordRequest, console: Console) throws -> ExitStatus {
         let scenario = if let path = request.scenarioPath {
-            try Scenario.load(path: path)
+            try ScenarioDocument.load(path: path)
         } else {
-            try Scenario.parse(yaml: EmbeddedSamples.bdjApp, file: "<embedded sample bdj-app.yml>")
+            try ScenarioDocument.parse(yaml: EmbeddedSamples.bdjApp, file: "<embedded sample bdj-app.yml>")
         }
         // A full disk or `ulimit -f` must be a write error reported here, not a kill by SIGXFSZ.
         signal(SIGXFSZ, SIG_IGN)
         let staged: OutputFile.Staged
         let writer: TraceWriter
-        let header = TraceHeader(producer: "lego-trace \(version)", start: Timestamp.now(), app: scenario.app.name,
-                                 scenario: request.scenarioPath)
+        let header = TraceHeader(producer: "lego-trace \(version)", start: Timestamp.now(), app: scenario.appName,
+                                 scenario: request.scenarioPath, framework: scenario.framework)
         do throws(TraceIOError) {
             staged = try OutputFile.Staged(path: request.outputPath)
             if let descriptor = staged.descriptor {
@@ -34,8 +34,8 @@ extension LegoTrace {
         } catch {
             throw error.renamed(to: request.outputPath == "-" ? "standard output" : request.outputPath)
         }
-        let summary = ScenarioRunner.run(
-            scenario, sink: writer, console: request.printLogs ? StandardErrorConsole() : DiscardingConsole(), logs: request.printLogs)
+        let summary = scenario.run(
+            sink: writer, console: request.printLogs ? StandardErrorConsole() : DiscardingConsole(), logs: request.printLogs)
         writer.close()
         do throws(TraceIOError) {
             if let failure = writer.writeError { throw failure.renamed(to: staged.path) }
@@ -46,7 +46,7 @@ extension LegoTrace {
         }
         for failure in summary.failures { console.warning(failure.description) }
         // The same count and clock `check` reports for this trace: events before the end marker, and its time.
-        let line = "recorded \(scenario.app.name): \(Format.plural(writer.eventCount, "event")), "
+        let line = "recorded \(scenario.appName): \(Format.plural(writer.eventCount, "event")), "
             + "\(Format.seconds(writer.duration)) of trace time, \(Format.plural(summary.steps, "step")), "
             + "\(Format.count(summary.modules)) module\(summary.modules == 1 ? "" : "s") declared"
             + (summary.failures.isEmpty ? "" : ", \(Format.plural(summary.failures.count, "step")) refused")

@@ -10,16 +10,21 @@ public enum LegoTrace {
     public static let defaultMaxLineBytes = TraceReader.Options.defaultMaxLineBytes
 
     /// `lego-trace rules`: lists the detectors, or explains one.
-    public static func rules(explain: String?, console: Console) throws(LegoTraceError) -> ExitStatus {
+    public static func rules(explain: String?, framework: Framework? = nil, console: Console) throws(LegoTraceError) -> ExitStatus {
         guard let explain else {
-            let rules = DetectorRegistry.rules
+            let rules = DetectorRegistry.rules.filter { framework.map($0.applies(to:)) ?? true }
+            let frameworks = rules.map { $0.orderedFrameworks.map(\.rawValue).joined(separator: ",") }
             let idWidth = rules.map(\.id.count).max() ?? 0
             let severityWidth = rules.map(\.defaultSeverity.rawValue.count).max() ?? 0
-            for rule in rules {
+            let frameworkWidth = frameworks.map(\.count).max() ?? 0
+            for (rule, names) in zip(rules, frameworks) {
                 let id = rule.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
                 let severity = rule.defaultSeverity.rawValue.padding(toLength: severityWidth, withPad: " ", startingAt: 0)
-                console.line("\(id)  \(severity)  \(rule.summary)")
+                // One framework asked for: the column would repeat it on every line.
+                let applies = framework == nil ? names.padding(toLength: frameworkWidth, withPad: " ", startingAt: 0) + "  " : ""
+                console.line("\(id)  \(severity)  \(applies)\(rule.summary)")
             }
+            if let framework, rules.isEmpty { console.line("no rule applies to \(framework.displayName) yet") }
             console.line("")
             console.line("`lego-trace rules --explain ID` says why a rule matters and how to fix what it finds.")
             return .success
@@ -28,6 +33,7 @@ public enum LegoTrace {
             throw LegoTraceError("unknown rule '\(explain)'" + Suggestion.hint(for: explain, among: DetectorRegistry.rules.map(\.id)))
         }
         console.line("\(rule.id) (\(rule.defaultSeverity.rawValue)): \(rule.summary)")
+        console.line("applies to: \(rule.orderedFrameworks.map(\.displayName).joined(separator: ", "))")
         console.line("")
         for line in rule.why.split(separator: "\n", omittingEmptySubsequences: false) { console.line(String(line)) }
         return .success

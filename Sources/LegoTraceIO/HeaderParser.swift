@@ -25,16 +25,29 @@ enum HeaderParser {
         guard let version = FormatVersion(versionText), version.major >= 0, version.minor >= 0 else {
             throw .invalidHeader(file: file, reason: "the header's version \"\(versionText)\" is not MAJOR.MINOR")
         }
-        guard version.major == TraceHeader.currentVersion.major else {
+        guard (TraceHeader.currentVersion.major...TraceHeader.newestMajorVersion).contains(version.major) else {
             throw .unsupportedVersion(file: file, version: version)
         }
+        var framework = Framework.default
+        var frameworkVersion: String?
+        if let named = fields["framework"] {
+            // A number or an empty string names no framework either: refusing it is safer than guessing.
+            guard let text = named.text, let parsed = Framework.parseHeaderValue(text) else {
+                throw .unknownFramework(file: file, name: named.text ?? named.raw)
+            }
+            framework = parsed.framework
+            frameworkVersion = parsed.version
+        }
+        if let explicit = fields["frameworkVersion"] { frameworkVersion = explicit.raw }
         var header = TraceHeader(
             producer: fields["producer"]?.text ?? "",
             start: fields["start"]?.text ?? "",
             app: fields["app"]?.text ?? "",
             source: fields["source"]?.text ?? "runtime",
             importedFrom: fields["importedFrom"]?.text,
-            scenario: fields["scenario"]?.text
+            scenario: fields["scenario"]?.text,
+            framework: framework,
+            frameworkVersion: frameworkVersion
         )
         header.version = version
         return header
@@ -47,6 +60,13 @@ enum HeaderParser {
         var text: String? {
             if case .text(let text) = self { return text }
             return nil
+        }
+
+        /// The value as written, string or number.
+        var raw: String {
+            switch self {
+            case .text(let text), .number(let text): text
+            }
         }
     }
 

@@ -8,7 +8,8 @@ import LegoModel
 public enum TraceEncoding {
     /// Appends the header line, `{"format":…}` plus `\n`, to `out`.
     public static func encode(_ header: TraceHeader, into out: inout [UInt8]) {
-        let strings = [header.format, header.producer, header.start, header.app, header.source, header.importedFrom ?? "", header.scenario ?? ""]
+        let strings = [header.format, header.producer, header.start, header.app, header.source, header.importedFrom ?? "", header.scenario ?? "",
+                       header.framework.rawValue, header.frameworkVersion ?? ""]
         let bound = 256 + 6 * strings.reduce(0) { $0 + $1.utf8.count }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { memory in
             var writer = ByteWriter(memory.baseAddress!)
@@ -96,6 +97,12 @@ struct ByteWriter {
         if let scenario = header.scenario {
             raw(",\"scenario\":")
             string(scenario)
+        }
+        raw(",\"framework\":")
+        string(header.framework.rawValue)
+        if let frameworkVersion = header.frameworkVersion {
+            raw(",\"frameworkVersion\":")
+            string(frameworkVersion)
         }
         raw("}\n")
     }

@@ -12,6 +12,8 @@ public enum TraceIOError: Error, CustomStringConvertible, Equatable {
     case invalidHeader(file: String, reason: String)
     /// The trace was written in a format version this build does not understand.
     case unsupportedVersion(file: String, version: FormatVersion)
+    /// The header names a framework this build does not know: reading it as another framework's app would pass it clean.
+    case unknownFramework(file: String, name: String)
     /// An event line could not be read.
     case malformed(file: String, line: Int, reason: String)
 
@@ -27,11 +29,13 @@ public enum TraceIOError: Error, CustomStringConvertible, Equatable {
         case .invalidHeader(let file, let reason):
             TerminalText.line("\(file):1: \(reason)")
         case .unsupportedVersion(let file, let version):
-            if version.major > TraceHeader.currentVersion.major {
-                TerminalText.line("\(file):1: trace format \(version) is newer than this lego-trace understands (\(TraceHeader.currentVersion.major).x); upgrade lego-trace")
+            if version.major > TraceHeader.newestMajorVersion {
+                TerminalText.line("\(file):1: trace format \(version) is newer than this lego-trace understands (\(Self.readableVersions)); upgrade lego-trace")
             } else {
-                TerminalText.line("\(file):1: trace format \(version) is not supported (this lego-trace reads \(TraceHeader.currentVersion.major).x)")
+                TerminalText.line("\(file):1: trace format \(version) is not supported (this lego-trace reads \(Self.readableVersions))")
             }
+        case .unknownFramework(let file, let name):
+            TerminalText.line("\(file):1: the header names the framework \"\(name)\", which this lego-trace does not know (it knows \(Framework.knownNames)); upgrade lego-trace")
         case .malformed(let file, let line, let reason):
             TerminalText.line("\(file):\(line): \(reason)")
         }
@@ -41,7 +45,8 @@ public enum TraceIOError: Error, CustomStringConvertible, Equatable {
     public var file: String {
         switch self {
         case .cannotOpen(let file, _), .readFailed(let file, _), .writeFailed(let file, _),
-             .invalidHeader(let file, _), .unsupportedVersion(let file, _), .malformed(let file, _, _):
+             .invalidHeader(let file, _), .unsupportedVersion(let file, _), .unknownFramework(let file, _),
+             .malformed(let file, _, _):
             file
         }
     }
@@ -54,7 +59,13 @@ public enum TraceIOError: Error, CustomStringConvertible, Equatable {
         case .writeFailed(_, let reason): .writeFailed(file: file, reason: reason)
         case .invalidHeader(_, let reason): .invalidHeader(file: file, reason: reason)
         case .unsupportedVersion(_, let version): .unsupportedVersion(file: file, version: version)
+        case .unknownFramework(_, let name): .unknownFramework(file: file, name: name)
         case .malformed(_, let line, let reason): .malformed(file: file, line: line, reason: reason)
         }
+    }
+
+    /// The major versions this build reads, for messages: `1.x and 2.x`.
+    private static var readableVersions: String {
+        (TraceHeader.currentVersion.major...TraceHeader.newestMajorVersion).map { "\($0).x" }.joined(separator: " and ")
     }
 }

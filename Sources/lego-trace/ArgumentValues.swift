@@ -1,5 +1,6 @@
 import ArgumentParser
 import LegoAnalysis
+import LegoModel
 import LegoReport
 import LegoTraceApp
 
@@ -12,6 +13,11 @@ extension URLCheckMode: ExpressibleByArgument {}
 extension ColorChoice: ExpressibleByArgument {}
 extension GraphFormat: ExpressibleByArgument {}
 extension ExportFormat: ExpressibleByArgument {}
+
+extension Framework: ExpressibleByArgument {
+    /// Parses a framework's name or a known alias (`xflego-viper`, `NNModule-swift`).
+    public init?(argument: String) { self.init(name: argument) }
+}
 
 extension CheckFormat: ExpressibleByArgument {
     /// Parses a report format's name or `html`.

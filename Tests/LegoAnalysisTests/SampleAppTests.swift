@@ -105,3 +105,29 @@ func generatedCleanAppsHaveNoFindings(seed: UInt64) throws {
     #expect(first.map(\.first.seq) != second.map(\.first.seq))
     #expect(first.map(\.instance) != second.map(\.instance))
 }
+
+/// `check` runs the detectors of the trace's framework only (issue #20): the seeded faults of an XFLegoVIPER
+/// journey are found under its own framework, and only the shared lifetime rule runs when the header names another.
+@Test func checkRunsOnlyTheRulesOfTheTracesFramework() throws {
+    let events = record(try sample("bdj-faults.yml"))
+    let xf = check(events)
+    #expect(Set(xf.findings.map(\.ruleID)) == ["leaked-module", "duplicate-module-name", "illegal-url-hierarchy", "orphan-component"])
+    #expect(xf.framework == .xflegoViper)
+    var header = TraceBuilder.header
+    header.framework = .nnModule
+    let nn = Analyzer.analyze(header: header, events: events)
+    #expect(nn.framework == .nnModule)
+    #expect(nn.rules.map(\.id) == DetectorRegistry.rules.filter { $0.applies(to: .nnModule) }.map(\.id))
+    #expect(nn.rules.map(\.id).contains("leaked-module"))
+    #expect(Set(nn.findings.map(\.ruleID)).isSubset(of: Set(nn.rules.map(\.id))))
+    #expect(!nn.findings.contains { $0.ruleID == "duplicate-module-name" || $0.ruleID == "illegal-url-hierarchy" })
+}
+
+/// Every registered rule says which frameworks it applies to, and today's rules all apply to XFLegoVIPER.
+@Test func everyRuleDeclaresItsFrameworks() {
+    for rule in DetectorRegistry.rules {
+        #expect(!rule.frameworks.isEmpty, "\(rule.id)")
+        #expect(rule.applies(to: .xflegoViper), "\(rule.id)")
+    }
+    #expect(DetectorRegistry.rule(id: "leaked-module")?.frameworks == Set(Framework.allCases))
+}

@@ -1,3 +1,4 @@
+import LegoModel
 import LegoAnalysis
 import LegoReplay
 import Testing
@@ -16,7 +17,7 @@ import Testing
     let moment = ReplayState.Moment(seq: 1, time: 0)
     let finding = Finding(ruleID: "custom", severity: .error, message: "m", module: "Post", first: moment, last: moment, fingerprint: "c")
     #expect(GraphMark.marks(from: [finding]).first?.kind == .other)
-    let custom = RuleDescription(id: "custom", defaultSeverity: .error, summary: "s", why: "w", drawing: .duplicateName)
+    let custom = RuleDescription(id: "custom", defaultSeverity: .error, summary: "s", why: "w", drawing: .duplicateName, frameworks: [.xflegoViper])
     #expect(GraphMark.marks(from: [finding], rules: [custom]).first?.kind == .duplicateName)
 }
 

@@ -1,3 +1,4 @@
+import LegoModel
 import LegoAnalysis
 @testable import LegoReport
 
@@ -11,16 +12,16 @@ enum ReportFixtures {
     static let rules = [
         RuleDescription(id: "leaked-module", defaultSeverity: .error,
                         summary: "A module whose screen is gone stays alive.",
-                        why: "A popped screen that stays alive leaks memory.\n\nBreak the retain cycle that holds it."),
+                        why: "A popped screen that stays alive leaks memory.\n\nBreak the retain cycle that holds it.", frameworks: [.xflegoViper]),
         RuleDescription(id: "duplicate-module-name", defaultSeverity: .warning,
                         summary: "Two classes or instances share one module name.",
-                        why: "The registry keeps only the newest; events reach only it."),
+                        why: "The registry keeps only the newest; events reach only it.", frameworks: [.xflegoViper]),
         RuleDescription(id: "illegal-url-hierarchy", defaultSeverity: .error,
                         summary: "A URL opened against a chain it does not match.",
-                        why: "The framework refuses such opens at runtime."),
+                        why: "The framework refuses such opens at runtime.", frameworks: [.xflegoViper]),
         RuleDescription(id: "lost-event", defaultSeverity: .note,
                         summary: "An event sent to a name with no live receiver.",
-                        why: "Nobody handles it."),
+                        why: "Nobody handles it.", frameworks: [.xflegoViper]),
     ]
 
     /// Three findings of three rules and severities, with evidence and a multi-line message.

@@ -115,7 +115,7 @@ func parseError(_ yaml: String, file: String = "mini.yml") -> ScenarioError? {
 
 @Test func unknownKeyWithoutACloseMatchListsTheKnownKeys() throws {
     let error = try #require(parseError("app: {}\nextra: 1\njourney: []"))
-    #expect(error.description == "mini.yml:2:1: unknown key `extra` in the scenario; expected one of: description, app, journey")
+    #expect(error.description == "mini.yml:2:1: unknown key `extra` in the scenario; expected one of: framework, description, app, journey")
 }
 
 @Test func unknownModuleKeyIsReportedAtTheKey() throws {
@@ -335,7 +335,7 @@ func parseError(_ yaml: String, file: String = "mini.yml") -> ScenarioError? {
 @Test func controlCharactersInKeysAndFileNamesAreEscapedInErrors() throws {
     // Caught by fuzz-scenario's one-line check: a vertical tab (or a newline in the path) still broke the line.
     let error = try #require(parseError("\"a\\vb\": 1\n", file: "dir\n/app.yml"))
-    #expect(error.description == "dir\\n/app.yml:1:1: unknown key `a\\u{B}b` in the scenario; expected one of: description, app, journey")
+    #expect(error.description == "dir\\n/app.yml:1:1: unknown key `a\\u{B}b` in the scenario; expected one of: framework, description, app, journey")
 }
 
 @Test func loadReportsMissingUnreadableAndDirectoryPaths() throws {
@@ -394,4 +394,23 @@ func parseError(_ yaml: String, file: String = "mini.yml") -> ScenarioError? {
     #expect(wrongType.description == "mini.yml:15:18: `thenDismiss` must be true or false, found `soon`")
     let onPush = try #require(parseError(miniApp + "\njourney:\n  - push: Post\n    thenDismiss: true\n"))
     #expect(onPush.description == "mini.yml:15:5: `thenDismiss` does not apply to `push`; it takes: from, data, unchecked")
+}
+
+/// Scenarios name their framework at the top (issue #20); none means XFLegoVIPER, so every older scenario is valid.
+@Suite struct ScenarioFrameworkKeyTests {
+    @Test func aScenarioWithoutOrWithTheXFLegoVIPERKeyIsAnXFLegoVIPERScenario() throws {
+        for head in ["", "framework: xflegoviper\n", "framework: XFLegoVIPER\n"] {
+            let scenario = try ScenarioDocument.parse(yaml: head + miniApp + "\njourney: []", file: "mini.yml")
+            #expect(scenario.framework == .xflegoViper)
+            #expect(scenario is Scenario)
+        }
+    }
+
+    @Test func anUnknownFrameworkIsAnErrorAtItsKeyWithTheKnownNames() throws {
+        let error = try #require(parseError("framework: beehive\n" + miniApp + "\njourney: []"))
+        #expect(error.kind == .invalidValue)
+        #expect(error.description == "mini.yml:1:12: unknown framework `beehive`; expected one of: xflegoviper, qfmoudle, nnmodule")
+        let listed = try #require(parseError("framework: [a]\n" + miniApp + "\njourney: []"))
+        #expect(listed.kind == .wrongType)
+    }
 }

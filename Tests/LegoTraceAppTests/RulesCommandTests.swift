@@ -32,6 +32,28 @@ import Testing
         #expect(unknown.stderr.contains("no-such-rule"))
     }
 
+    @Test func frameworkListsTheRulesThatApplyToItAndExplainSaysWhere() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let all = try runner.lego("rules").stdout
+        let xf = try runner.lego("rules", "--framework", "xflegoviper")
+        #expect(xf.status == 0)
+        // Every rule of today applies to XFLegoVIPER: the same ids in the same order.
+        func ids(_ text: String) -> [String] {
+            text.split(separator: "\n").prefix { !$0.isEmpty }.map { String($0.prefix { $0 != " " }) }
+        }
+        #expect(ids(xf.stdout) == ids(all))
+        #expect(all.split(separator: "\n").contains { $0.hasPrefix("leaked-module ") && $0.contains(" error    xflegoviper,qfmoudle,nnmodule  ") })
+        let nn = try runner.lego("rules", "--framework", "NNModule-swift")
+        #expect(nn.status == 0)
+        #expect(ids(nn.stdout).contains("leaked-module"))
+        #expect(!ids(nn.stdout).contains("illegal-url-hierarchy"))
+        let unknown = try runner.lego("rules", "--framework", "beehive")
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("beehive"))
+        #expect(try runner.lego("rules", "--explain", "leaked-module").stdout.contains("applies to: XFLegoVIPER, QFMoudle, NNModule-swift"))
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let runner = try CommandRunner()
         defer { runner.cleanUp() }

@@ -174,7 +174,7 @@ import Testing
         try runner.write("app.yml", try String(contentsOfFile: CommandRunner.packageFile("samples/bdj-app.yml"), encoding: .utf8))
         #expect(try runner.lego("record", "app.yml", "-o", "app.jsonl").status == 0)
         let header = try #require(try runner.read("app.jsonl").split(separator: "\n").first)
-        #expect(header.hasSuffix(",\"scenario\":\"app.yml\"}"), "\(header)")
+        #expect(header.hasSuffix(",\"scenario\":\"app.yml\",\"framework\":\"xflegoviper\"}"), "\(header)")
         #expect(try runner.lego("record", "-o", "embedded.jsonl").status == 0)
         #expect(try runner.read("embedded.jsonl").split(separator: "\n").first?.contains("\"scenario\"") == false)
     }

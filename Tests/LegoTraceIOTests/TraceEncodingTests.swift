@@ -45,7 +45,7 @@ private func encoded(_ event: TraceEvent) -> String {
 @Test func headerLineCarriesFormatVersionAndMetadata() {
     var out: [UInt8] = []
     TraceEncoding.encode(TraceHeader(producer: "p \"1\"", start: "2026-01-01T00:00:00Z", app: "应用", source: "import", importedFrom: "a.log"), into: &out)
-    #expect(String(decoding: out, as: UTF8.self) == #"{"format":"lego-trace","version":"1.0","producer":"p \"1\"","start":"2026-01-01T00:00:00Z","app":"应用","source":"import","importedFrom":"a.log"}"# + "\n")
+    #expect(String(decoding: out, as: UTF8.self) == #"{"format":"lego-trace","version":"1.0","producer":"p \"1\"","start":"2026-01-01T00:00:00Z","app":"应用","source":"import","importedFrom":"a.log","framework":"xflegoviper"}"# + "\n")
 }
 
 @Test func integersKeepTheirFullRange() {

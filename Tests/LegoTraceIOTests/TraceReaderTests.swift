@@ -193,9 +193,9 @@ func malformedLinesSayWhatIsWrong(line: String, reason: String) throws {
 
 @Test func newerMajorVersionIsRefusedAndNewerMinorIsRead() throws {
     let directory = try TemporaryDirectory()
-    let newer = try directory.write(#"{"format":"lego-trace","version":"2.0","producer":"x","start":"s","app":"a"}"# + "\n", to: "v2.jsonl")
+    let newer = try directory.write(#"{"format":"lego-trace","version":"3.0","producer":"x","start":"s","app":"a"}"# + "\n", to: "v3.jsonl")
     let error = try #require(readAll(newer).failure)
-    #expect(error.description == "\(newer):1: trace format 2.0 is newer than this lego-trace understands (1.x); upgrade lego-trace")
+    #expect(error.description == "\(newer):1: trace format 3.0 is newer than this lego-trace understands (1.x and 2.x); upgrade lego-trace")
 
     let minor = try directory.write(#"{"format":"lego-trace","version":"1.7","producer":"x","start":"s","app":"a","newField":{"k":1}}"# + "\n" + #"{"seq":1,"kind":"focus","newKey":true}"# + "\n", to: "v1_7.jsonl")
     let read = try readAll(minor).get()
@@ -364,4 +364,49 @@ extension Result {
     let read = try readAll(path).get()
     #expect(read.header.source == "android-recorder")
     #expect(read.header.recordedBy == nil)
+}
+
+/// The framework a trace belongs to is a value from its header on (issue #20): never guessed, never dropped.
+@Suite struct FrameworkHeaderTests {
+    @Test func aHeaderWithoutFrameworkIsXFLegoVIPERAsEveryTraceBeforeTheSeam() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(#"{"format":"lego-trace","version":"1.0","producer":"x","start":"s","app":"a"}"# + "\n", to: "old.jsonl")
+        let header = try readAll(path).get().header
+        #expect(header.framework == .xflegoViper)
+        #expect(header.frameworkVersion == nil)
+    }
+
+    @Test func theRecordersNameAndVersionAndTheRuntimesRawValueBothRead() throws {
+        let directory = try TemporaryDirectory()
+        let recorder = try directory.write(#"{"format":"lego-trace","version":"1.0","producer":"r","start":"s","app":"a","source":"recorder","framework":"XFLegoVIPER 4.20.1"}"# + "\n", to: "r.jsonl")
+        let recorded = try readAll(recorder).get().header
+        #expect(recorded.framework == .xflegoViper)
+        #expect(recorded.frameworkVersion == "4.20.1")
+        let nn = try directory.write(#"{"format":"lego-trace","version":"2.0","producer":"x","start":"s","app":"a","framework":"nnmodule","frameworkVersion":"1.0.6"}"# + "\n", to: "nn.jsonl")
+        let header = try readAll(nn).get().header
+        #expect(header.framework == .nnModule)
+        #expect(header.frameworkVersion == "1.0.6")
+        #expect(header.version == FormatVersion(major: 2, minor: 0))
+    }
+
+    @Test func anUnknownFrameworkIsRefusedAtTheHeaderLineNamingTheOnesKnown() throws {
+        let directory = try TemporaryDirectory()
+        for value in [#""beehive""#, #""""#, "7"] {
+            let path = try directory.write(#"{"format":"lego-trace","version":"2.0","producer":"x","start":"s","app":"a","framework":"# + value + "}\n"
+                                           + #"{"seq":1,"kind":"focus"}"# + "\n", to: "b.jsonl")
+            let error = try #require(readAll(path).failure)
+            #expect(error.description.hasPrefix("\(path):1: the header names the framework "), "\(error)")
+            #expect(error.description.hasSuffix("which this lego-trace does not know (it knows xflegoviper, qfmoudle, nnmodule); upgrade lego-trace"))
+        }
+    }
+
+    @Test func theHeaderRoundTripsItsFrameworkAndVersion() throws {
+        var out: [UInt8] = []
+        TraceEncoding.encode(TraceHeader(producer: "p", start: "s", app: "a", framework: .qfMoudle, frameworkVersion: "0.1"), into: &out)
+        let text = String(decoding: out, as: UTF8.self)
+        #expect(text == #"{"format":"lego-trace","version":"2.0","producer":"p","start":"s","app":"a","source":"runtime","framework":"qfmoudle","frameworkVersion":"0.1"}"# + "\n")
+        let directory = try TemporaryDirectory()
+        let header = try readAll(try directory.write(text, to: "qf.jsonl")).get().header
+        #expect(header.framework == .qfMoudle && header.frameworkVersion == "0.1" && header.version.major == 2)
+    }
 }

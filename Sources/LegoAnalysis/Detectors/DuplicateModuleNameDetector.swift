@@ -24,7 +24,8 @@ final class DuplicateModuleNameDetector: Detector {
         of a live instance of itself (open the existing one or pop to it), register each URL once, and let each \
         component have one URL.
         """,
-        drawing: .duplicateName)
+        drawing: .duplicateName,
+        frameworks: [.xflegoViper])
 
     static let willApplyKinds: Set<TraceEvent.Kind> = [.eventSend, .transitionBegin]
     static let didApplyKinds: Set<TraceEvent.Kind> = [.moduleDeclare, .moduleAssemble, .urlRegister]
@@ -99,7 +100,8 @@ final class DuplicateModuleNameDetector: Detector {
                 recordConsequence(name, event, text: text)
             case let .moduleReleased(module):
                 moduleReleased(module, state: state)
-            case .screenGone, .deinitialized:
+            case .screenGone, .deinitialized, .shadowed:
+                // An ignored registration never held the name: nothing answers to it twice.
                 break
             }
         }

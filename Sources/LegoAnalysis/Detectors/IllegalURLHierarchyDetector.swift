@@ -30,7 +30,8 @@ final class IllegalURLHierarchyDetector: Detector {
         How to fix: open the URL from the module its path names, or change the URL to match where the screen is \
         really opened from.
         """,
-        drawing: .illegalURL)
+        drawing: .illegalURL,
+        frameworks: [.xflegoViper])
 
     // `url.open` for both modes (it is recorded where `open:transitionBlock:` returns, after the transition block);
     // transitions for the step depth; a legacy check takes its late verdict before the app's next step (a

@@ -28,7 +28,8 @@ final class LeakedModuleDetector: Detector {
         config's allow list: `allow: {leaked-module: [CachedHome]}`. The grace period (`grace:` or `--grace`, \
         default 2 s of trace time) tolerates deinitialization that legitimately lags behind the transition.
         """,
-        drawing: .leaked)
+        drawing: .leaked,
+        frameworks: Set(Framework.allCases))
 
     // State-changing kinds only: between them the state, and so a suspect's holders, cannot change.
     static let willApplyKinds: Set<TraceEvent.Kind> = [
@@ -124,7 +125,7 @@ final class LeakedModuleDetector: Detector {
                 if !holdMoments.isEmpty { holdMoments[object] = nil }
                 if !nextLinkMoments.isEmpty { nextLinkMoments[object] = nil }
                 if !subLinkMoments.isEmpty { subLinkMoments[object] = nil }
-            case .overwritten, .untracked:
+            case .overwritten, .untracked, .shadowed:
                 break
             }
         }

@@ -17,7 +17,8 @@ final class LostEventDetector: Detector {
         How to fix: send to names that are live at that moment (check the spelling against the module name), \
         register an event receiver for components that must hear events while off screen, or use a global event \
         or notification when the receiver may not exist.
-        """)
+        """,
+        frameworks: [.xflegoViper])
 
     static let willApplyKinds: Set<TraceEvent.Kind> = [.eventSend]
 

@@ -19,7 +19,8 @@ final class NamingConventionDetector: Detector {
 
         How to fix: use the app prefix for every module class (or set the prefix explicitly before the first \
         module loads), and name each layer exactly `<Prefix><Name>Routing/Presenter/Activity/Interactor/DataManager`.
-        """)
+        """,
+        frameworks: [.xflegoViper])
 
     static let didApplyKinds: Set<TraceEvent.Kind> = [.namingProblem, .moduleAssemble]
 

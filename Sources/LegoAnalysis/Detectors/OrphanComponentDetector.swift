@@ -22,7 +22,8 @@ final class OrphanComponentDetector: Detector {
         Components that are meant to live outside the stack (a floating player, a cached screen) can be allowlisted: \
         `allow: {orphan-component: [FloatingPlayer]}`.
         """,
-        drawing: .leaked)
+        drawing: .leaked,
+        frameworks: [.xflegoViper])
 
     private let context: DetectorContext
 

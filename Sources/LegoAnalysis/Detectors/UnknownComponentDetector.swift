@@ -19,7 +19,8 @@ final class UnknownComponentDetector: Detector {
 
         How to fix: make the URL's last path component (or the explicit component name) match the module's class \
         name without prefix and suffix, or register the URL with `register:forComponent:` and the right name.
-        """)
+        """,
+        frameworks: [.xflegoViper])
 
     static let willApplyKinds: Set<TraceEvent.Kind> = [.urlOpen, .transitionEnd]
 

@@ -18,7 +18,8 @@ final class UnregisteredURLDetector: Detector {
 
         How to fix: register the route (or the HTTP handler) before the first open, and compare the opened path \
         with the registered one character by character.
-        """)
+        """,
+        frameworks: [.xflegoViper])
 
     static let willApplyKinds: Set<TraceEvent.Kind> = [.urlOpen]
 

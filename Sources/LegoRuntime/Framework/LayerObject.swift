@@ -1,4 +1,5 @@
 import LegoModel
+import LegoRuntimeCore
 
 // The layer classes of a module. Their stored properties reproduce the framework's reference graph
 // (strong or weak exactly as in XFLegoVIPER), so modules are released by real reference counting and

@@ -34,13 +34,6 @@ struct ScreenEntry {
     var presentedBy: ObjectID? = nil
 }
 
-/// A framework task scheduled on the virtual clock (`LEGORunAfter0_015`, `dispatch_async`).
-struct PendingTask {
-    let due: Double
-    let order: Int
-    let run: () -> Void
-}
-
 /// A resolved module class family: what the framework's reflection finds for a component name.
 struct ResolvedModule {
     let name: String

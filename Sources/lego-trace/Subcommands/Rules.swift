@@ -1,4 +1,5 @@
 import ArgumentParser
+import LegoModel
 import LegoTraceApp
 
 /// `lego-trace rules`: lists the detectors or explains one.
@@ -8,7 +9,12 @@ struct Rules: ParsableCommand {
     @Option(name: .long, help: "Print why a rule matters and how to fix what it finds.")
     var explain: String?
 
+    @Option(name: .long, help: "List only the rules that apply to this framework's traces and sources.")
+    var framework: Framework?
+
     func run() throws {
-        try conclude { () throws(LegoTraceError) in try LegoTrace.rules(explain: explain, console: .standard) }
+        try conclude { () throws(LegoTraceError) in
+            try LegoTrace.rules(explain: explain, framework: framework, console: .standard)
+        }
     }
 }

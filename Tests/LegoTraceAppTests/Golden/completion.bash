@@ -381,12 +381,16 @@ _lego-trace_rules() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--explain)
+    non_repeating_options=(--explain --framework)
     __lego-trace_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--explain')
+        return
+        ;;
+    '--framework')
+        __lego-trace_add_completions -W 'xflegoviper'$'\n''qfmoudle'$'\n''nnmodule'
         return
         ;;
     esac

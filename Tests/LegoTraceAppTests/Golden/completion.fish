@@ -35,7 +35,7 @@ function __lego-trace_parse_tokens -S
         case 'scan'
             __lego-trace_parse_subcommand 1 'f/format=' 'o/output=' 'fail-on=' 'baseline=' 'write-baseline=' 'color=' 'q/quiet' 'config=' 'url-check=' 'model=' 'scenario=' 'graph=' 'version' 'h/help'
         case 'rules'
-            __lego-trace_parse_subcommand 0 'explain=' 'version' 'h/help'
+            __lego-trace_parse_subcommand 0 'explain=' 'framework=' 'version' 'h/help'
         case 'help'
             __lego-trace_parse_subcommand -r 1 'version'
         end
@@ -157,6 +157,7 @@ complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_
 complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace scan" version' -l 'version' -d 'Show the version.'
 complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace scan" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace rules" explain' -l 'explain' -d 'Print why a rule matters and how to fix what it finds.' -rfka ''
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace rules" framework' -l 'framework' -d 'List only the rules that apply to this framework\'s traces and sources.' -rfka 'xflegoviper qfmoudle nnmodule'
 complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace rules" version' -l 'version' -d 'Show the version.'
 complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace rules" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace help" version' -l 'version' -d 'Show the version.'

@@ -204,8 +204,10 @@ _lego-trace_scan() {
 
 _lego-trace_rules() {
     local -i ret=1
+    local -ar ___framework=('xflegoviper' 'qfmoudle' 'nnmodule')
     local -ar arg_specs=(
         '--explain[Print why a rule matters and how to fix what it finds.]:explain:'
+        '--framework[List only the rules that apply to this framework'\''s traces and sources.]:framework:{__lego-trace_complete "${___framework[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -94,3 +94,14 @@ public enum ScenarioRunner {
         }
     }
 }
+
+extension Scenario: FrameworkScenario {
+    /// XFLegoVIPER: the framework this scenario format and its runtime model.
+    public var framework: Framework { .xflegoViper }
+    /// The app's name.
+    public var appName: String { app.name }
+    /// Runs it with `ScenarioRunner.run`.
+    public func run(sink: (any TraceSink)?, console: LegoConsole?, logs: Bool) -> RunSummary {
+        ScenarioRunner.run(self, sink: sink, console: console, logs: logs)
+    }
+}

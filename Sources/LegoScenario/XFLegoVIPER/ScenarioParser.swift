@@ -6,7 +6,7 @@ import Yams
 /// Turns scenario YAML into a `Scenario`, checking every key, type and reference as it goes.
 struct ScenarioParser {
     /// Keys of the document's top-level mapping.
-    static let topKeys = ["description", "app", "journey"]
+    static let topKeys = ScenarioDocument.sharedTopKeys + ["app", "journey"]
     /// Keys of `app`.
     static let appKeys = ["name", "prefix", "classPrefix", "swiftNamespace", "classPrefixList", "modules", "urls", "httpHandler", "interceptors"]
     /// Keys of one module.
@@ -82,68 +82,15 @@ struct ScenarioParser {
     /// A parser reporting errors against `file`.
     init(file: String) { reader = YAMLReader(file: file) }
 
-    /// Parses a whole scenario document.
-    mutating func parse(yaml: String) throws(ScenarioError) -> Scenario {
-        let root = try compose(yaml)
+    /// Parses a whole XFLegoVIPER scenario from its composed top-level node (`ScenarioDocument` composed it and
+    /// read its `framework:` key).
+    mutating func parse(root: Node) throws(ScenarioError) -> Scenario {
         let top = try reader.fields(root, "the scenario", allowed: Self.topKeys)
         let notes = try reader.optionalText(top["description"], "`description`")
         let app = try parseApp(try reader.required(top, "app"))
         let journeyNode = try reader.required(top, "journey")
         let journey = try parseJourney(journeyNode)
         return Scenario(file: reader.file, notes: notes, app: app, journey: journey)
-    }
-
-    /// Composes the YAML text into one node tree, turning Yams errors into positioned scenario errors.
-    private func compose(_ yaml: String) throws(ScenarioError) -> Node {
-        if let excess = YAMLNesting.firstExcess(in: yaml) {
-            throw ScenarioError(file: reader.file, line: excess.line, column: excess.column, kind: .syntax, problem: excess.description)
-        }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: yaml)
-        } catch let yamlError as YamlError {
-            throw syntaxError(yamlError, in: yaml)
-        } catch {
-            throw ScenarioError(file: reader.file, line: 1, column: 1, kind: .syntax, problem: "YAML syntax error: \(error)")
-        }
-        guard let root else {
-            throw ScenarioError(
-                file: reader.file, line: 1, column: 1, kind: .missingKey,
-                problem: "the scenario is empty; expected a mapping with `app` and `journey`"
-            )
-        }
-        return root
-    }
-
-    /// A one-line scenario error for a Yams error, at the position libyaml reported.
-    private func syntaxError(_ yamlError: YamlError, in yaml: String) -> ScenarioError {
-        func make(_ line: Int, _ column: Int, _ text: String) -> ScenarioError {
-            ScenarioError(file: reader.file, line: line, column: column, kind: .syntax, problem: "YAML syntax error: \(text)")
-        }
-        switch yamlError {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
-            let contextText = context.map { "\($0.text) (at \($0.mark.line):\($0.mark.column)), " } ?? ""
-            return make(mark.line, mark.column, contextText + problem)
-        case let .reader(problem, offset, _, yaml):
-            let (line, column) = Self.lineAndColumn(ofUTF8Offset: offset ?? 0, in: yaml)
-            return make(line, column, problem)
-        default:
-            return make(1, 1, "\(yamlError)")
-        }
-    }
-
-    /// 1-based line and column (in Unicode scalars) of a byte offset.
-    static func lineAndColumn(ofUTF8Offset offset: Int, in text: String) -> (Int, Int) {
-        var line = 1
-        var column = 1
-        var consumed = 0
-        for scalar in text.unicodeScalars {
-            if consumed >= offset { break }
-            consumed += UTF8.width(scalar)
-            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
-        }
-        return (line, column)
     }
 
     // MARK: App
