@@ -221,14 +221,13 @@ public final class GraphBuilder: ReplayObserver {
             edges[key] = edge
         }
         for module in live {
-            for object in module.layers {
-                guard let links = state.links[object] else { continue }
-                for next in [links.routingNext, links.componentNext].compactMap({ $0 }) {
-                    guard let target = state.moduleID(of: next) else { continue }
-                    add(module.id, target, transitions[Pair(from: module.id, to: target)] == .present ? .present : .push)
-                }
-                for sub in links.subs {
-                    if let target = state.moduleID(of: sub) { add(module.id, target, .sub) }
+            for successor in state.successors(of: module.id) {
+                switch successor.edge {
+                case .next:
+                    let relation: ModuleGraph.Relation = transitions[Pair(from: module.id, to: successor.module)] == .present ? .present : .push
+                    add(module.id, successor.module, relation)
+                case .sub:
+                    add(module.id, successor.module, .sub)
                 }
             }
         }

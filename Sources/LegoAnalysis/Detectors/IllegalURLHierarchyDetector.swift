@@ -293,19 +293,10 @@ final class IllegalURLHierarchyDetector: Detector {
 
     /// The modules linked after `module` (as sub-module or next) whose name or gene is `name`.
     private static func successors(of module: ObjectID, named name: String, state: ReplayState) -> [ObjectID] {
-        var found: [ObjectID] = []
-        for object in state.modules[module]?.layers ?? [module] {
-            guard let links = state.links[object] else { continue }
-            var targets = links.subs
-            if let next = links.routingNext { targets.append(next) }
-            if let next = links.componentNext { targets.append(next) }
-            for target in targets where state.isAlive(target) {
-                let candidate = state.moduleID(of: target) ?? target
-                guard let instance = state.modules[candidate], !found.contains(candidate) else { continue }
-                if instance.name == name || instance.gene == name { found.append(candidate) }
-            }
+        state.successors(of: module).compactMap { successor in
+            guard let instance = state.modules[successor.module], instance.name == name || instance.gene == name else { return nil }
+            return successor.module
         }
-        return found
     }
 
     /// The live chain from the root down to `module`: `IndexTab ⊃ Essence → Post` (⊃ sub-module, → next).
@@ -313,21 +304,11 @@ final class IllegalURLHierarchyDetector: Detector {
         guard var current = module, state.modules[current] != nil else { return "" }
         var parts: [String] = [state.modules[current]!.name]
         var seen: Set<ObjectID> = [current]
-        while parts.count < 64, let (previous, edge) = predecessor(of: current, state: state), seen.insert(previous).inserted {
-            parts.append(edge)
+        while parts.count < 64, let (previous, edge) = state.predecessor(of: current), seen.insert(previous).inserted {
+            parts.append(edge == .sub ? "⊃" : "→")
             parts.append(state.modules[previous]?.name ?? state.describe(previous))
             current = previous
         }
         return parts.reversed().joined(separator: " ")
-    }
-
-    private static func predecessor(of module: ObjectID, state: ReplayState) -> (ObjectID, String)? {
-        for object in state.modules[module]?.layers ?? [module] {
-            guard let links = state.links[object] else { continue }
-            if let previous = links.routingPrevious, state.isAlive(previous) { return (state.moduleID(of: previous) ?? previous, "→") }
-            if let parent = links.parent, state.isAlive(parent) { return (state.moduleID(of: parent) ?? parent, "⊃") }
-            if let from = links.componentFrom, state.isAlive(from) { return (state.moduleID(of: from) ?? from, "→") }
-        }
-        return nil
     }
 }

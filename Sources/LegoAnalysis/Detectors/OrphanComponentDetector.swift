@@ -33,7 +33,7 @@ final class OrphanComponentDetector: Detector {
 
     func finish(state: ReplayState) {
         guard let root = state.rootModule, state.modules[root] != nil else { return }
-        let reachable = Self.reachableModules(from: root, in: state)
+        let reachable = state.reachableModules(from: root)
         let lastMoment = state.lastMoment ?? ReplayState.Moment(seq: 0, time: 0)
         for (name, component) in state.componentTable.map.sorted(by: { $0.key < $1.key }) where state.isAlive(component) {
             let module = state.moduleID(of: component) ?? component
@@ -49,25 +49,5 @@ final class OrphanComponentDetector: Detector {
                            evidence: [Evidence(shown, kind: .componentAdd, note: "\(name) entered the component table")],
                            fingerprint: [name, className])
         }
-    }
-
-    /// Module instances reachable from `root` through routing next, component next and sub-module edges.
-    static func reachableModules(from root: ObjectID, in state: ReplayState) -> Set<ObjectID> {
-        var seen: Set<ObjectID> = [root]
-        var stack: [ObjectID] = [root]
-        while let module = stack.popLast() {
-            let objects = state.modules[module]?.layers ?? [module]
-            for object in objects {
-                guard let links = state.links[object] else { continue }
-                var targets = links.subs
-                if let next = links.routingNext { targets.append(next) }
-                if let next = links.componentNext { targets.append(next) }
-                for target in targets where state.isAlive(target) {
-                    let targetModule = state.moduleID(of: target) ?? target
-                    if seen.insert(targetModule).inserted { stack.append(targetModule) }
-                }
-            }
-        }
-        return seen
     }
 }
