@@ -5,13 +5,6 @@ import LegoModel
 /// They work on the URL's UTF-8 bytes directly: the generic `Substring` and `firstRange(of:)` paths cost
 /// over 10,000 instructions per open in profiles, more than the whole hierarchy check.
 enum URLText {
-    /// The route key: the text before `?` (the URL itself when it has no query, without copying).
-    static func routeKey(_ url: String) -> String {
-        let end = withBytes(url) { bytes in bytes.firstIndex(of: UInt8(ascii: "?")) }
-        guard let end else { return url }
-        return withBytes(url) { String(decoding: UnsafeBufferPointer(rebasing: $0[..<end]), as: UTF8.self) }
-    }
-
     /// Whether the scheme starts with `http`, in any case: `ComponentURL.isHTTP`, the text before `://` before `?`.
     static func isHTTP(_ url: String) -> Bool {
         withBytes(url) { bytes in

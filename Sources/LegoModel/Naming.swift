@@ -82,7 +82,7 @@ public struct ComponentURL: Sendable, Hashable {
             beforeQuery = Substring(text)
             query = []
         }
-        path = String(beforeQuery)
+        path = Self.routeKey(text)
         let rest: Substring
         if let range = beforeQuery.firstRange(of: "://") {
             scheme = String(beforeQuery[..<range.lowerBound])
@@ -92,6 +92,16 @@ public struct ComponentURL: Sendable, Hashable {
             rest = beforeQuery
         }
         segments = rest.split(separator: "/").map(String.init)
+    }
+
+    /// The key XFLegoVIPER's route table looks `url` up by: the text before `?`, case kept (the URL itself when it has
+    /// no query, without copying). The one definition the runtime, the replay and the detectors share.
+    public static func routeKey(_ url: String) -> String {
+        // Bytes, not `firstIndex(of:)` on characters: the generic path cost thousands of instructions per open.
+        let end = url.utf8.withContiguousStorageIfAvailable { $0.firstIndex(of: UInt8(ascii: "?")) }
+            ?? Array(url.utf8).firstIndex(of: UInt8(ascii: "?"))
+        guard let end else { return url }
+        return String(decoding: url.utf8.prefix(end), as: UTF8.self)
     }
 
     /// Whether the framework routes this URL to the HTTP handler component.

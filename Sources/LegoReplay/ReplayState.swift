@@ -191,11 +191,11 @@ public final class ReplayState {
         case .prefixSet:
             prefix = event.value
         case .urlRegister:
-            if let url = event.url, let name = event.name { routes[ComponentURL(url).path] = name }
+            if let url = event.url, let name = event.name { routes[ComponentURL.routeKey(url)] = name }
         case .urlReplaceAll:
             routes.removeAll()
         case .urlRemove:
-            if let url = event.url { routes[ComponentURL(url).path] = nil }
+            if let url = event.url { routes[ComponentURL.routeKey(url)] = nil }
         case .urlHandler:
             httpHandler = event.name
         case .objectAlloc:

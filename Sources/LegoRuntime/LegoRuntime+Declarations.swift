@@ -86,7 +86,7 @@ extension LegoRuntime {
             emit(TraceEvent(kind: .namingProblem, url: url, value: "URL names no component"))
             return .failure("URL \(url) names no component")
         }
-        let key = ComponentURL(url).path
+        let key = ComponentURL.routeKey(url)
         let old = routeTable[key]
         routeTable[key] = name
         emit(TraceEvent(kind: .urlRegister, name: name, peerName: old, url: url, effect: old == nil ? .added : .overwritten))
@@ -108,7 +108,7 @@ extension LegoRuntime {
 
     /// Removes a URL route.
     @discardableResult public func removeURL(_ url: String) -> LegoOutcome {
-        let key = ComponentURL(url).path
+        let key = ComponentURL.routeKey(url)
         guard let name = routeTable.removeValue(forKey: key) else { return .failure("URL \(key) is not registered") }
         emit(TraceEvent(kind: .urlRemove, name: name, url: url))
         return .success(nil)

@@ -129,7 +129,7 @@ final class DuplicateModuleNameDetector: Detector {
 
     private func checkURL(_ event: TraceEvent) {
         guard let url = event.url, let name = event.name else { return }
-        let route = URLText.routeKey(url)
+        let route = ComponentURL.routeKey(url)
         let moment = ReplayState.Moment(event)
         if event.effect == .overwritten, let previous = event.peerName, previous != name, !context.isAllowed(Self.rule, module: name) {
             context.report(Self.rule, message: "registering \(route) for \(name) silently overwrote its route to \(previous)",

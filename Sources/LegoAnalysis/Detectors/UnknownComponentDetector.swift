@@ -35,7 +35,7 @@ final class UnknownComponentDetector: Detector {
         switch event.kind {
         case .urlOpen:
             guard event.ok == false, let url = event.url else { return }
-            let route = URLText.routeKey(url)
+            let route = ComponentURL.routeKey(url)
             guard !URLText.isHTTP(url), let name = event.name ?? state.routes[route] else { return }
             if Self.isInterception(event.value) { return }
             guard state.moduleKinds[name] == nil else { return }

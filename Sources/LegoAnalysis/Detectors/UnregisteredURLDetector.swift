@@ -33,8 +33,8 @@ final class UnregisteredURLDetector: Detector {
     func willApply(_ event: TraceEvent, state: ReplayState) {
         guard event.kind == .urlOpen, let url = event.url else { return }
         let isHTTP = URLText.isHTTP(url)
-        if isHTTP ? state.httpHandler != nil : state.routes[URLText.routeKey(url)] != nil { return }
-        let route = URLText.routeKey(url)
+        if isHTTP ? state.httpHandler != nil : state.routes[ComponentURL.routeKey(url)] != nil { return }
+        let route = ComponentURL.routeKey(url)
         let message: String
         let kind: String
         if isHTTP {

@@ -375,7 +375,7 @@ struct ScenarioParser {
 
     private mutating func applyRoutes(_ group: Scenario.URLGroup) {
         if case .replace = group { routeKeys.removeAll() }
-        for route in group.routes { routeKeys.insert(ComponentURL(route.url).path) }
+        for route in group.routes { routeKeys.insert(ComponentURL.routeKey(route.url)) }
     }
 
     // MARK: Journey
@@ -575,7 +575,7 @@ struct ScenarioParser {
             action = .registerURLs(group)
         case "removeURL":
             let url = try reader.text(try needValue("a URL"), "the URL of `removeURL`")
-            routeKeys.remove(ComponentURL(url).path)
+            routeKeys.remove(ComponentURL.routeKey(url))
             action = .removeURL(url)
         case "addSubRouting":
             let name = try reader.text(try needValue("a VIPER module name"), "the module of `addSubRouting`")
