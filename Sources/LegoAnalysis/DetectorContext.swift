@@ -15,18 +15,13 @@ final class DetectorContext {
     /// Notes about what could not be checked.
     @exclusivity(unchecked)
     private(set) var limitations: [String] = []
-    @exclusivity(unchecked)
-    private var findings: [Finding] = []
-    @exclusivity(unchecked)
-    private var occurrences: [Int] = []
-    @exclusivity(unchecked)
-    private var lastSeen: [ReplayState.Moment] = []
-    @exclusivity(unchecked)
-    private var indexByFingerprint: [String: Int] = [:]
+    /// Where every finding goes: the pipeline `scan` shares.
+    private let collector: FindingCollector
 
     /// Creates a context.
     init(configuration: AnalysisConfiguration, header: TraceHeader) {
         self.configuration = configuration
+        self.collector = FindingCollector(configuration: configuration)
         self.header = header
         self.imported = header.recordedBy == .import
     }
@@ -51,30 +46,16 @@ final class DetectorContext {
     func report(_ rule: RuleDescription, message: String, module: String?, instance: String?, object: ObjectID? = nil,
                 first: ReplayState.Moment, last: ReplayState.Moment, evidence: [Evidence], fingerprint parts: [String],
                 atMost ceiling: Severity? = nil) {
-        guard var severity = configuration.severity(for: rule), !isAllowed(rule, module: module) else { return }
-        if let ceiling, ceiling < severity { severity = ceiling }
+        guard let severity = collector.severity(for: rule, module: module, atMost: ceiling) else { return }
         let fingerprint = Fingerprint.make([rule.id] + parts)
-        if let index = indexByFingerprint[fingerprint] {
-            occurrences[index] += 1
-            if last.seq > lastSeen[index].seq { lastSeen[index] = last }
-            return
-        }
-        indexByFingerprint[fingerprint] = findings.count
-        findings.append(Finding(ruleID: rule.id, severity: severity, message: message, module: module, instance: instance, object: object,
-                                first: first, last: last, evidence: evidence.sorted { $0.seq < $1.seq }, fingerprint: fingerprint))
-        occurrences.append(1)
-        lastSeen.append(last)
+        guard !collector.foldRepeat(of: fingerprint, seenAt: last) else { return }
+        collector.append(Finding(ruleID: rule.id, severity: severity, message: message, module: module, instance: instance, object: object,
+                                 first: first, last: last, evidence: evidence.sorted { $0.seq < $1.seq }, fingerprint: fingerprint))
     }
 
     /// The findings so far, repeated defects folded into their first occurrence, sorted by first seq then rule id.
     func collectedFindings() -> [Finding] {
-        var result = findings
-        for index in result.indices where occurrences[index] > 1 {
-            let last = lastSeen[index]
-            result[index].message += " (seen \(occurrences[index]) times, last at seq \(last.seq))"
-            if last.seq > result[index].last.seq { result[index].last = last }
-        }
-        return result.sorted { ($0.first.seq, $0.ruleID) < ($1.first.seq, $1.ruleID) }
+        collector.collected().sorted { ($0.first.seq, $0.ruleID) < ($1.first.seq, $1.ruleID) }
     }
 }
 

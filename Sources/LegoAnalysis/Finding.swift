@@ -79,10 +79,19 @@ public struct Finding: Sendable, Hashable {
     public var evidence: [Evidence]
     /// Identifies the same defect across runs: rule, module, classes, URLs; never seq, times or object ids.
     public var fingerprint: String
-    /// Where the defect is when the input is not a trace (`scan`: a line of the app's source); nil for trace findings.
+    /// Where the defect is in a file a person edits: the app's source for `scan`, the scenario step or console-log
+    /// line a trace finding came from once located (`AnalysisResult.locatingFindings`).
     public var location: Location?
+    /// What found it: a replayed trace, or the app's source and how sure that is.
+    public var origin: Origin = .trace
+    /// How many times the defect occurred (repeats folded into this finding by `FindingCollector`).
+    public var occurrences = 1
+
     /// How sure a static finding is; nil for trace findings (a trace shows what happened).
-    public var certainty: Certainty?
+    public var certainty: Certainty? {
+        if case .source(let certainty) = origin { return certainty }
+        return nil
+    }
 
     /// Creates a finding.
     public init(ruleID: String, severity: Severity, message: String, module: String? = nil, instance: String? = nil,
@@ -132,6 +141,14 @@ extension Finding {
         }
     }
 
+    /// What found a finding.
+    public enum Origin: Sendable, Hashable {
+        /// A replayed trace: it happened.
+        case trace
+        /// The app's source (`scan`), with how sure that is.
+        case source(Certainty)
+    }
+
     /// How sure a static finding is.
     public enum Certainty: String, Sendable, Hashable, CaseIterable {
         /// Every URL and name involved is a literal in the code.
@@ -147,7 +164,7 @@ extension Finding {
         self.init(ruleID: ruleID, severity: severity, message: message, module: module, first: start, last: start,
                   evidence: evidence, fingerprint: fingerprint)
         self.location = location
-        self.certainty = certainty
+        self.origin = .source(certainty)
     }
 }
 

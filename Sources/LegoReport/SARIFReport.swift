@@ -95,7 +95,7 @@ struct SARIFReport {
             ])])))
         }
         // A trace finding pointed at its scenario step or console-log line keeps its trace line as a related location.
-        let traceEvent: [JSONValue] = finding.certainty == nil && finding.location != nil
+        let traceEvent: [JSONValue] = finding.origin == .trace && finding.location != nil
             ? [.object([
                 ("id", .integer(0)),
                 ("physicalLocation", physicalLocation(seq: finding.first.seq, at: nil)),

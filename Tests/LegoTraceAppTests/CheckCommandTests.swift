@@ -157,3 +157,25 @@ import Testing
         #expect(rules.sorted() == ["duplicate-module-name", "duplicate-module-name", "illegal-url-hierarchy", "orphan-component"])
     }
 }
+
+/// A trace of a framework this build does not know, or of a newer major format, is refused by every command that
+/// reads traces (issue #20): an NNModule trace must never pass as a clean XFLegoVIPER app in an older build.
+@Suite struct ForeignTraceTests {
+    @Test(arguments: [
+        (#"{"format":"lego-trace","version":"2.0","producer":"x","start":"s","app":"a","framework":"beehive"}"#,
+         #"foreign.jsonl:1: the header names the framework "beehive", which this lego-trace does not know"#),
+        (#"{"format":"lego-trace","version":"3.0","producer":"x","start":"s","app":"a"}"#,
+         "foreign.jsonl:1: trace format 3.0 is newer than this lego-trace understands (1.x and 2.x); upgrade lego-trace"),
+    ])
+    func everyTraceReadingCommandRefusesItWithExitTwo(header: String, message: String) throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try runner.write("foreign.jsonl", header + "\n" + #"{"seq":1,"t":0,"th":1,"kind":"focus","name":"A","obj":1,"ok":true}"# + "\n")
+        for command in [["check", "foreign.jsonl"], ["graph", "foreign.jsonl", "out.dot"], ["export", "foreign.jsonl", "out.json"],
+                        ["check", "foreign.jsonl", "--format", "sarif"]] {
+            let outcome = try runner.run(CommandRunner.product("lego-trace"), command)
+            #expect(outcome.status == 2, "\(command)")
+            #expect(outcome.stderr.contains(message), "\(command): \(outcome.stderr)")
+        }
+    }
+}

@@ -30,12 +30,13 @@ public enum StaticAnalyzer {
                 + "what they open or reach is not known statically (their findings say `dynamic`)")
         }
         let rules = DetectorRegistry.rules.compactMap { rule -> RuleDescription? in
-            guard let severity = configuration.severity(for: rule) else { return nil }
+            guard rule.applies(to: .xflegoViper), let severity = configuration.severity(for: rule) else { return nil }
             var effective = rule
             effective.defaultSeverity = severity
             return effective
         }
-        var result = AnalysisResult(findings: collector.sorted(), rules: rules, eventCount: 0, duration: 0, limitations: limitations)
+        var result = AnalysisResult(findings: collector.sorted(), rules: rules, eventCount: 0, duration: 0, limitations: limitations,
+                                    framework: .xflegoViper)
         result.sourceFiles = sourceFiles
         return result
     }
@@ -51,15 +52,13 @@ protocol StaticCheck {
 
 /// Collects static findings: applies severity overrides, allowlists and fingerprints, folds repeats of one defect.
 final class StaticFindings {
-    private let configuration: AnalysisConfiguration
+    private let collector: FindingCollector
     private let pathPrefix: String
     /// How URL hierarchies are checked.
-    var urlCheck: URLCheckMode { configuration.urlCheck }
-    private var findings: [Finding] = []
-    private var seen: Set<String> = []
+    var urlCheck: URLCheckMode { collector.configuration.urlCheck }
 
     init(configuration: AnalysisConfiguration, pathPrefix: String) {
-        self.configuration = configuration
+        self.collector = FindingCollector(configuration: configuration)
         self.pathPrefix = pathPrefix
     }
 
@@ -68,13 +67,12 @@ final class StaticFindings {
     /// The message is only built for a defect not reported yet (it may look up a suggestion among every module).
     func report(_ rule: RuleDescription, _ message: @autoclosure () -> String, module: String?, at location: SourceLocation,
                 certainty: Finding.Certainty, evidence: [(SourceLocation, String)] = [], identity: [String]) {
-        guard var severity = configuration.severity(for: rule), !configuration.allows(ruleID: rule.id, module: module) else { return }
-        if certainty == .dynamic { severity = min(severity, .note) }
+        guard let severity = collector.severity(for: rule, module: module, atMost: certainty == .dynamic ? .note : nil) else { return }
         let fingerprint = Fingerprint.make([rule.id, "scan"] + identity)
-        guard seen.insert(fingerprint).inserted else { return }
+        guard !collector.foldRepeat(of: fingerprint) else { return }
         let message = message()
         let evidence = evidence.map { Evidence(at: .source(place($0.0)), kind: "source", note: $0.1) }
-        findings.append(Finding(ruleID: rule.id, severity: severity, message: message, module: module, location: .source(place(location)),
+        collector.append(Finding(ruleID: rule.id, severity: severity, message: message, module: module, location: .source(place(location)),
                                 certainty: certainty, evidence: evidence, fingerprint: fingerprint))
     }
 
@@ -87,7 +85,7 @@ final class StaticFindings {
 
     /// The findings by file, line, column, then rule id.
     func sorted() -> [Finding] {
-        findings.sorted { lhs, rhs in
+        collector.collected().sorted { lhs, rhs in
             let left = lhs.location?.sourceLocation, right = rhs.location?.sourceLocation
             if left != right, let left, let right { return left < right }
             return lhs.ruleID < rhs.ruleID
