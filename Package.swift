@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+// SPDX-License-Identifier: MIT
 import PackageDescription
 
 // No unsafe flags: SwiftPM refuses them in a package depended on by version. The ~10% that dynamic exclusivity
