@@ -218,6 +218,8 @@ public struct AnalysisResult: Sendable, Hashable {
     /// Whether the replay reached the trace's clean-end marker; false for a recording that stopped early and for
     /// a replay stopped on purpose (`graph --at SEQ`): leaks near its end are then unconfirmed notes.
     public var endedCleanly: Bool
+    /// Findings left out of `findings` by a baseline or a comment in the source, in the order they were suppressed.
+    public var suppressed: [SuppressedFinding] = []
 
     /// Creates a result.
     public init(findings: [Finding], rules: [RuleDescription], eventCount: Int, duration: Double,
@@ -255,6 +257,18 @@ public struct AnalysisResult: Sendable, Hashable {
         var copy = self
         copy.findings = findings
         return copy
+    }
+
+    /// The same result with `kept` as its findings and `suppressed` added to the suppressed ones.
+    public func suppressing(keeping kept: [Finding], _ suppressed: [SuppressedFinding]) -> AnalysisResult {
+        var copy = replacingFindings(kept)
+        copy.suppressed += suppressed
+        return copy
+    }
+
+    /// How many findings a comment in the source suppressed.
+    public var suppressedInSource: Int {
+        suppressed.count(where: { if case .inSource = $0.reason { true } else { false } })
     }
 }
 

@@ -51,7 +51,7 @@ extension LegoTrace {
             status.status("graph: \(Format.plural(graph.nodes.count, "module")) drawn, \(Format.plural(graph.edges.count, "edge")), "
                 + "\(Format.plural(graph.marks.count, "finding")) marked, layout \(layout.rawValue) → \(graphPath)")
         }
-        return try deliver(result, warnings: warnings, request.report, inputPath: request.sourcePath, textReport: request.format == .text,
+        return try deliver(result, command: .scan, warnings: warnings, request.report, inputPath: request.sourcePath, textReport: request.format == .text,
                            render: request.format.render, console: status)
     }
 }
