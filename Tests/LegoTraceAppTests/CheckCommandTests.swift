@@ -9,8 +9,8 @@ import Testing
         try #require(outcome.status == 0, "\(outcome.stderr)")
     }
 
-    /// XFURLRoute `open:transitionBlock:` (a331d32^) checks on a background queue: in a recorded file (whose times also
-    /// carry the recording's running time) the tab opened by URL during its tab bar's init is still reported as a race.
+    /// XFURLRoute `open:transitionBlock:` (a331d32^) checks on a background queue: in a recorded file the tab opened
+    /// by URL during its tab bar's init is reported as a race, as in memory.
     @Test func legacyCheckOfTheTabsSampleReportsTheRaceFromAFile() throws {
         let runner = try CommandRunner()
         defer { runner.cleanUp() }

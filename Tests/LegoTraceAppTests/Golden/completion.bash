@@ -209,7 +209,7 @@ _lego-trace_check() {
     # Offer option value completions
     case "${prev}" in
     '-f'|'--format')
-        __lego-trace_add_completions -W 'text'$'\n''json'$'\n''sarif'$'\n''junit'$'\n''github'$'\n''markdown'$'\n''html'
+        __lego-trace_add_completions -W 'text'$'\n''json'$'\n''sarif'$'\n''junit'$'\n''github'$'\n''markdown'$'\n''xcode'$'\n''html'
         return
         ;;
     '--output'|'-o')
@@ -338,7 +338,7 @@ _lego-trace_scan() {
     # Offer option value completions
     case "${prev}" in
     '-f'|'--format')
-        __lego-trace_add_completions -W 'text'$'\n''json'$'\n''sarif'$'\n''junit'$'\n''github'$'\n''markdown'
+        __lego-trace_add_completions -W 'text'$'\n''json'$'\n''sarif'$'\n''junit'$'\n''github'$'\n''markdown'$'\n''xcode'
         return
         ;;
     '--output'|'-o')

@@ -90,7 +90,7 @@ _lego-trace_record() {
 
 _lego-trace_check() {
     local -i ret=1
-    local -ar ___format=('text' 'json' 'sarif' 'junit' 'github' 'markdown' 'html')
+    local -ar ___format=('text' 'json' 'sarif' 'junit' 'github' 'markdown' 'xcode' 'html')
     local -ar ___fail_on=('error' 'warning' 'note' 'never')
     local -ar ___color=('auto' 'always' 'never')
     local -ar ___url_check=('strict' 'legacy')
@@ -176,7 +176,7 @@ _lego-trace_import() {
 
 _lego-trace_scan() {
     local -i ret=1
-    local -ar ___format=('text' 'json' 'sarif' 'junit' 'github' 'markdown')
+    local -ar ___format=('text' 'json' 'sarif' 'junit' 'github' 'markdown' 'xcode')
     local -ar ___fail_on=('error' 'warning' 'note' 'never')
     local -ar ___color=('auto' 'always' 'never')
     local -ar ___url_check=('strict' 'legacy')
