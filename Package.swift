@@ -84,7 +84,9 @@ let package = Package(
         .testTarget(name: "LegoScanTests", dependencies: ["LegoScan", "LegoScenario", "LegoTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegoRenderTests", dependencies: ["LegoRender"]),
         .testTarget(name: "LegoPageTests", dependencies: ["LegoPage", "LegoRender", "LegoScenario", "LegoTestSupport"]),
-        .testTarget(name: "LegoTraceAppTests", dependencies: ["LegoTraceApp", "LegoTestSupport", "LegoGoldenSupport"], exclude: ["Golden"]),
+        .testTarget(name: "LegoTraceAppTests", dependencies: [
+            "LegoTraceApp", "LegoTestSupport", "LegoGoldenSupport", .product(name: "Yams", package: "Yams"),
+        ], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )
