@@ -387,6 +387,7 @@ _lego-trace_rules() {
     # Offer option value completions
     case "${prev}" in
     '--explain')
+        __lego-trace_add_completions -W 'leaked-module'$'\n''orphan-component'$'\n''duplicate-module-name'$'\n''illegal-url-hierarchy'$'\n''unregistered-url'$'\n''unknown-component'$'\n''lost-event'$'\n''naming-convention'
         return
         ;;
     esac

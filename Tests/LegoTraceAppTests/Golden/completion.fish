@@ -156,7 +156,7 @@ complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_
 complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace scan" graph' -l 'graph' -d 'Draw the static module graph with findings marked to FILE (.svg, .png, .pdf, .dot or .json).' -rfka ''
 complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace scan" version' -l 'version' -d 'Show the version.'
 complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace scan" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace rules" explain' -l 'explain' -d 'Print why a rule matters and how to fix what it finds.' -rfka ''
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace rules" explain' -l 'explain' -d 'Print why a rule matters and how to fix what it finds.' -rfka 'leaked-module orphan-component duplicate-module-name illegal-url-hierarchy unregistered-url unknown-component lost-event naming-convention'
 complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace rules" version' -l 'version' -d 'Show the version.'
 complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace rules" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_flags_or_options "lego-trace help" version' -l 'version' -d 'Show the version.'

@@ -204,8 +204,9 @@ _lego-trace_scan() {
 
 _lego-trace_rules() {
     local -i ret=1
+    local -ar ___explain=('leaked-module' 'orphan-component' 'duplicate-module-name' 'illegal-url-hierarchy' 'unregistered-url' 'unknown-component' 'lost-event' 'naming-convention')
     local -ar arg_specs=(
-        '--explain[Print why a rule matters and how to fix what it finds.]:explain:'
+        '--explain[Print why a rule matters and how to fix what it finds.]:explain:{__lego-trace_complete "${___explain[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
