@@ -50,7 +50,7 @@ final class DetectorContext {
     /// stays the same, so a baseline matches the defect whether or not it was confirmed.
     func report(_ rule: RuleDescription, message: String, module: String?, instance: String?, object: ObjectID? = nil,
                 first: ReplayState.Moment, last: ReplayState.Moment, evidence: [Evidence], fingerprint parts: [String],
-                atMost ceiling: Severity? = nil) {
+                atMost ceiling: Severity? = nil, drawing: RuleDescription.Drawing? = nil) {
         guard var severity = configuration.severity(for: rule), !isAllowed(rule, module: module) else { return }
         if let ceiling, ceiling < severity { severity = ceiling }
         let fingerprint = Fingerprint.make([rule.id] + parts)
@@ -60,8 +60,10 @@ final class DetectorContext {
             return
         }
         indexByFingerprint[fingerprint] = findings.count
-        findings.append(Finding(ruleID: rule.id, severity: severity, message: message, module: module, instance: instance, object: object,
-                                first: first, last: last, evidence: evidence.sorted { $0.seq < $1.seq }, fingerprint: fingerprint))
+        var finding = Finding(ruleID: rule.id, severity: severity, message: message, module: module, instance: instance, object: object,
+                              first: first, last: last, evidence: evidence.sorted { $0.seq < $1.seq }, fingerprint: fingerprint)
+        finding.drawing = drawing
+        findings.append(finding)
         occurrences.append(1)
         lastSeen.append(last)
     }

@@ -83,6 +83,8 @@ public struct Finding: Sendable, Hashable {
     public var location: Location?
     /// How sure a static finding is; nil for trace findings (a trace shows what happened).
     public var certainty: Certainty?
+    /// How the graph marks this finding when not as its rule draws it (an unconfirmed leak); nil for the rule's drawing.
+    public var drawing: RuleDescription.Drawing?
 
     /// Creates a finding.
     public init(ruleID: String, severity: Severity, message: String, module: String? = nil, instance: String? = nil,
@@ -172,6 +174,11 @@ public struct RuleDescription: Sendable, Hashable {
         case duplicateName
         /// A URL whose path does not match the live module chain (purple border and URL edge).
         case illegalURL
+        /// A component still registered but unreachable from the root: not a leak (brown dotted border).
+        case orphan
+        /// A module that may have outlived its screen in a trace that stopped before the grace period ran out:
+        /// not (yet) a leak (light red border).
+        case unconfirmed
         /// Any other finding (grey note).
         case other
 
@@ -181,7 +188,9 @@ public struct RuleDescription: Sendable, Hashable {
             case .leaked: 0
             case .duplicateName: 1
             case .illegalURL: 2
-            case .other: 3
+            case .orphan: 3
+            case .unconfirmed: 4
+            case .other: 5
             }
         }
 
