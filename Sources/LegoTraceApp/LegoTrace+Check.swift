@@ -94,6 +94,7 @@ extension LegoTrace {
         let report = render(result, context)
         if let outputPath = options.outputPath, !toStandardOutput {
             try OutputFile.write(report, to: outputPath)
+            if options.open { PageOpener.open(outputPath, console: console) }
         } else {
             console.writeOut(report.hasSuffix("\n") || report.isEmpty ? report : report + "\n")
         }

@@ -77,6 +77,30 @@ import Testing
         #expect(diagnostics.allSatisfy { $0.contains(": error: ") || $0.contains(": warning: ") })
     }
 
+    /// `scan --format html` makes the interactive page of the static graph and the findings; `--open` opens what was
+    /// written (here with a stand-in opener that notes the path) and needs a file.
+    @Test func scanWritesTheHTMLPageAndOpenOpensIt() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try runner.write("opener.sh", "#!/bin/sh\necho \"$1\" > opened.txt\n")
+        chmod(runner.path("opener.sh"), 0o755)
+        let outcome = try runner.lego("scan", Self.fixtureApp, "-f", "html", "-o", "scan.html", "--open", "--fail-on", "never",
+                                      environment: ["LEGO_TRACE_OPENER": runner.path("opener.sh")])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let page = try runner.read("scan.html")
+        #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("<table id=\"findings\""))
+        #expect(page.contains("\"findingMarks\":[") && page.contains("<svg"), "the static graph is drawn")
+        #expect(try runner.read("opened.txt") == "scan.html\n")
+        let refused = try runner.lego("scan", Self.fixtureApp, "-f", "html", "--open")
+        #expect(refused.status == 2 && refused.stderr.contains("--open opens a file"), "\(refused.stderr)")
+        _ = try runner.lego("record", "-o", "t.jsonl")
+        let drawn = try runner.lego("graph", "t.jsonl", "t.html", "--open", environment: ["LEGO_TRACE_OPENER": runner.path("opener.sh")])
+        #expect(drawn.status == 0)
+        #expect(try runner.read("opened.txt") == "t.html\n")
+        let failing = try runner.lego("graph", "t.jsonl", "t.svg", "--open", environment: ["LEGO_TRACE_OPENER": "false"])
+        #expect(failing.status == 0 && failing.stderr.contains("false could not open t.svg"), "the file was written: \(failing.stderr)")
+    }
+
     @Test func graphDrawsAScanModelWithItsFindingsMarked() throws {
         let runner = try CommandRunner()
         defer { runner.cleanUp() }
