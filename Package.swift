@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+// SPDX-License-Identifier: MIT
 import PackageDescription
 
 // No unsafe flags: SwiftPM refuses them in a package depended on by version. The ~10% that dynamic exclusivity
@@ -85,7 +86,9 @@ let package = Package(
         .testTarget(name: "LegoScanTests", dependencies: ["LegoScan", "LegoScenario", "LegoTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegoRenderTests", dependencies: ["LegoRender"]),
         .testTarget(name: "LegoPageTests", dependencies: ["LegoPage", "LegoRender", "LegoScenario", "LegoTestSupport"]),
-        .testTarget(name: "LegoTraceAppTests", dependencies: ["LegoTraceApp", "LegoTestSupport", "LegoGoldenSupport"], exclude: ["Golden"]),
+        .testTarget(name: "LegoTraceAppTests", dependencies: [
+            "LegoTraceApp", "LegoTestSupport", "LegoGoldenSupport", .product(name: "Yams", package: "Yams"),
+        ], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,23 +19,36 @@ if [ "$(uname -s)" = Darwin ]; then
         echo "lego-trace: installing graphviz pkg-config with Homebrew" >&2
         brew install graphviz pkg-config >&2
     fi
+    [ "${LEGO_TRACE_SETUP:-test}" = build ] || python3 -c "import jsonschema" >/dev/null 2>&1 || python3 -m pip install -q --user jsonschema >&2
     return 0 2>/dev/null || exit 0
 fi
 
 missing=()
 pkg-config --exists libgvc 2>/dev/null || missing+=(libgraphviz-dev pkg-config)
 command -v dot >/dev/null 2>&1 || missing+=(graphviz)
-command -v gnustep-config >/dev/null 2>&1 || missing+=(libgnustep-base-dev)
-# gcc compiles Objective-C only with its cc1obj, which Debian's gobjc brings.
-[ -n "$(gcc -print-prog-name=cc1obj 2>/dev/null | grep /)" ] && [ -x "$(gcc -print-prog-name=cc1obj)" ] || missing+=(gobjc)
-command -v jq >/dev/null 2>&1 || missing+=(jq)
+# LEGO_TRACE_SETUP=build (scripts/install): only what building lego-trace needs, none of the tests' tools.
+testing=$([ "${LEGO_TRACE_SETUP:-test}" = build ] && echo 0 || echo 1)
+if [ "$testing" = 1 ]; then
+    command -v gnustep-config >/dev/null 2>&1 || missing+=(libgnustep-base-dev)
+    # gcc compiles Objective-C only with its cc1obj, which Debian's gobjc brings.
+    [ -n "$(gcc -print-prog-name=cc1obj 2>/dev/null | grep /)" ] && [ -x "$(gcc -print-prog-name=cc1obj)" ] || missing+=(gobjc)
+    command -v jq >/dev/null 2>&1 || missing+=(jq)
+    # The SARIF tests validate reports against the 2.1.0 schema with Python's jsonschema.
+    command -v python3 >/dev/null 2>&1 || missing+=(python3)
+fi
+sudo_cmd=""
+[ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+export DEBIAN_FRONTEND=noninteractive
 if [ ${#missing[@]} -gt 0 ]; then
     echo "lego-trace: installing ${missing[*]} with apt-get" >&2
-    sudo_cmd=""
-    [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
-    export DEBIAN_FRONTEND=noninteractive
     $sudo_cmd apt-get update -qq >&2
     $sudo_cmd apt-get install -y -qq "${missing[@]}" >&2
+fi
+if [ "$testing" = 1 ] && ! python3 -c "import jsonschema" >/dev/null 2>&1; then
+    echo "lego-trace: installing jsonschema with pip" >&2
+    # pip into the python3 on PATH; Debian's own python3 refuses that (PEP 668) and takes its apt package instead.
+    python3 -m pip install -q jsonschema >&2 2>/dev/null \
+        || { $sudo_cmd apt-get update -qq >&2 && $sudo_cmd apt-get install -y -qq python3-jsonschema >&2; }
 fi
 
 # The browser tests of the HTML report need chromium; only installed on request (it is large).

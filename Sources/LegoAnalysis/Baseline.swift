@@ -79,6 +79,12 @@ public struct Baseline: Sendable, Hashable {
         }
     }
 
+    /// Reads a baseline file, or returns nil when there is none yet (a first run: every finding is new).
+    public static func loadIfPresent(path: String) throws(AnalysisError) -> Baseline? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        return try load(path: path)
+    }
+
     /// Reads a baseline file.
     public static func load(path: String) throws(AnalysisError) -> Baseline {
         var isDirectory: ObjCBool = false

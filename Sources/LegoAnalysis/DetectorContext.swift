@@ -45,12 +45,14 @@ final class DetectorContext {
     /// stays the same, so a baseline matches the defect whether or not it was confirmed.
     func report(_ rule: RuleDescription, message: String, module: String?, instance: String?, object: ObjectID? = nil,
                 first: ReplayState.Moment, last: ReplayState.Moment, evidence: [Evidence], fingerprint parts: [String],
-                atMost ceiling: Severity? = nil) {
+                atMost ceiling: Severity? = nil, drawing: RuleDescription.Drawing? = nil) {
         guard let severity = collector.severity(for: rule, module: module, atMost: ceiling) else { return }
         let fingerprint = Fingerprint.make([rule.id] + parts)
         guard !collector.foldRepeat(of: fingerprint, seenAt: last) else { return }
-        collector.append(Finding(ruleID: rule.id, severity: severity, message: message, module: module, instance: instance, object: object,
-                                 first: first, last: last, evidence: evidence.sorted { $0.seq < $1.seq }, fingerprint: fingerprint))
+        var finding = Finding(ruleID: rule.id, severity: severity, message: message, module: module, instance: instance, object: object,
+                              first: first, last: last, evidence: evidence.sorted { $0.seq < $1.seq }, fingerprint: fingerprint)
+        finding.drawing = drawing
+        collector.append(finding)
     }
 
     /// The findings so far, repeated defects folded into their first occurrence, sorted by first seq then rule id.

@@ -92,6 +92,8 @@ public struct Finding: Sendable, Hashable {
         if case .source(let certainty) = origin { return certainty }
         return nil
     }
+    /// How the graph marks this finding when not as its rule draws it (an unconfirmed leak); nil for the rule's drawing.
+    public var drawing: RuleDescription.Drawing?
 
     /// Creates a finding.
     public init(ruleID: String, severity: Severity, message: String, module: String? = nil, instance: String? = nil,
@@ -191,6 +193,11 @@ public struct RuleDescription: Sendable, Hashable {
         case duplicateName
         /// A URL whose path does not match the live module chain (purple border and URL edge).
         case illegalURL
+        /// A component still registered but unreachable from the root: not a leak (brown dotted border).
+        case orphan
+        /// A module that may have outlived its screen in a trace that stopped before the grace period ran out:
+        /// not (yet) a leak (light red border).
+        case unconfirmed
         /// Any other finding (grey note).
         case other
 
@@ -200,7 +207,9 @@ public struct RuleDescription: Sendable, Hashable {
             case .leaked: 0
             case .duplicateName: 1
             case .illegalURL: 2
-            case .other: 3
+            case .orphan: 3
+            case .unconfirmed: 4
+            case .other: 5
             }
         }
 
@@ -247,6 +256,8 @@ public struct AnalysisResult: Sendable, Hashable {
     public var endedCleanly: Bool
     /// The framework the trace or source belongs to; only its rules ran.
     public var framework: Framework
+    /// Findings left out of `findings` by a baseline or a comment in the source, in the order they were suppressed.
+    public var suppressed: [SuppressedFinding] = []
 
     /// Creates a result.
     public init(findings: [Finding], rules: [RuleDescription], eventCount: Int, duration: Double,
@@ -286,6 +297,18 @@ public struct AnalysisResult: Sendable, Hashable {
         var copy = self
         copy.findings = findings
         return copy
+    }
+
+    /// The same result with `kept` as its findings and `suppressed` added to the suppressed ones.
+    public func suppressing(keeping kept: [Finding], _ suppressed: [SuppressedFinding]) -> AnalysisResult {
+        var copy = replacingFindings(kept)
+        copy.suppressed += suppressed
+        return copy
+    }
+
+    /// How many findings a comment in the source suppressed.
+    public var suppressedInSource: Int {
+        suppressed.count(where: { if case .inSource = $0.reason { true } else { false } })
     }
 }
 

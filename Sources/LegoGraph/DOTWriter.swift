@@ -116,7 +116,7 @@ public enum DOTWriter {
     private static func kindStyle(_ kind: TraceEvent.ModuleKind, marks: Set<GraphMark.Kind>, reached: Bool) -> [(String, String)] {
         var style = ["filled"]
         if kind.shape == "box" { style.insert("rounded", at: 0) }
-        if marks.contains(.duplicateName) || !reached { style.append("dashed") }
+        if marks.contains(.duplicateName) || !reached { style.append("dashed") } else if marks.contains(.orphan) { style.append("dotted") }
         var attributes = [("shape", quote(kind.shape)), ("style", quote(style.joined(separator: ","))),
                           ("fillcolor", quote(reached ? kind.fill : unreachedFill))]
         if let first = marks.sorted().first {
@@ -378,6 +378,8 @@ extension GraphMark.Kind {
         case .leaked: "#dc2626"
         case .duplicateName: "#ea580c"
         case .illegalURL: "#9333ea"
+        case .orphan: "#a16207"
+        case .unconfirmed: "#f87171"
         case .other: "#6b7280"
         }
     }
@@ -388,6 +390,8 @@ extension GraphMark.Kind {
         case .leaked: "leaked"
         case .duplicateName: "duplicate name"
         case .illegalURL: "illegal URL"
+        case .orphan: "orphan"
+        case .unconfirmed: "unconfirmed"
         case .other: "finding"
         }
     }
@@ -397,6 +401,8 @@ extension GraphMark.Kind {
         case .leaked: "leaked module (red, double border)"
         case .duplicateName: "duplicate name (orange, dashed)"
         case .illegalURL: "illegal URL hierarchy (purple)"
+        case .orphan: "orphan component, not a leak (brown, dotted)"
+        case .unconfirmed: "may have leaked: the trace stopped early (light red)"
         case .other: "other finding (grey)"
         }
     }

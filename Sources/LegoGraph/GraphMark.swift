@@ -34,8 +34,18 @@ public struct GraphMark: Sendable, Hashable {
             guard let module = finding.module else { return nil }
             let firstLine = finding.message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             return GraphMark(module: module, instance: finding.instance, object: finding.object,
-                             kind: drawing[finding.ruleID] ?? .other, message: String(firstLine))
+                             kind: kind(of: finding, drawing: drawing), message: String(firstLine))
         }
+    }
+
+    /// How each of `findings` is marked, in order (the HTML report colours and filters its findings by it).
+    public static func kinds(of findings: [Finding], rules: [RuleDescription] = DetectorRegistry.rules) -> [Kind] {
+        let drawing = Dictionary(rules.map { ($0.id, $0.drawing) }, uniquingKeysWith: { first, _ in first })
+        return findings.map { kind(of: $0, drawing: drawing) }
+    }
+
+    private static func kind(of finding: Finding, drawing: [String: Kind]) -> Kind {
+        finding.drawing ?? drawing[finding.ruleID] ?? .other
     }
 }
 

@@ -17,6 +17,14 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     /// `file:line:column`.
     public var description: String { "\(file):\(line):\(column)" }
 
+    /// The column counted in UTF-16 code units (SARIF's `columnKind`), given the bytes of its line; a column past
+    /// the line's end keeps its distance from it.
+    public func utf16Column(inLine line: some Collection<UInt8>) -> Int {
+        let before = max(0, column - 1)
+        let inside = line.prefix(before)
+        return String(decoding: inside, as: UTF8.self).utf16.count + (before - inside.count) + 1
+    }
+
     /// Orders by file, then line, then column.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)

@@ -30,6 +30,10 @@ public struct TraceHeader: Sendable, Hashable {
     /// recorder's `"framework":"XFLegoVIPER 4.20.1"`).
     public var frameworkVersion: String?
 
+    /// The `start` of a trace recorded on a virtual clock (a scenario): the Unix epoch, so the header is the same
+    /// on every run and machine, and plainly not a wall-clock time.
+    public static let virtualClockStart = "1970-01-01T00:00:00.000Z"
+
     /// The file the events' `line` fields point into: the scenario or the console log, if the trace came from one.
     public var lineSource: String? { scenario ?? importedFrom }
 

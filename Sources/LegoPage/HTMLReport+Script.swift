@@ -27,8 +27,8 @@ extension HTMLReport {
           released: at(b[12], b[13]), ticks: ticks };
       });
       var SVGNS = 'http://www.w3.org/2000/svg';
-      var MARK_CAPTIONS = { leaked: 'leaked', duplicateName: 'duplicate name', illegalURL: 'illegal URL', other: 'other finding' };
-      var RULE_MARKS = { 'leaked-module': 'leaked', 'orphan-component': 'leaked', 'duplicate-module-name': 'duplicateName', 'illegal-url-hierarchy': 'illegalURL' };
+      var MARK_CAPTIONS = { leaked: 'leaked', duplicateName: 'duplicate name', illegalURL: 'illegal URL', orphan: 'orphan (not a leak)',
+        unconfirmed: 'unconfirmed (trace stopped early)', other: 'other finding' };
 
       function element(tag, className, text) {
         var node = document.createElement(tag);
@@ -60,7 +60,7 @@ extension HTMLReport {
       var findingsByModule = new Map();
       report.findings.forEach(function (finding, index) {
         finding.index = index;
-        finding.mark = RULE_MARKS[finding.ruleId] || 'other';
+        finding.mark = (page.findingMarks || [])[index] || 'other';
         if (finding.module === null) return;
         if (!findingsByModule.has(finding.module)) findingsByModule.set(finding.module, []);
         findingsByModule.get(finding.module).push(finding);
@@ -273,6 +273,7 @@ extension HTMLReport {
         results.textContent = '';
         found.slice(0, 50).forEach(function (index, position) {
           var li = element('li', position === 0 ? 'active' : '', nodes[index].name + (nodes[index].marks.length ? '  ⚠' : ''));
+          li.setAttribute('data-index', String(index));
           li.addEventListener('mousedown', function (event) { event.preventDefault(); results.hidden = true; select(index); });
           results.appendChild(li);
         });
@@ -283,18 +284,41 @@ extension HTMLReport {
       }
       searchInput.addEventListener('input', showResults);
       searchInput.addEventListener('blur', function () { results.hidden = true; });
-      searchInput.addEventListener('keydown', function (event) { if (event.key === 'Escape') { results.hidden = true; searchInput.blur(); } });
+      // Arrows move through the results, Enter opens the highlighted one, Escape leaves the search.
+      searchInput.addEventListener('keydown', function (event) {
+        if (event.key === 'Escape') { results.hidden = true; searchInput.blur(); return; }
+        if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+        event.preventDefault();
+        var items = Array.prototype.filter.call(results.children, function (li) { return li.hasAttribute('data-index'); });
+        if (!items.length) return;
+        results.hidden = false;
+        var current = items.findIndex(function (li) { return li.classList.contains('active'); });
+        var next = Math.max(0, Math.min(items.length - 1, current + (event.key === 'ArrowDown' ? 1 : -1)));
+        items.forEach(function (li, i) { li.classList.toggle('active', i === next); });
+        items[next].scrollIntoView({ block: 'nearest' });
+      });
       document.getElementById('search-form').addEventListener('submit', function (event) {
         event.preventDefault();
+        var active = results.querySelector('li.active[data-index]');
         var found = search(searchInput.value);
         results.hidden = true;
-        if (found.length) select(found[0]);
+        if (active) select(+active.getAttribute('data-index')); else if (found.length) select(found[0]);
+      });
+      // `/` anywhere but in a text field goes to the search, as on GitHub.
+      document.addEventListener('keydown', function (event) {
+        var target = event.target;
+        var typing = target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
+        if (event.key === '/' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+          event.preventDefault();
+          searchInput.focus();
+          searchInput.select();
+        }
       });
 
       // ---- filter by finding kind ---------------------------------------------------------------------------
       var filterBox = document.getElementById('filters');
       var activeKinds = new Set();
-      var kindsPresent = ['leaked', 'duplicateName', 'illegalURL', 'other'].filter(function (kind) {
+      var kindsPresent = ['leaked', 'duplicateName', 'illegalURL', 'orphan', 'unconfirmed', 'other'].filter(function (kind) {
         return report.findings.some(function (f) { return f.mark === kind; });
       });
       kindsPresent.forEach(function (kind) {
@@ -370,10 +394,21 @@ extension HTMLReport {
             moduleCell.appendChild(link);
           }
           row.appendChild(moduleCell);
+          row.appendChild(element('td', 'location', locationOf(finding)));
           var message = element('td', null, finding.message.split('\n')[0]);
           message.title = finding.message;
           row.appendChild(message);
           row.appendChild(element('td', null, 'seq ' + finding.first.seq + ' at ' + seconds(finding.first.time)));
+          row.tabIndex = 0;
+          row.addEventListener('keydown', function (event) {
+            var next = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+            if (next) {
+              event.preventDefault();
+              for (var i = index + next; i >= 0 && i < findingRows.length; i += next) {
+                if (!findingRows[i].classList.contains('hidden')) { findingRows[i].focus(); break; }
+              }
+            } else if (event.key === 'Enter') { event.preventDefault(); row.click(); }
+          });
           row.addEventListener('click', function () {
             markRow(index);
             var target = finding.module === null ? undefined : nodes.findIndex(function (node) { return node.name === finding.module; });
@@ -382,6 +417,15 @@ extension HTMLReport {
           body.appendChild(row);
           findingRows.push(row);
         });
+      }
+      if (page.findingsTable && !report.findings.length) {
+        document.getElementById('findings-empty').hidden = false;
+        document.getElementById('findings').hidden = true;
+      }
+      // `file:line` of a finding: its scenario, console-log or source line, else the trace's line of its first event.
+      function locationOf(finding) {
+        if (finding.location) return finding.location.file + ':' + finding.location.line;
+        return finding.first.traceLine ? report.trace.path + ':' + finding.first.traceLine : 'seq ' + finding.first.seq;
       }
       function markRow(index) { findingRows.forEach(function (row, i) { row.classList.toggle('selected', i === index); }); }
       function showFindingRow(index) {

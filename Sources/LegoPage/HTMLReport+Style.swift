@@ -25,10 +25,10 @@ extension HTMLReport {
     .graph.dragging { cursor: grabbing; }
     .graph > svg { width: 100%; height: 100%; display: block; user-select: none; }
     .panel { width: 360px; overflow: auto; padding: 10px 12px; background: var(--panel); border-left: 1px solid var(--line); }
-    .panel h2 { font-size: 15px; margin: 0 0 4px; word-break: break-all; }
+    .panel h2 { font-size: 15px; margin: 0 0 4px; overflow-wrap: break-word; }
     .panel h3 { font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin: 12px 0 4px; }
     .panel ul { margin: 0; padding-left: 18px; }
-    .panel li { margin: 2px 0; word-break: break-all; }
+    .panel li { margin: 2px 0; overflow-wrap: break-word; }
     .hint, .muted { color: var(--muted); }
     .sev-error { color: var(--leak); font-weight: 600; }
     .sev-warning { color: var(--dup); font-weight: 600; }
@@ -68,7 +68,10 @@ extension HTMLReport {
     .findings-pane { padding: 6px 12px 16px; }
     table.findings { border-collapse: collapse; width: 100%; }
     .findings th, .findings td { text-align: left; border-bottom: 1px solid var(--line); padding: 4px 6px; vertical-align: top; }
-    .findings td { word-break: break-word; }
+    .findings td { overflow-wrap: break-word; word-break: normal; hyphens: none; }
+    .findings td.location { white-space: nowrap; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; }
+    .findings tr:focus { outline: 2px solid #2563eb; outline-offset: -2px; }
+    .empty { color: var(--muted); padding: 12px 0; }
     .findings tr { cursor: pointer; }
     .findings tr:hover td { background: #f8fafc; }
     .findings tr.selected td { background: #dbeafe; }

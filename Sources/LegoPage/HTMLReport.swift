@@ -45,7 +45,10 @@ public struct HTMLReport: Sendable {
     /// The whole page.
     public func render() -> String {
         var data = "{\"page\":{\"title\":\(JSONText.quoted(title)),\"layout\":\(layout.map { JSONText.quoted($0.rawValue) } ?? "null")"
-        data += ",\"findingsTable\":\(findingsTable),\"notice\":\(notice.map(JSONText.quoted) ?? "null")}"
+        data += ",\"findingsTable\":\(findingsTable),\"notice\":\(notice.map(JSONText.quoted) ?? "null")"
+        // How each finding is marked (an orphan or an unconfirmed leak is not labelled a leak), as the graph draws it.
+        let marks = GraphMark.kinds(of: result.findings, rules: result.rules).map { JSONText.quoted($0.rawValue) }
+        data += ",\"findingMarks\":[\(marks.joined(separator: ","))]}"
         data += ",\n\"graph\":" + GraphJSON.write(graph)
         data += ",\n\"report\":" + ReportFormat.json.render(result: result, context: context)
         data += ",\n\"timeline\":" + TimelineJSON.write(timeline) + "}"
@@ -67,7 +70,7 @@ public struct HTMLReport: Sendable {
         """
         <header class="bar">
         <h1><span class="brand">lego-trace</span> \(title)</h1>
-        <form id="search-form" class="search" role="search"><input id="search" type="search" placeholder="Search a module…" autocomplete="off" aria-label="Search a module by name"><ul id="search-results" class="results" hidden></ul></form>
+        <form id="search-form" class="search" role="search"><input id="search" type="search" placeholder="Search a module… (/)" autocomplete="off" aria-label="Search a module by name"><ul id="search-results" class="results" hidden></ul></form>
         <div id="filters" class="filters" aria-label="Filter by finding kind"></div>
         <div class="tools"><button type="button" id="fit">Fit</button><button type="button" id="collapse-all">Collapse clusters</button><button type="button" id="expand-all">Expand clusters</button><button type="button" id="clear">Clear</button></div>
         </header>
@@ -90,7 +93,8 @@ public struct HTMLReport: Sendable {
             html += """
             <section id="findings-pane" class="findings-pane" aria-label="Findings">
             <h2>Findings</h2>
-            <table id="findings" class="findings"><thead><tr><th>#</th><th>severity</th><th>rule</th><th>module</th><th>message</th><th>first seen</th></tr></thead><tbody></tbody></table>
+            <p id="findings-empty" class="empty" hidden>No findings: every rule that ran stayed quiet.</p>
+            <table id="findings" class="findings"><thead><tr><th>#</th><th>severity</th><th>rule</th><th>module</th><th>location</th><th>message</th><th>first seen</th></tr></thead><tbody></tbody></table>
             </section>
 
             """

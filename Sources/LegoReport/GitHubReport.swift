@@ -27,7 +27,9 @@ struct GitHubReport {
         for limitation in result.limitations {
             lines.append("::notice title=lego-trace not checked::\(Escaping.githubData(limitation))")
         }
-        if let baseline = context.baseline {
+        if let baseline = context.baseline, baseline.missing {
+            lines.append("::notice title=lego-trace baseline::\(Escaping.githubData(baseline.missingNote))")
+        } else if let baseline = context.baseline {
             var text = "\(ReportNumber.counted(baseline.suppressed, "known finding")) suppressed by \(baseline.path); "
                 + "\(ReportNumber.counted(baseline.stale.count, "baseline entry", plural: "baseline entries")) no longer \(baseline.stale.count == 1 ? "occurs" : "occur")"
             for entry in baseline.stale {

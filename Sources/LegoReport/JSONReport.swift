@@ -106,6 +106,7 @@ struct JSONReport {
         return .object([
             ("path", .string(baseline.path)),
             ("suppressed", .integer(Int64(baseline.suppressed))),
+            ("missing", .bool(baseline.missing)),
             ("stale", .array(baseline.stale.map { entry in
                 .object([
                     ("fingerprint", .string(entry.fingerprint)),

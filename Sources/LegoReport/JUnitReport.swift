@@ -2,8 +2,10 @@ import LegoAnalysis
 
 /// The JUnit XML report: one test case per finding (named by rule and module), one passing case per rule without any.
 ///
-/// Jenkins and Azure DevOps show only the first `<failure>` of a test case, so every finding is a case of its own:
-/// `tests` counts the cases and `failures` the findings; the `findings` property holds the finding count too.
+/// Jenkins and Azure DevOps show only the first `<failure>` of a test case, so every finding is a case of its own,
+/// with the `file` and `line` it points at. A failure means what the exit status means: only findings at or above
+/// `--fail-on` are `<failure>`s; the others are passing cases that carry the finding in their `<system-out>`.
+/// `tests` counts the cases, `failures` the failing findings, and the `findings` property every finding.
 struct JUnitReport {
     let result: AnalysisResult
     let context: ReportContext
@@ -13,7 +15,8 @@ struct JUnitReport {
         let catalog = RuleCatalog(result)
         let byRule = Dictionary(grouping: result.findings, by: \.ruleID)
         let passing = catalog.rules.filter { byRule[$0.id] == nil }.count
-        let counts = "tests=\"\(result.findings.count + passing)\" failures=\"\(result.findings.count)\" errors=\"0\""
+        let failing = result.findings.count(where: fails)
+        let counts = "tests=\"\(result.findings.count + passing)\" failures=\"\(failing)\" errors=\"0\""
 
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"lego-trace\" \(counts)>\n"
@@ -35,10 +38,16 @@ struct JUnitReport {
             }
             for (finding, name) in zip(findings, caseNames(findings, rule: rule.id)) {
                 let headline = finding.message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-                out += "    <testcase classname=\"\(attribute(classname))\" name=\"\(attribute(name))\" time=\"0\">\n"
-                out += "      <failure message=\"\(attribute(headline))\" type=\"\(finding.severity.rawValue)\">"
-                out += Escaping.xml(body(finding), attribute: false)
-                out += "</failure>\n"
+                let place = self.place(finding)
+                out += "    <testcase classname=\"\(attribute(classname))\" name=\"\(attribute(name))\" "
+                    + "file=\"\(attribute(place.file))\" line=\"\(place.line)\" time=\"0\">\n"
+                if fails(finding) {
+                    out += "      <failure message=\"\(attribute(headline))\" type=\"\(finding.severity.rawValue)\">"
+                    out += Escaping.xml(body(finding), attribute: false)
+                    out += "</failure>\n"
+                } else {
+                    out += "      <system-out>\(Escaping.xml(body(finding), attribute: false))</system-out>\n"
+                }
                 out += "    </testcase>\n"
             }
         }
@@ -64,6 +73,18 @@ struct JUnitReport {
     }
 
     private func attribute(_ text: String) -> String { Escaping.xml(text, attribute: true) }
+
+    /// Whether `finding` fails the run (`--fail-on`), so its case is a failure.
+    private func fails(_ finding: Finding) -> Bool {
+        guard let threshold = context.failOn.severity else { return false }
+        return finding.severity >= threshold
+    }
+
+    /// The file and line a finding points at: its source or scenario line, else its first event's trace line.
+    private func place(_ finding: Finding) -> (file: String, line: Int) {
+        if let source = finding.location?.sourceLocation { return (source.file, source.line) }
+        return (context.tracePath, context.line(of: finding.first.seq) ?? 1)
+    }
 
     private func position(_ seq: UInt64, _ time: Double) -> String {
         let line = context.line(of: seq).map { " (trace line \($0))" } ?? ""
@@ -95,7 +116,9 @@ struct JUnitReport {
         var lines: [String] = []
         lines += result.limitations.map { "not checked: \($0)" }
         lines += context.warnings.map { "warning: \($0)" }
-        if let baseline = context.baseline {
+        if let baseline = context.baseline, baseline.missing {
+            lines.append("note: \(baseline.missingNote)")
+        } else if let baseline = context.baseline {
             lines.append("baseline \(baseline.path): \(ReportNumber.counted(baseline.suppressed, "known finding")) suppressed, "
                 + "\(ReportNumber.counted(baseline.stale.count, "entry", plural: "entries")) no longer occurring")
             for entry in baseline.stale {

@@ -60,7 +60,10 @@ struct MarkdownReport {
             lines += context.warnings.map { "- " + Escaping.markdownCell($0) }
             lines.append("")
         }
-        if let baseline = context.baseline {
+        if let baseline = context.baseline, baseline.missing {
+            lines.append("**Baseline**: \(Escaping.markdownCell(baseline.missingNote))")
+            lines.append("")
+        } else if let baseline = context.baseline {
             lines.append("**Baseline** \(Escaping.markdownCell(baseline.path)): \(ReportNumber.counted(baseline.suppressed, "known finding")) "
                 + "suppressed, \(ReportNumber.counted(baseline.stale.count, "entry", plural: "entries")) no longer occurring")
             lines.append("")

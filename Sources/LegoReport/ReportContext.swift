@@ -1,3 +1,6 @@
+import LegoAnalysis
+import LegoModel
+
 /// What a report says beyond the analysis result: where the trace is, how to show it, and what the baseline did.
 public struct ReportContext: Sendable {
     /// The trace file as the user named it (reports point at it; SARIF and GitHub annotations use it as the file).
@@ -17,6 +20,24 @@ public struct ReportContext: Sendable {
     /// The absolute URL of the page documenting every rule, one section per rule whose anchor is the rule id
     /// (docs/check.md); SARIF's per-rule `helpUri` and the markdown report's rule links point into it.
     public var rulesDocumentationURI: String?
+    /// The command whose findings these are: SARIF's `automationDetails.id`, so code scanning keeps `check` and
+    /// `scan` results of one job apart instead of one upload closing the other's alerts.
+    public var command: Command = .check
+    /// The absolute directory SARIF's `%SRCROOT%` stands for (the checkout): paths inside it are written relative to it.
+    public var sourceRoot: String?
+    /// A source location's column in UTF-16 code units (SARIF's `columnKind`); locations count UTF-8 bytes, and
+    /// only the caller can read the line to convert them. The default keeps the byte column (right for ASCII).
+    public var utf16Column: @Sendable (SourceLocation) -> Int = { $0.column }
+    /// The severity from which findings fail the run (`--fail-on`): JUnit reports only those as failures.
+    public var failOn: FailThreshold = .error
+
+    /// The command a report is made for.
+    public enum Command: String, Sendable, CaseIterable {
+        /// `lego-trace check`: findings in a trace.
+        case check
+        /// `lego-trace scan`: findings in an app's source.
+        case scan
+    }
 
     /// Creates a context; only the trace path is required.
     public init(tracePath: String, toolVersion: String = "unknown", colour: Bool = false, baseline: BaselineSummary? = nil,
@@ -67,11 +88,19 @@ public struct BaselineSummary: Sendable, Hashable {
     public var suppressed: Int
     /// Baseline entries that no longer occur, in the baseline's order.
     public var stale: [StaleEntry]
+    /// Whether the file did not exist yet (a first run): every finding counts as new.
+    public var missing: Bool
 
     /// Creates a baseline summary.
-    public init(path: String, suppressed: Int, stale: [StaleEntry] = []) {
+    public init(path: String, suppressed: Int, stale: [StaleEntry] = [], missing: Bool = false) {
         self.path = path
         self.suppressed = suppressed
         self.stale = stale
+        self.missing = missing
+    }
+
+    /// What a report says about a baseline file that does not exist yet.
+    public var missingNote: String {
+        "the baseline \(path) does not exist yet, so every finding is new; `--write-baseline \(path)` writes it"
     }
 }

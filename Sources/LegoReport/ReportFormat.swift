@@ -14,8 +14,10 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case github
     /// GitHub-flavoured Markdown for a pull request comment or `$GITHUB_STEP_SUMMARY`.
     case markdown
+    /// `path:line:column: error|warning: message [rule-id]` lines that Xcode shows inline from a Run Script phase.
+    case xcode
 
-    /// Renders `result` in this format; the text always ends with a newline.
+    /// Renders `result` in this format; the text ends with a newline (xcode with no findings is empty).
     public func render(result: AnalysisResult, context: ReportContext) -> String {
         switch self {
         case .text: TextReport(result: result, context: context).render()
@@ -24,6 +26,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .junit: JUnitReport(result: result, context: context).render()
         case .github: GitHubReport(result: result, context: context).render()
         case .markdown: MarkdownReport(result: result, context: context).render()
+        case .xcode: XcodeReport(result: result, context: context).render()
         }
     }
 

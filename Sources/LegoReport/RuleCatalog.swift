@@ -14,7 +14,7 @@ struct RuleCatalog {
             indexByID[rule.id] = rules.count
             rules.append(rule)
         }
-        for finding in result.findings where indexByID[finding.ruleID] == nil {
+        for finding in result.findings + result.suppressed.map(\.finding) where indexByID[finding.ruleID] == nil {
             indexByID[finding.ruleID] = rules.count
             rules.append(RuleDescription(id: finding.ruleID, defaultSeverity: finding.severity, summary: finding.ruleID,
                                          why: "No description is registered for this rule.",

@@ -1,4 +1,5 @@
 import LegoAnalysis
+import LegoModel
 
 /// The SARIF 2.1.0 report, shaped for GitHub code scanning: rules with help, results pointing at the trace
 /// file and the event's line, related locations for the evidence, and stable partial fingerprints.
@@ -36,6 +37,7 @@ struct SARIFReport {
             runProperties.append(("baseline", .object([
                 ("path", .string(baseline.path)),
                 ("suppressed", .integer(Int64(baseline.suppressed))),
+                ("missing", .bool(baseline.missing)),
                 ("stale", .array(baseline.stale.map { entry in
                     .object([
                         ("fingerprint", .string(entry.fingerprint)),
@@ -46,19 +48,29 @@ struct SARIFReport {
             ])))
         }
 
-        let run: JSONValue = .object([
+        var run: [(String, JSONValue)] = [
             ("tool", .object([("driver", .object(driver))])),
+            ("automationDetails", .object([("id", .string("lego-trace/\(context.command.rawValue)/"))])),
+            ("columnKind", .string("utf16CodeUnits")),
+        ]
+        if let root = context.sourceRoot {
+            run.append(("originalUriBaseIds", .object([(Self.sourceRootID, .object([("uri", .string(Self.directoryURI(root)))]))])))
+        }
+        // Baselined and commented-out findings stay, marked as suppressed: dropping them would close their alerts as fixed.
+        let results = result.findings.map { finding($0, catalog: catalog) }
+            + result.suppressed.map { finding($0.finding, catalog: catalog, suppression: suppression($0.reason)) }
+        run += [
             ("invocations", .array([.object([
                 ("executionSuccessful", .bool(true)),
                 ("toolExecutionNotifications", .array(notifications)),
             ])])),
-            ("results", .array(result.findings.map { finding($0, catalog: catalog) })),
+            ("results", .array(results)),
             ("properties", .object(runProperties)),
-        ])
+        ]
         return JSONValue.object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
             ("version", .string("2.1.0")),
-            ("runs", .array([run])),
+            ("runs", .array([.object(run)])),
         ]).rendered()
     }
 
@@ -85,7 +97,25 @@ struct SARIFReport {
         ])
     }
 
-    private func finding(_ finding: Finding, catalog: RuleCatalog) -> JSONValue {
+    private func suppression(_ reason: SuppressedFinding.Reason) -> JSONValue {
+        switch reason {
+        case .baseline(let path):
+            .object([
+                ("kind", .string("external")),
+                ("status", .string("accepted")),
+                ("justification", .string("known finding: its fingerprint is in the baseline \(path)")),
+            ])
+        case .inSource(let comment):
+            .object([
+                ("kind", .string("inSource")),
+                ("status", .string("accepted")),
+                ("justification", .string("a lego-trace:disable comment at \(comment)")),
+                ("location", .object([("physicalLocation", sourceLocation(comment))])),
+            ])
+        }
+    }
+
+    private func finding(_ finding: Finding, catalog: RuleCatalog, suppression: JSONValue? = nil) -> JSONValue {
         var location: [(String, JSONValue)] = [("physicalLocation", physicalLocation(seq: finding.first.seq, at: finding.location))]
         if let module = finding.module {
             location.append(("logicalLocations", .array([.object([
@@ -124,7 +154,7 @@ struct SARIFReport {
             ]
         }
         if let logLine = finding.first.line { properties.append(("logLine", .integer(Int64(logLine)))) }
-        return .object([
+        var fields: [(String, JSONValue)] = [
             ("ruleId", .string(finding.ruleID)),
             ("ruleIndex", .integer(Int64(catalog.index(of: finding.ruleID)))),
             ("level", .string(Self.level(finding.severity))),
@@ -132,22 +162,54 @@ struct SARIFReport {
             ("locations", .array([.object(location)])),
             ("relatedLocations", .array(Array(related))),
             ("partialFingerprints", .object([(Self.fingerprintKey, .string(finding.fingerprint))])),
-            ("properties", .object(properties)),
-        ])
+        ]
+        if let suppression { fields.append(("suppressions", .array([suppression]))) }
+        return .object(fields + [("properties", .object(properties))])
     }
 
     private func physicalLocation(seq: UInt64, at place: Finding.Location?) -> JSONValue {
-        if let source = place?.sourceLocation {
-            return .object([
-                ("artifactLocation", .object([("uri", .string(Self.uri(forPath: source.file)))])),
-                ("region", .object([("startLine", .integer(Int64(source.line))), ("startColumn", .integer(Int64(source.column)))])),
-            ])
-        }
+        if let source = place?.sourceLocation { return sourceLocation(source) }
         // GitHub needs a start line on every location; an unknown event line points at line 1 (the trace header).
         return .object([
-            ("artifactLocation", .object([("uri", .string(Self.uri(forPath: context.tracePath)))])),
+            ("artifactLocation", artifactLocation(context.tracePath)),
             ("region", .object([("startLine", .integer(Int64(context.line(of: seq) ?? 1)))])),
         ])
+    }
+
+    private func sourceLocation(_ source: SourceLocation) -> JSONValue {
+        .object([
+            ("artifactLocation", artifactLocation(source.file)),
+            ("region", .object([
+                ("startLine", .integer(Int64(source.line))),
+                ("startColumn", .integer(Int64(max(1, context.utf16Column(source))))),
+            ])),
+        ])
+    }
+
+    /// A file as an artifact location: relative to `%SRCROOT%` when the context knows the source root and the file
+    /// lies inside it (an absolute path that was scanned there too), else a `file://` URI.
+    private func artifactLocation(_ path: String) -> JSONValue {
+        guard let root = context.sourceRoot, let relative = Self.relativePath(path, inside: root) else {
+            return .object([("uri", .string(Self.uri(forPath: path)))])
+        }
+        return .object([("uri", .string(Self.uri(forPath: relative))), ("uriBaseId", .string(Self.sourceRootID))])
+    }
+
+    /// The `originalUriBaseIds` key every relative location is resolved against.
+    static let sourceRootID = "%SRCROOT%"
+
+    /// `path` relative to the directory `root`: a relative path as it is, an absolute one inside `root` without
+    /// it; nil for an absolute path elsewhere.
+    static func relativePath(_ path: String, inside root: String) -> String? {
+        guard path.hasPrefix("/") else { return path }
+        let directory = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(directory) ? String(path.dropFirst(directory.count)) : nil
+    }
+
+    /// The absolute directory as a `file://` URI ending in a slash, as `originalUriBaseIds` requires.
+    static func directoryURI(_ directory: String) -> String {
+        let uri = uri(forPath: directory)
+        return uri.hasSuffix("/") ? uri : uri + "/"
     }
 
     private func notification(_ text: String, level: String) -> JSONValue {

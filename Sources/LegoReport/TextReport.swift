@@ -37,7 +37,9 @@ struct TextReport {
             lines.append(paint("Warnings:", .warning))
             lines += context.warnings.flatMap(bullet)
         }
-        if let baseline = context.baseline {
+        if let baseline = context.baseline, baseline.missing {
+            lines.append("Baseline: \(Escaping.text(baseline.missingNote)).")
+        } else if let baseline = context.baseline {
             let stale = ReportNumber.counted(baseline.stale.count, "entry", plural: "entries")
             lines.append("Baseline \(Escaping.text(baseline.path)): "
                 + "\(ReportNumber.counted(baseline.suppressed, "known finding")) suppressed, "
@@ -64,6 +66,9 @@ struct TextReport {
             : "\(ReportNumber.counted(counts.total, "finding")): \(counts.phrase) (\(facts))"
         if let baseline, baseline.suppressed > 0 {
             line += "; \(ReportNumber.counted(baseline.suppressed, "known finding")) suppressed by the baseline"
+        }
+        if result.suppressedInSource > 0 {
+            line += "; \(ReportNumber.counted(result.suppressedInSource, "finding")) suppressed in the source"
         }
         return line
     }

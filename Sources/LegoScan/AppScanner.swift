@@ -57,6 +57,9 @@ public enum AppScanner {
             facts = SwiftReader.read(text: String(decoding: bytes, as: UTF8.self), file: file)
         }
         if let encoding { facts.warnings.insert(encoding, at: 0) }
+        let comments = InlineSuppression.read(bytes: bytes, file: file)
+        facts.suppressions += comments.suppressions
+        facts.warnings += comments.warnings
         return facts
     }
 }

@@ -200,6 +200,8 @@ public struct ScanFacts: Sendable, Hashable {
     public var receipts: [EventReceipt] = []
     /// Problems reading.
     public var warnings: [Warning] = []
+    /// `// lego-trace:disable…` comments: the lines where a rule's findings are silenced.
+    public var suppressions: [InlineSuppression] = []
 
     /// No facts.
     public init() {}
@@ -215,6 +217,7 @@ public struct ScanFacts: Sendable, Hashable {
         events += other.events
         receipts += other.receipts
         warnings += other.warnings
+        suppressions += other.suppressions
     }
 
     /// Whether anything the framework would see was found (warnings aside).

@@ -71,7 +71,7 @@ public enum GraphFormat: String, Sendable, Hashable, CaseIterable {
 /// What `check --format` writes: a findings report, or the HTML page that also draws the graph and the lifetimes
 /// (which only this layer can make: it needs the graph builder, the renderer and the timeline).
 public enum CheckFormat: Sendable, Hashable, CaseIterable {
-    /// A findings report (`ReportFormat`: text, json, sarif, junit, github, markdown).
+    /// A findings report (`ReportFormat`: text, json, sarif, junit, github, markdown, xcode).
     case report(ReportFormat)
     /// The interactive page (docs/graph.md) with the findings table.
     case html

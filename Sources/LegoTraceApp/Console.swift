@@ -59,6 +59,8 @@ public struct Console: Sendable {
     }
     /// Prints a one-line error to standard error, prefixed with the tool name.
     public func error(_ text: String) { writeError("lego-trace: error: \(TerminalText.line(text))\n") }
+    /// Prints a one-line note to standard error, prefixed with the tool name.
+    public func note(_ text: String) { writeError("lego-trace: note: \(TerminalText.line(text))\n") }
     /// Prints a one-line warning to standard error, prefixed with the tool name.
     public func warning(_ text: String) { writeError("lego-trace: warning: \(TerminalText.line(text))\n") }
 

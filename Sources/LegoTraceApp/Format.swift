@@ -23,13 +23,3 @@ enum Format {
         "\(count(value)) \(noun)\(value == 1 ? "" : "s")"
     }
 }
-
-/// Wall-clock timestamps for trace headers.
-enum Timestamp {
-    /// Now, ISO 8601 with milliseconds, UTC.
-    static func now() -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date())
-    }
-}

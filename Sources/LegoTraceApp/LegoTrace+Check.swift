@@ -45,7 +45,7 @@ extension LegoTrace {
                 layout: nil, bounds: .measured, force: false, findingsTable: true, console: status).html
         }
         }
-        let exit = try deliver(result, warnings: warnings, request.report, inputPath: request.tracePath,
+        let exit = try deliver(result, command: .check, warnings: warnings, request.report, inputPath: request.tracePath,
                                textReport: request.format == .report(.text), render: render, traceLine: { lineMap.line(of: $0) },
                                console: status)
         if let readError { throw LegoTraceError("\(readError.description) (use --lenient to skip malformed lines)") }
@@ -55,17 +55,25 @@ extension LegoTrace {
     /// Reports a finished analysis the same way for `check` and `scan`: applies and writes baselines, renders the
     /// report with `render` and writes it, says the summary on standard error unless the text report on standard
     /// output already does, and maps the findings to the exit status. `console` is already quietened for `--quiet`.
-    static func deliver(_ analysis: AnalysisResult, warnings: [String], _ options: ReportOptions, inputPath: String, textReport: Bool,
+    static func deliver(_ analysis: AnalysisResult, command: ReportContext.Command, warnings: [String], _ options: ReportOptions,
+                        inputPath: String, textReport: Bool,
                         render: (AnalysisResult, ReportContext) -> String, traceLine: @escaping @Sendable (UInt64) -> Int? = { _ in nil },
                         console: Console) throws -> ExitStatus {
         var result = analysis
         var baselineSummary: BaselineSummary?
         if let baselinePath = options.baselinePath {
-            let comparison = try Baseline.load(path: baselinePath).compare(result.findings)
-            baselineSummary = BaselineSummary(
-                path: baselinePath, suppressed: comparison.suppressed.count,
-                stale: comparison.stale.map { .init(fingerprint: $0.fingerprint, rule: $0.rule, module: $0.module) })
-            result = result.replacingFindings(comparison.new)
+            if let baseline = try Baseline.loadIfPresent(path: baselinePath) {
+                let comparison = baseline.compare(result.findings)
+                baselineSummary = BaselineSummary(
+                    path: baselinePath, suppressed: comparison.suppressed.count,
+                    stale: comparison.stale.map { .init(fingerprint: $0.fingerprint, rule: $0.rule, module: $0.module) })
+                result = result.suppressing(keeping: comparison.new, comparison.suppressed.map { .init($0, reason: .baseline(path: baselinePath)) })
+            } else {
+                // A CI job's first run has no baseline yet: that is no reason to fail as if the input were unreadable.
+                let summary = BaselineSummary(path: baselinePath, suppressed: 0, missing: true)
+                console.note(summary.missingNote)
+                baselineSummary = summary
+            }
         }
         if let writeBaselinePath = options.writeBaselinePath {
             try Baseline.write(analysis.findings, to: writeBaselinePath)
@@ -73,14 +81,20 @@ extension LegoTrace {
         }
 
         let toStandardOutput = options.outputPath == nil || options.outputPath == "-"
-        let context = ReportContext(
+        var context = ReportContext(
             tracePath: displayName(inputPath), toolVersion: version,
             colour: textReport && colourEnabled(options.color, toTerminal: toStandardOutput && console.outputIsTerminal),
             baseline: baselineSummary, traceLine: traceLine, warnings: warnings,
             informationURI: homepage, rulesDocumentationURI: rulesDocumentation)
+        context.command = command
+        context.sourceRoot = FileManager.default.currentDirectoryPath
+        let columns = SourceColumns(result)
+        context.utf16Column = { columns.column($0) }
+        context.failOn = options.failOn
         let report = render(result, context)
         if let outputPath = options.outputPath, !toStandardOutput {
             try OutputFile.write(report, to: outputPath)
+            if options.open { PageOpener.open(outputPath, console: console) }
         } else {
             console.writeOut(report.hasSuffix("\n") || report.isEmpty ? report : report + "\n")
         }

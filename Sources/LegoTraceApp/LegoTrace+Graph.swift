@@ -53,6 +53,7 @@ extension LegoTrace {
         }
         let scope = request.at.map { " at \($0.phrase)" } ?? ""
         report(graph, marks: marks, label: "graph\(scope)", layout: layout, outputPath: request.outputPath, console: console)
+        if request.open { PageOpener.open(request.outputPath, console: console) }
         return .success
     }
 
@@ -85,6 +86,7 @@ extension LegoTrace {
         let layout = try writeGraph(graph, format: format, to: request.outputPath, layout: request.layout, bounds: request.layoutBounds,
                                     force: request.force, inputName: request.tracePath, console: console)
         report(graph, marks: marks, label: "graph of scan model", layout: layout, outputPath: request.outputPath, console: console)
+        if request.open { PageOpener.open(request.outputPath, console: console) }
         return .success
     }
 

@@ -22,14 +22,15 @@ extension LegoTrace {
         signal(SIGXFSZ, SIG_IGN)
         let staged: OutputFile.Staged
         let writer: TraceWriter
-        let header = TraceHeader(producer: "lego-trace \(version)", start: Timestamp.now(), app: scenario.appName,
+        // A scenario's time is only its `advanceClock` steps and framework delays: one scenario, the same bytes every run.
+        let header = TraceHeader(producer: "lego-trace \(version)", start: TraceHeader.virtualClockStart, app: scenario.appName,
                                  scenario: request.scenarioPath, framework: scenario.framework)
         do throws(TraceIOError) {
             staged = try OutputFile.Staged(path: request.outputPath)
             if let descriptor = staged.descriptor {
-                writer = TraceWriter(fileDescriptor: descriptor, header: header)
+                writer = TraceWriter(fileDescriptor: descriptor, header: header, clock: .virtual)
             } else {
-                writer = try TraceWriter(path: staged.writePath, header: header)
+                writer = try TraceWriter(path: staged.writePath, header: header, clock: .virtual)
             }
         } catch {
             throw error.renamed(to: request.outputPath == "-" ? "standard output" : request.outputPath)

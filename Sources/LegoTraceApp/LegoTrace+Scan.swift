@@ -28,7 +28,7 @@ extension LegoTrace {
         let warnings = outcome.warnings.map { "\(folder)\($0.location): \($0.message)" }
         let summary = ScanSummary.lines(outcome, source: request.sourcePath, pathPrefix: prefix)
         let toStandardOutput = request.report.outputPath == nil || request.report.outputPath == "-"
-        if request.format == .text && toStandardOutput {
+        if request.format == .report(.text) && toStandardOutput {
             for line in summary { console.line(line) }
             console.writeOut("\n")
         } else {
@@ -51,7 +51,16 @@ extension LegoTrace {
             status.status("graph: \(Format.plural(graph.nodes.count, "module")) drawn, \(Format.plural(graph.edges.count, "edge")), "
                 + "\(Format.plural(graph.marks.count, "finding")) marked, layout \(layout.rawValue) → \(graphPath)")
         }
-        return try deliver(result, warnings: warnings, request.report, inputPath: request.sourcePath, textReport: request.format == .text,
-                           render: request.format.render, console: status)
+        let render: (AnalysisResult, ReportContext) -> String = switch request.format {
+        case .report(let format): format.render
+        case .html: { result, context in
+            // The static graph and the findings; a scan has no lifetimes, so the timeline is empty.
+            let graph = StaticGraph(app: outcome.app, findings: result.findings).moduleGraph
+            return htmlReport(graph: graph, timeline: TimelineRecorder().timeline(grace: configuration.grace), result: result, context: context,
+                              layout: nil, bounds: .measured, force: false, findingsTable: true, console: status).html
+        }
+        }
+        return try deliver(result, command: .scan, warnings: warnings, request.report, inputPath: request.sourcePath,
+                           textReport: request.format == .report(.text), render: render, console: status)
     }
 }

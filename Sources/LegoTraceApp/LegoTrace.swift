@@ -9,6 +9,9 @@ public enum LegoTrace {
     /// The longest trace or console-log line read unless `--max-line-bytes` says otherwise (64 MiB).
     public static let defaultMaxLineBytes = TraceReader.Options.defaultMaxLineBytes
 
+    /// Every rule id, in listing order: what `rules --explain` accepts and shell completion offers.
+    public static var ruleIDs: [String] { DetectorRegistry.rules.map(\.id) }
+
     /// `lego-trace rules`: lists the detectors, or explains one.
     public static func rules(explain: String?, framework: Framework? = nil, console: Console) throws(LegoTraceError) -> ExitStatus {
         guard let explain else {
@@ -30,7 +33,7 @@ public enum LegoTrace {
             return .success
         }
         guard let rule = DetectorRegistry.rule(id: explain) else {
-            throw LegoTraceError("unknown rule '\(explain)'" + Suggestion.hint(for: explain, among: DetectorRegistry.rules.map(\.id)))
+            throw LegoTraceError("unknown rule '\(explain)'" + Suggestion.hint(for: explain, among: ruleIDs))
         }
         console.line("\(rule.id) (\(rule.defaultSeverity.rawValue)): \(rule.summary)")
         console.line("applies to: \(rule.orderedFrameworks.map(\.displayName).joined(separator: ", "))")

@@ -54,10 +54,13 @@ public struct ReportOptions: Sendable, Hashable {
     public var color: ColorChoice
     /// Print nothing on standard error but errors (no summary, status or warnings).
     public var quiet: Bool
+    /// Open the written report with the desktop's default application (the HTML page: the browser).
+    public var open: Bool
 
     /// Creates the options with the CLI's defaults.
     public init(outputPath: String? = nil, failOn: FailThreshold = .error, baselinePath: String? = nil, writeBaselinePath: String? = nil,
-                color: ColorChoice = .auto, quiet: Bool = false) {
+                color: ColorChoice = .auto, quiet: Bool = false, open: Bool = false) {
+        self.open = open
         self.outputPath = outputPath
         self.failOn = failOn
         self.baselinePath = baselinePath
@@ -123,12 +126,15 @@ public struct GraphRequest: Sendable, Hashable {
     public var analysis: AnalysisOptions
     /// The longest trace line read; a longer one is malformed.
     public var maxLineBytes: Int
+    /// Open the written picture or page with the desktop's default application.
+    public var open: Bool
 
     /// Creates a request.
     public init(tracePath: String = DefaultPaths.trace, outputPath: String, format: GraphFormat? = nil, at: ReplayPoint? = nil,
                 focus: String? = nil, depth: Int? = nil, layout: LayoutChoice = .auto, force: Bool = false,
                 layoutBounds: GraphLayout.Bounds = .measured, markFindings: Bool = true, unreached: Bool = true, analysis: AnalysisOptions = AnalysisOptions(),
-                maxLineBytes: Int = TraceReader.Options.defaultMaxLineBytes) {
+                maxLineBytes: Int = TraceReader.Options.defaultMaxLineBytes, open: Bool = false) {
+        self.open = open
         self.tracePath = tracePath
         self.outputPath = outputPath
         self.format = format
@@ -170,8 +176,8 @@ public struct ImportRequest: Sendable, Hashable {
 public struct ScanRequest: Sendable, Hashable {
     /// The app's source folder.
     public var sourcePath: String
-    /// The findings report's format.
-    public var format: ReportFormat
+    /// The findings report's format, or the HTML page of the static graph and the findings.
+    public var format: CheckFormat
     /// Where the report goes and what fails the scan.
     public var report: ReportOptions
     /// Config file and the URL check mode (grace applies to traces only).
@@ -184,7 +190,7 @@ public struct ScanRequest: Sendable, Hashable {
     public var graphPath: String?
 
     /// Creates a request with the CLI's defaults.
-    public init(sourcePath: String, format: ReportFormat = .text, report: ReportOptions = ReportOptions(),
+    public init(sourcePath: String, format: CheckFormat = .report(.text), report: ReportOptions = ReportOptions(),
                 analysis: AnalysisOptions = AnalysisOptions(), modelPath: String? = nil, scenarioPath: String? = nil, graphPath: String? = nil) {
         self.sourcePath = sourcePath
         self.format = format

@@ -45,6 +45,7 @@ public final class TraceWriter: TraceSink {
     private let state: Mutex<State>
     private let output: Mutex<Output>
     private let startTime: Double
+    private let clock: TraceClock
     private let name: String
     private let wake = DispatchSemaphore(value: 0)
     private let stopped = Atomic<Bool>(false)
@@ -58,13 +59,13 @@ public final class TraceWriter: TraceSink {
     static let bufferLimit = 64 * 1024
 
     /// Creates (or truncates) the file at `path` and writes the header line to it at once.
-    public convenience init(path: String, header: TraceHeader, flushInterval: Double = 0.2) throws(TraceIOError) {
+    public convenience init(path: String, header: TraceHeader, flushInterval: Double = 0.2, clock: TraceClock = .monotonic) throws(TraceIOError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let code = errno
             throw .cannotOpen(file: path, reason: Self.openFailureReason(code))
         }
-        self.init(descriptor: descriptor, owns: true, name: path, header: header, flushInterval: flushInterval)
+        self.init(descriptor: descriptor, owns: true, name: path, header: header, flushInterval: flushInterval, clock: clock)
         if let error = writeError {
             close()
             throw error
@@ -72,12 +73,13 @@ public final class TraceWriter: TraceSink {
     }
 
     /// Writes to an already open descriptor (a pipe or inherited file), which the writer never closes.
-    public convenience init(fileDescriptor: Int32, header: TraceHeader, flushInterval: Double = 0.2) {
-        self.init(descriptor: fileDescriptor, owns: false, name: "fd \(fileDescriptor)", header: header, flushInterval: flushInterval)
+    public convenience init(fileDescriptor: Int32, header: TraceHeader, flushInterval: Double = 0.2, clock: TraceClock = .monotonic) {
+        self.init(descriptor: fileDescriptor, owns: false, name: "fd \(fileDescriptor)", header: header, flushInterval: flushInterval, clock: clock)
     }
 
-    private init(descriptor: Int32, owns: Bool, name: String, header: TraceHeader, flushInterval: Double) {
+    private init(descriptor: Int32, owns: Bool, name: String, header: TraceHeader, flushInterval: Double, clock: TraceClock) {
         self.name = name
+        self.clock = clock
         var initial = State()
         initial.pending.reserveCapacity(Self.batchSize * 2)
         state = Mutex(initial)
@@ -121,7 +123,10 @@ public final class TraceWriter: TraceSink {
         let next = state.withLock { state -> Next in
             guard !state.isClosed else { return .nothing }
             // Rounding and a clock read racing the offset must never make time run backwards in the file.
-            let now = Self.monotonicSeconds() - startTime + state.clockOffset
+            let now = switch clock {
+            case .monotonic: Self.monotonicSeconds() - startTime + state.clockOffset
+            case .virtual: state.clockOffset
+            }
             state.lastTime = max(state.lastTime, now)
             let thread = Self.threadNumber(token: token, in: &state)
             if state.pendingIsStale {

@@ -1,4 +1,6 @@
 // A small app built on the runtime as a library: the seeds' 百思不得姐 (bdj) app and a short journey.
+// It is deliberately faulty: it opens `bdj://essence/post…` URLs from IndexTab and Post, not from the modules their
+// paths name, so `lego-trace check` reports three illegal URL hierarchies (errors, exit 1) on its trace.
 // Tracing is switched on from outside: `LEGO_TRACE_FILE=trace.jsonl` (and `LEGO_TRACE_LOGS=1` for the
 // framework's console logs). Without them it writes nothing. `--exit-code N` exits with N after closing
 // the runtime, so `lego-trace record -- lego-example --exit-code 3` can be checked to pass the status on.

@@ -3,32 +3,17 @@ import LegoAnalysis
 import LegoReport
 import LegoTraceApp
 
-/// A format `-f` offers, with the default it takes when none is given.
-protocol ReportFormatArgument: ExpressibleByArgument, CaseIterable {
-    /// The format without `-f`.
-    static var defaultFormat: Self { get }
-    /// What `-f` says in `--help`.
-    static var formatHelp: String { get }
-}
-
-extension CheckFormat: ReportFormatArgument {
-    static var defaultFormat: CheckFormat { .report(.text) }
-    static var formatHelp: String { "The report format (html: an interactive page with the graph, module lifetimes and findings)." }
-}
-
-extension ReportFormat: ReportFormatArgument {
-    static var defaultFormat: ReportFormat { .text }
-    static var formatHelp: String { "The findings report's format." }
-}
-
-/// `-f`, `-o`, `--fail-on`, `--baseline`, `--write-baseline`, `--color` and `--quiet`: what a findings report is, where
-/// it goes and what fails the command, shared by `check` (`Format` = `CheckFormat`, which adds the HTML page) and `scan`.
-struct ReportOptionGroup<Format: ReportFormatArgument>: ParsableArguments {
-    @Option(name: [.customShort("f"), .long], help: ArgumentHelp(Format.formatHelp))
-    var format: Format = .defaultFormat
+/// `-f`, `-o`, `--open`, `--fail-on`, `--baseline`, `--write-baseline`, `--color` and `--quiet`: what a findings report
+/// is, where it goes and what fails the command, shared by `check` and `scan`.
+struct ReportOptionGroup: ParsableArguments {
+    @Option(name: [.customShort("f"), .long], help: "The report format (html: an interactive page with the graph, module lifetimes and findings).")
+    var format: CheckFormat = .report(.text)
 
     @Option(name: .shortAndLong, help: "Write the report to FILE (`-`: standard output, the default).")
     var output: String?
+
+    @Flag(name: .long, help: "Open the report once it is written (html: in the browser); needs --output FILE.")
+    var open = false
 
     @Option(name: .long, help: "Lowest severity that fails the command.")
     var failOn: FailThreshold = .error
@@ -45,9 +30,14 @@ struct ReportOptionGroup<Format: ReportFormatArgument>: ParsableArguments {
     @Flag(name: [.short, .long], help: "Print nothing on standard error but errors.")
     var quiet = false
 
+    func validate() throws {
+        if open, output == nil || output == "-" { throw ValidationError("--open opens a file: give it with --output FILE") }
+    }
+
     /// The options as the library takes them.
     var options: ReportOptions {
-        ReportOptions(outputPath: output, failOn: failOn, baselinePath: baseline, writeBaselinePath: writeBaseline, color: color, quiet: quiet)
+        ReportOptions(outputPath: output, failOn: failOn, baselinePath: baseline, writeBaselinePath: writeBaseline, color: color, quiet: quiet,
+                      open: open)
     }
 }
 

@@ -44,6 +44,67 @@ struct BrowserTests {
         #expect(status["data-drawn-bars"] == status["data-bars"], "every row of a small trace is drawn at once")
     }
 
+    /// `/` goes to the search, arrows move through its results and Enter opens one; arrows and Enter move through the
+    /// findings table; each finding has its location, and the filter does not call an orphan a leak.
+    @Test func theKeyboardReachesTheSearchAndTheFindingsAndEachFindingHasItsLocation() throws {
+        let fixture = try PageFixture.sample("bdj-faults")
+        let harness = """
+        <script>
+        setTimeout(function () {
+          var s = document.getElementById('lego-status');
+          function key(target, k) { target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true })); }
+          key(document.body, '/');
+          s.setAttribute('data-k-slash', document.activeElement ? document.activeElement.id : '');
+          var input = document.getElementById('search');
+          input.value = 'Post';
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          key(input, 'ArrowDown');
+          var active = document.querySelector('#search-results li.active');
+          s.setAttribute('data-k-active', active ? active.getAttribute('data-index') : '');
+          s.setAttribute('data-k-active-name', active ? active.textContent.replace(/\\s*⚠$/, '') : '');
+          document.getElementById('search-form').requestSubmit();
+          s.setAttribute('data-k-opened', s.getAttribute('data-selected') || '');
+          var rows = document.querySelectorAll('#findings tbody tr');
+          rows[0].focus();
+          key(rows[0], 'ArrowDown');
+          s.setAttribute('data-k-row', document.activeElement ? document.activeElement.id : '');
+          key(document.activeElement, 'Enter');
+          var marked = document.querySelector('#findings tr.selected');
+          s.setAttribute('data-k-marked', marked ? marked.id : '');
+          s.setAttribute('data-k-locations', Array.prototype.map.call(document.querySelectorAll('#findings td.location'), function (td) { return td.textContent; }).join('|'));
+          s.setAttribute('data-k-filters', document.getElementById('filters').textContent);
+        }, 50);
+        </script>
+        """
+        let html = fixture.page.render().replacingOccurrences(of: "</body>", with: harness + "</body>")
+        let page = try write(html, named: "keys.html")
+        defer { try? FileManager.default.removeItem(at: page.deletingLastPathComponent()) }
+        let run = try Browser.run(page, arguments: ["--virtual-time-budget=5000", "--dump-dom"])
+        let status = Browser.status(in: run.stdout)
+        #expect(status["data-errors"] == "0", "\(run.stderr.suffix(2_000))")
+        #expect(status["data-k-slash"] == "search")
+        #expect(status["data-k-active-name"] != nil && status["data-k-active-name"] != "Post", "ArrowDown moved past the first result")
+        #expect(status["data-k-opened"] == status["data-k-active-name"], "Enter opened the highlighted result")
+        #expect(status["data-k-row"] == "finding-1")
+        #expect(status["data-k-marked"] == "finding-1")
+        let locations = (status["data-k-locations"] ?? "").split(separator: "|")
+        #expect(locations.count == fixture.result.findings.count)
+        #expect(locations.allSatisfy { $0.hasPrefix("samples/bdj-faults.yml:") || $0.hasPrefix("seq ") }, "\(locations)")
+        let filters = status["data-k-filters"] ?? ""
+        #expect(filters.contains("leaked (1)") && filters.contains("orphan (not a leak) (1)"), "\(filters)")
+    }
+
+    @Test func aCleanTraceSaysItHasNoFindings() throws {
+        let fixture = try PageFixture.sample("bdj-app")
+        #expect(fixture.result.findings.isEmpty)
+        let page = try write(fixture.page.render(), named: "clean.html")
+        defer { try? FileManager.default.removeItem(at: page.deletingLastPathComponent()) }
+        let run = try Browser.run(page, arguments: ["--virtual-time-budget=5000", "--dump-dom"])
+        #expect(Browser.status(in: run.stdout)["data-errors"] == "0")
+        #expect(run.stdout.contains("<p id=\"findings-empty\" class=\"empty\">No findings"), "the empty state is shown")
+        #expect(run.stdout.contains("<table id=\"findings\" class=\"findings\" hidden"), "and the empty table is not")
+    }
+
     @Test func theCursorShowsTheLiveStateThatGraphAtDraws() throws {
         let fixture = try PageFixture.sample("bdj-faults")
         let page = try write(fixture.page.render(), named: "cursor.html")

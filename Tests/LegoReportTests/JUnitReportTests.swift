@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import LegoAnalysis
+import LegoModel
 import Testing
 @testable import LegoReport
 
@@ -21,7 +22,9 @@ import Testing
     private func attribute(_ element: XMLElement, _ name: String) -> String? { element.attribute(forName: name)?.stringValue }
 
     @Test func oneTestCasePerFindingNamedByRuleAndModuleAndOnePassingCasePerQuietRule() throws {
-        let suite = try suite(ReportFixtures.faulty)
+        var context = ReportFixtures.context()
+        context.failOn = .note
+        let suite = try suite(ReportFixtures.faulty, context)
         let cases = suite.elements(forName: "testcase")
         // Rule order, then the rule's findings in order; a rule without findings is one passing case.
         #expect(cases.map { attribute($0, "name") } == [
@@ -114,5 +117,35 @@ import Testing
     @Test func matchesGolden() throws {
         let context = ReportFixtures.context(baseline: ReportFixtures.baseline)
         try goldens.check(ReportFormat.junit.render(result: ReportFixtures.faulty, context: context), named: "faulty.junit.xml")
+    }
+
+    /// A JUnit failure means what the exit status means: findings below `--fail-on` are passing cases that still
+    /// carry the finding, and every finding's case names the file and line it points at.
+    @Test func failuresFollowFailOnAndEveryFindingHasItsFileAndLine() throws {
+        for (threshold, failing) in [(FailThreshold.error, ["leaked-module BDJPost"]),
+                                     (.warning, ["leaked-module BDJPost", "duplicate-module-name BDJIndex"]),
+                                     (.never, [])] {
+            var context = ReportFixtures.context()
+            context.failOn = threshold
+            let suite = try suite(ReportFixtures.faulty, context)
+            let cases = suite.elements(forName: "testcase")
+            let failed = cases.filter { !$0.elements(forName: "failure").isEmpty }.compactMap { attribute($0, "name") }
+            #expect(failed == failing, "--fail-on \(threshold)")
+            #expect(attribute(suite, "failures") == String(failing.count))
+            let findings = cases.filter { attribute($0, "name") != "illegal-url-hierarchy" }
+            #expect(findings.count == 3)
+            for testcase in findings where testcase.elements(forName: "failure").isEmpty {
+                let out = try #require(testcase.elements(forName: "system-out").first?.stringValue)
+                #expect(out.contains("fingerprint: "), "a finding below --fail-on is still reported")
+            }
+        }
+        let cases = try suite(ReportFixtures.faulty).elements(forName: "testcase")
+        #expect(cases.map { attribute($0, "file") } == ["out/lego-trace.jsonl", "out/lego-trace.jsonl", nil, "out/lego-trace.jsonl"])
+        #expect(cases.map { attribute($0, "line") } == ["41", "13", nil, "2001"])
+        var located = ReportFixtures.faulty
+        located.findings[1].location = .scenario(SourceLocation(file: "samples/app.yml", line: 106))
+        let scenario = try suite(located).elements(forName: "testcase")[0]
+        #expect(attribute(scenario, "file") == "samples/app.yml")
+        #expect(attribute(scenario, "line") == "106")
     }
 }

@@ -65,11 +65,14 @@ enum ReportFixtures {
         ],
         rules: rules, eventCount: 10, duration: 1, limitations: [hostile])
 
-    /// The trace file as the header line plus one event per line: event `seq` sits on line `seq + 1`.
+    /// The trace file as the header line plus one event per line: event `seq` sits on line `seq + 1`; every finding
+    /// fails (`--fail-on note`), so JUnit shows each as a failure.
     static func context(tracePath: String = "out/lego-trace.jsonl", colour: Bool = false, baseline: BaselineSummary? = nil,
                         warnings: [String] = []) -> ReportContext {
-        ReportContext(tracePath: tracePath, toolVersion: "0.1.0", colour: colour, baseline: baseline,
-                      traceLine: { Int($0) + 1 }, warnings: warnings)
+        var context = ReportContext(tracePath: tracePath, toolVersion: "0.1.0", colour: colour, baseline: baseline,
+                                    traceLine: { Int($0) + 1 }, warnings: warnings)
+        context.failOn = .note
+        return context
     }
 
     /// A baseline that hid two findings and has one entry that no longer occurs.

@@ -1,5 +1,7 @@
 import Foundation
 import LegoAnalysis
+import LegoTestSupport
+import LegoModel
 import Testing
 @testable import LegoReport
 
@@ -140,5 +142,67 @@ import Testing
     @Test func matchesGolden() throws {
         let context = ReportFixtures.context(baseline: ReportFixtures.baseline, warnings: ["truncated last line"])
         try goldens.check(ReportFormat.sarif.render(result: ReportFixtures.faulty, context: context), named: "faulty.sarif")
+    }
+
+    /// GitHub code scanning: UTF-16 columns, one category per command, suppressed findings kept as suppressions,
+    /// and locations relative to `%SRCROOT%` even for an absolute path inside it.
+    @Test func codeScanningFieldsColumnsCategoriesSuppressionsAndSourceRoot() throws {
+        var result = ReportFixtures.faulty
+        let known = result.findings.removeFirst()
+        var commented = result.findings.removeLast()
+        commented.location = .source(SourceLocation(file: "/work/app/Sources/帖子.m", line: 3, column: 9))
+        result.suppressed = [SuppressedFinding(known, reason: .baseline(path: "b.json")),
+                             SuppressedFinding(commented, reason: .inSource(SourceLocation(file: "Sources/帖子.m", line: 2, column: 4)))]
+        var context = ReportFixtures.context(tracePath: "/work/app/out/t.jsonl")
+        context.command = .scan
+        context.sourceRoot = "/work/app"
+        context.utf16Column = { $0.column == 9 ? 5 : $0.column }
+        let run = try run(result, context)
+        #expect(run["columnKind"] as? String == "utf16CodeUnits")
+        #expect((run["automationDetails"] as? [String: Any])?["id"] as? String == "lego-trace/scan/")
+        let base = (run["originalUriBaseIds"] as? [String: Any])?["%SRCROOT%"] as? [String: Any]
+        #expect(base?["uri"] as? String == "file:///work/app/")
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.map { $0["ruleId"] as? String } == ["leaked-module", "duplicate-module-name", "lost-event"])
+        #expect(results[0]["suppressions"] == nil)
+        let external = try #require((results[1]["suppressions"] as? [[String: Any]])?.first)
+        #expect(external["kind"] as? String == "external")
+        #expect(external["status"] as? String == "accepted")
+        let inSource = try #require((results[2]["suppressions"] as? [[String: Any]])?.first)
+        #expect(inSource["kind"] as? String == "inSource")
+        let physical = try #require((results[2]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        #expect(physical["artifactLocation"] as? [String: String] == ["uri": "Sources/%E5%B8%96%E5%AD%90.m", "uriBaseId": "%SRCROOT%"])
+        #expect((physical["region"] as? [String: Any])?["startColumn"] as? Int == 5)
+        let trace = try #require((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        #expect(trace["artifactLocation"] as? [String: String] == ["uri": "out/t.jsonl", "uriBaseId": "%SRCROOT%"])
+
+        context.command = .check
+        context.sourceRoot = "/elsewhere"
+        let elsewhere = try self.run(result, context)
+        #expect((elsewhere["automationDetails"] as? [String: Any])?["id"] as? String == "lego-trace/check/")
+        let outside = ((elsewhere["results"] as? [[String: Any]])?[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+        #expect(outside?["artifactLocation"] as? [String: String] == ["uri": "file:///work/app/out/t.jsonl"], "outside the root stays absolute")
+    }
+
+    /// Byte columns become UTF-16 columns: a CJK character is three bytes and one code unit, an emoji four and two.
+    @Test func byteColumnsConvertToUTF16CodeUnits() {
+        let line = Array("帖子😀 x".utf8)
+        #expect(SourceLocation(file: "f", line: 1, column: 1).utf16Column(inLine: line) == 1)
+        #expect(SourceLocation(file: "f", line: 1, column: 4).utf16Column(inLine: line) == 2)
+        #expect(SourceLocation(file: "f", line: 1, column: 11).utf16Column(inLine: line) == 5)
+        #expect(SourceLocation(file: "f", line: 1, column: 12).utf16Column(inLine: line) == 6)
+        #expect(SourceLocation(file: "f", line: 1, column: 20).utf16Column(inLine: line) == 14, "past the end keeps its distance")
+    }
+
+    /// The report validates against the SARIF 2.1.0 JSON schema (kept in Tests/Schemas), suppressions and all.
+    @Test func validatesAgainstTheSARIFSchema() throws {
+        var result = ReportFixtures.faulty
+        result.suppressed = [SuppressedFinding(ReportFixtures.faulty.findings[0], reason: .baseline(path: "b.json")),
+                             SuppressedFinding(ReportFixtures.faulty.findings[1], reason: .inSource(SourceLocation(file: "a.m", line: 1)))]
+        var context = ReportFixtures.context(baseline: ReportFixtures.baseline, warnings: ["truncated last line"])
+        context.sourceRoot = "/work/app"
+        for (name, result) in [("faulty", result), ("clean", ReportFixtures.clean), ("hostile", ReportFixtures.hostileResult)] {
+            try SchemaValidator.sarif.validate(ReportFormat.sarif.render(result: result, context: context), name: name)
+        }
     }
 }

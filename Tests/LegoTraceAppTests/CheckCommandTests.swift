@@ -9,8 +9,8 @@ import Testing
         try #require(outcome.status == 0, "\(outcome.stderr)")
     }
 
-    /// XFURLRoute `open:transitionBlock:` (a331d32^) checks on a background queue: in a recorded file (whose times also
-    /// carry the recording's running time) the tab opened by URL during its tab bar's init is still reported as a race.
+    /// XFURLRoute `open:transitionBlock:` (a331d32^) checks on a background queue: in a recorded file the tab opened
+    /// by URL during its tab bar's init is reported as a race, as in memory.
     @Test func legacyCheckOfTheTabsSampleReportsTheRaceFromAFile() throws {
         let runner = try CommandRunner()
         defer { runner.cleanUp() }
@@ -82,6 +82,50 @@ import Testing
         let stale = try runner.lego("check", "clean.jsonl", "--baseline", "baseline.json")
         #expect(stale.status == 0)
         #expect(stale.stdout.lowercased().contains("no longer"), "\(stale.stdout)")
+    }
+
+    /// A CI job's first run has no baseline yet: a note and an empty baseline, not exit 2; `--write-baseline` writes it.
+    @Test func missingBaselineOnTheFirstRunIsANoteAndAnEmptyBaseline() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try recorded("bdj-faults.yml", as: "faults.jsonl", in: runner)
+        let first = try runner.lego("check", "faults.jsonl", "--baseline", "baseline.json", "--format", "sarif", "-o", "first.sarif")
+        #expect(first.status == 1, "every finding is new, so the errors fail as --fail-on says: \(first.stderr)")
+        #expect(first.stderr.contains("lego-trace: note: the baseline baseline.json does not exist yet"), "\(first.stderr)")
+        #expect(!runner.exists("baseline.json"), "only --write-baseline writes it")
+        let sarif = try runner.read("first.sarif")
+        #expect(sarif.contains("\"missing\": true"), "\(sarif.prefix(400))")
+        let never = try runner.lego("check", "faults.jsonl", "--baseline", "baseline.json", "--fail-on", "never")
+        #expect(never.status == 0)
+        #expect(never.stdout.contains("does not exist yet, so every finding is new"), "\(never.stdout)")
+        let both = try runner.lego("check", "faults.jsonl", "--baseline", "baseline.json", "--write-baseline", "baseline.json")
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(try runner.lego("check", "faults.jsonl", "--baseline", "baseline.json").status == 0)
+        try runner.write("broken.json", "{")
+        #expect(try runner.lego("check", "faults.jsonl", "--baseline", "broken.json").status == 2, "an unreadable baseline still is an input error")
+    }
+
+    /// The SARIF of a run with a baseline validates against the 2.1.0 schema, keeps the known findings as
+    /// suppressions (so code scanning does not close them as fixed), and names its command's category.
+    @Test func sarifWithABaselineValidatesAndKeepsKnownFindingsAsSuppressions() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try recorded("bdj-faults.yml", as: "faults.jsonl", in: runner)
+        _ = try runner.lego("check", "faults.jsonl", "--write-baseline", "baseline.json")
+        let outcome = try runner.lego("check", runner.path("faults.jsonl"), "--baseline", "baseline.json", "-f", "sarif", "-o", "known.sarif")
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let text = try runner.read("known.sarif")
+        try SchemaValidator.sarif.validate(text, name: "known.sarif")
+        let run = try #require(((JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["runs"] as? [[String: Any]])?.first)
+        #expect((run["automationDetails"] as? [String: Any])?["id"] as? String == "lego-trace/check/")
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == 5)
+        #expect(results.allSatisfy { ($0["suppressions"] as? [[String: Any]])?.first?["kind"] as? String == "external" })
+        let base = (run["originalUriBaseIds"] as? [String: Any])?["%SRCROOT%"] as? [String: Any]
+        #expect((base?["uri"] as? String)?.hasPrefix("file:///") == true)
+        // The trace was named by its absolute path inside the working directory: still relative to %SRCROOT%.
+        let related = (results[0]["relatedLocations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+        #expect(related?["artifactLocation"] as? [String: String] == ["uri": "faults.jsonl", "uriBaseId": "%SRCROOT%"])
     }
 
     @Test func malformedLineStopsWithItsLineNumberUnlessLenient() throws {

@@ -35,6 +35,24 @@ import Testing
         #expect(try runner.read("again.dot") == (try runner.read("g.dot")))
     }
 
+    /// An orphan is marked as an orphan and a leak `graph --at` cannot confirm yet as unconfirmed: neither is labelled
+    /// a leak; the whole trace still marks the confirmed leak as leaked.
+    @Test func orphansAndUnconfirmedLeaksAreNotLabelledLeaks() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        _ = try runner.lego("record", CommandRunner.packageFile("samples/bdj-faults.yml"))
+        #expect(try runner.lego("graph", "all.dot").status == 0)
+        let all = try runner.read("all.dot")
+        let line = { (dot: String, module: String) in dot.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix("\"m:\(module)\"") || $0.hasPrefix("\"m:\(module)#") } ?? "" }
+        #expect(line(all, "PublishContent").contains("⚠ orphan") && !line(all, "PublishContent").contains("leaked"), "\(line(all, "PublishContent"))")
+        #expect(line(all, "SignIn").contains("⚠ leaked"))
+        // SignIn was dismissed at seq 308: at seq 320 the trace stops inside its grace period.
+        #expect(try runner.lego("graph", "early.dot", "--at", "320").status == 0)
+        let early = try runner.read("early.dot")
+        #expect(line(early, "SignIn").contains("⚠ unconfirmed") && !line(early, "SignIn").contains("leaked"), "\(line(early, "SignIn"))")
+    }
+
     @Test func atFocusAndLayoutNarrowThePicture() throws {
         let runner = try CommandRunner()
         defer { runner.cleanUp() }

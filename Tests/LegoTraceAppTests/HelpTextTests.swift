@@ -1,5 +1,6 @@
 import Foundation
 import LegoGoldenSupport
+import LegoTraceApp
 import Testing
 
 /// The command line's goldens (help, completion, reports of the seeded faults), in `Tests/LegoTraceAppTests/Golden`.
@@ -26,5 +27,7 @@ let goldens = GoldenFile("Tests/LegoTraceAppTests/Golden")
         let outcome = try runner.lego("--generate-completion-script", shell)
         #expect(outcome.status == 0)
         try goldens.check(outcome.stdout, named: "completion.\(shell)")
+        // `rules --explain` completes the rule ids.
+        for rule in LegoTrace.ruleIDs { #expect(outcome.stdout.contains(rule), "\(shell) does not offer \(rule)") }
     }
 }

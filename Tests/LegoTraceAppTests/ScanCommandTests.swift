@@ -1,4 +1,5 @@
 import Foundation
+import LegoTestSupport
 import Testing
 
 /// `lego-trace scan` end to end: the built binary on the fixture app and on the corpus app.
@@ -35,6 +36,69 @@ import Testing
         let again = try runner.lego("scan", Self.fixtureApp, "--baseline", "base.json")
         #expect(again.status == 0)
         #expect(again.stdout.contains("8 known findings suppressed"))
+    }
+
+    /// An absolute path inside the working directory: SARIF locations relative to %SRCROOT%, a finding silenced by a
+    /// comment kept as an in-source suppression and counted, the log valid SARIF 2.1.0; `--format xcode` for Xcode.
+    @Test func sarifOfAnAbsolutePathIsRelativeToTheSourceRootAndKeepsCommentSuppressions() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try FileManager.default.copyItem(atPath: Self.fixtureApp, toPath: runner.path("BDJApp"))
+        let routing = runner.path("BDJApp/Modules/精华 Essence/BDJEssenceRouting.m")
+        var lines = try String(contentsOfFile: routing, encoding: .utf8).components(separatedBy: "\n")
+        lines.insert("    // lego-trace:disable-next-line unregistered-url -- opened only in a debug build", at: 32)
+        try lines.joined(separator: "\n").write(toFile: routing, atomically: true, encoding: .utf8)
+
+        let text = try runner.lego("scan", runner.path("BDJApp"), "--fail-on", "never")
+        #expect(text.stdout.hasSuffix("7 findings: 5 errors, 2 warnings (5 source files scanned); 1 finding suppressed in the source\n"), "\(text.stdout)")
+        _ = try runner.lego("scan", runner.path("BDJApp"), "-f", "sarif", "-o", "scan.sarif", "--fail-on", "never")
+        let sarif = try runner.read("scan.sarif")
+        try SchemaValidator.sarif.validate(sarif, name: "scan.sarif")
+        let run = try #require(((JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])?["runs"] as? [[String: Any]])?.first)
+        #expect((run["automationDetails"] as? [String: Any])?["id"] as? String == "lego-trace/scan/")
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == 8)
+        let silenced = results.filter { $0["suppressions"] != nil }
+        #expect(silenced.map { $0["ruleId"] as? String } == ["unregistered-url"])
+        let suppression = (silenced.first?["suppressions"] as? [[String: Any]])?.first
+        #expect(suppression?["kind"] as? String == "inSource")
+        for result in results {
+            let artifact = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+            let location = artifact?["artifactLocation"] as? [String: String]
+            #expect(location?["uriBaseId"] == "%SRCROOT%")
+            #expect(location?["uri"]?.hasPrefix("BDJApp/") == true, "\(location ?? [:])")
+        }
+
+        let xcode = try runner.lego("scan", runner.path("BDJApp"), "-f", "xcode", "--fail-on", "never")
+        #expect(xcode.status == 0)
+        let diagnostics = xcode.stdout.split(separator: "\n")
+        #expect(diagnostics.count == 7)
+        #expect(diagnostics.contains { $0.hasPrefix(runner.path("BDJApp/App/BDJAppDelegate.m") + ":13:") && $0.hasSuffix("[duplicate-module-name]") })
+        #expect(diagnostics.allSatisfy { $0.contains(": error: ") || $0.contains(": warning: ") })
+    }
+
+    /// `scan --format html` makes the interactive page of the static graph and the findings; `--open` opens what was
+    /// written (here with a stand-in opener that notes the path) and needs a file.
+    @Test func scanWritesTheHTMLPageAndOpenOpensIt() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try runner.write("opener.sh", "#!/bin/sh\necho \"$1\" > opened.txt\n")
+        chmod(runner.path("opener.sh"), 0o755)
+        let outcome = try runner.lego("scan", Self.fixtureApp, "-f", "html", "-o", "scan.html", "--open", "--fail-on", "never",
+                                      environment: ["LEGO_TRACE_OPENER": runner.path("opener.sh")])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let page = try runner.read("scan.html")
+        #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("<table id=\"findings\""))
+        #expect(page.contains("\"findingMarks\":[") && page.contains("<svg"), "the static graph is drawn")
+        #expect(try runner.read("opened.txt") == "scan.html\n")
+        let refused = try runner.lego("scan", Self.fixtureApp, "-f", "html", "--open")
+        #expect(refused.status == 2 && refused.stderr.contains("--open opens a file"), "\(refused.stderr)")
+        _ = try runner.lego("record", "-o", "t.jsonl")
+        let drawn = try runner.lego("graph", "t.jsonl", "t.html", "--open", environment: ["LEGO_TRACE_OPENER": runner.path("opener.sh")])
+        #expect(drawn.status == 0)
+        #expect(try runner.read("opened.txt") == "t.html\n")
+        let failing = try runner.lego("graph", "t.jsonl", "t.svg", "--open", environment: ["LEGO_TRACE_OPENER": "false"])
+        #expect(failing.status == 0 && failing.stderr.contains("false could not open t.svg"), "the file was written: \(failing.stderr)")
     }
 
     @Test func graphDrawsAScanModelWithItsFindingsMarked() throws {

@@ -264,7 +264,7 @@ final class LeakedModuleDetector: Detector {
         context.report(Self.rule, message: message, module: module.name, instance: instance, object: module.id,
                        first: suspect.gone, last: last, evidence: evidence,
                        fingerprint: [module.name, module.className, holders.map(\.kind.rawValue).sorted().joined(separator: "+")],
-                       atMost: unconfirmed ? .note : nil)
+                       atMost: unconfirmed ? .note : nil, drawing: unconfirmed ? .unconfirmed : nil)
     }
 
     private func findHolders(of module: ReplayState.ModuleInstance, suspect: Suspect, state: ReplayState) -> [Holder] {

@@ -22,7 +22,7 @@ final class OrphanComponentDetector: Detector {
         Components that are meant to live outside the stack (a floating player, a cached screen) can be allowlisted: \
         `allow: {orphan-component: [FloatingPlayer]}`.
         """,
-        drawing: .leaked,
+        drawing: .orphan,
         frameworks: [.xflegoViper])
 
     private let context: DetectorContext

@@ -35,8 +35,25 @@ public enum StaticAnalyzer {
             effective.defaultSeverity = severity
             return effective
         }
-        var result = AnalysisResult(findings: collector.sorted(), rules: rules, eventCount: 0, duration: 0, limitations: limitations,
+        // A finding a `lego-trace:disable` comment covers is kept aside, counted, and in SARIF marked as suppressed.
+        let comments = app.facts.suppressions.map { suppression in
+            var moved = suppression
+            moved.comment = collector.place(suppression.comment)
+            return moved
+        }
+        var kept: [Finding] = []
+        var suppressed: [SuppressedFinding] = []
+        for finding in collector.sorted() {
+            if let place = finding.location?.sourceLocation,
+               let comment = comments.first(where: { $0.covers(rule: finding.ruleID, at: place) }) {
+                suppressed.append(SuppressedFinding(finding, reason: .inSource(comment.comment)))
+            } else {
+                kept.append(finding)
+            }
+        }
+        var result = AnalysisResult(findings: kept, rules: rules, eventCount: 0, duration: 0, limitations: limitations,
                                     framework: .xflegoViper)
+        result.suppressed = suppressed
         result.sourceFiles = sourceFiles
         return result
     }
@@ -76,7 +93,8 @@ final class StaticFindings {
                                 certainty: certainty, evidence: evidence, fingerprint: fingerprint))
     }
 
-    private func place(_ location: SourceLocation) -> SourceLocation {
+    /// `location` with the path prefix before its file.
+    func place(_ location: SourceLocation) -> SourceLocation {
         guard !pathPrefix.isEmpty else { return location }
         var moved = location
         moved.file = pathPrefix.hasSuffix("/") ? pathPrefix + location.file : pathPrefix + "/" + location.file

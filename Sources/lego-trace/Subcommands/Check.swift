@@ -15,7 +15,7 @@ struct Check: ParsableCommand {
     @Argument(help: "The trace to check (`-`: standard input; default: the one `record` wrote last).")
     var trace: String = DefaultPaths.trace
 
-    @OptionGroup var report: ReportOptionGroup<CheckFormat>
+    @OptionGroup var report: ReportOptionGroup
 
     @OptionGroup var config: ConfigOptionGroup
 

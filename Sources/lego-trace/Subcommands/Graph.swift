@@ -30,6 +30,9 @@ struct Graph: ParsableCommand {
     @Flag(name: .long, help: "Lay the graph out even when it is larger than the engine handles in reasonable time and memory.")
     var force = false
 
+    @Flag(name: .long, help: "Open the written file once it is drawn (an .html page: in the browser).")
+    var open = false
+
     @Flag(name: .long, help: "Do not run the analyzer to mark findings on the graph (the config file is then not read).")
     var noFindings = false
 
@@ -43,6 +46,7 @@ struct Graph: ParsableCommand {
     @OptionGroup var lineLimit: LineLimitOptions
 
     func validate() throws {
+        if open, paths.last == "-" { throw ValidationError("--open opens a file: give OUT as a path, not -") }
         guard (1...2).contains(paths.count) else {
             throw ValidationError("expected [TRACE] OUT, e.g. `lego-trace graph out.svg`")
         }
@@ -57,7 +61,8 @@ struct Graph: ParsableCommand {
             tracePath: paths.count == 2 ? paths[0] : DefaultPaths.trace, outputPath: paths[paths.count - 1],
             format: format, at: at, focus: focus, depth: depth, layout: layout, force: force,
             markFindings: !noFindings, unreached: !noUnreached,
-            analysis: AnalysisOptions(configPath: config.config, grace: grace.grace, urlCheck: config.urlCheck), maxLineBytes: lineLimit.maxLineBytes)
+            analysis: AnalysisOptions(configPath: config.config, grace: grace.grace, urlCheck: config.urlCheck), maxLineBytes: lineLimit.maxLineBytes,
+            open: open)
         try conclude { () throws(LegoTraceError) in try LegoTrace.graph(request, console: .standard) }
     }
 }

@@ -6,7 +6,7 @@ import LegoTraceApp
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the detectors, or explain one with --explain ID.")
 
-    @Option(name: .long, help: "Print why a rule matters and how to fix what it finds.")
+    @Option(name: .long, help: "Print why a rule matters and how to fix what it finds.", completion: .list(LegoTrace.ruleIDs))
     var explain: String?
 
     @Option(name: .long, help: "List only the rules that apply to this framework's traces and sources.")

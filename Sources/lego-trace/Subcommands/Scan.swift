@@ -15,7 +15,7 @@ struct Scan: ParsableCommand {
     @Argument(help: "The app's source folder (Pods, Carthage, DerivedData and hidden folders are skipped).")
     var source: String
 
-    @OptionGroup var report: ReportOptionGroup<ReportFormat>
+    @OptionGroup var report: ReportOptionGroup
 
     @OptionGroup var config: ConfigOptionGroup
 

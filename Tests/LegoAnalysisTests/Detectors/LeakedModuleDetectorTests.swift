@@ -106,6 +106,7 @@ private func postScenario(leak: Bool = false, breakLink: Bool = true) -> TraceBu
     #expect(finding.message.contains("may have outlived its screen"))
     #expect(finding.message.contains("without its end marker"))
     #expect(finding.message.contains("unconfirmed"))
+    #expect(finding.drawing == .unconfirmed, "the graph does not label it a leak")
     // The same defect, confirmed or not, keeps one fingerprint, so a baseline matches either.
     var ended = postScenario(leak: true)
     ended.end()

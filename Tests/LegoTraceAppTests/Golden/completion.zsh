@@ -90,7 +90,7 @@ _lego-trace_record() {
 
 _lego-trace_check() {
     local -i ret=1
-    local -ar ___format=('text' 'json' 'sarif' 'junit' 'github' 'markdown' 'html')
+    local -ar ___format=('text' 'json' 'sarif' 'junit' 'github' 'markdown' 'xcode' 'html')
     local -ar ___fail_on=('error' 'warning' 'note' 'never')
     local -ar ___color=('auto' 'always' 'never')
     local -ar ___url_check=('strict' 'legacy')
@@ -98,6 +98,7 @@ _lego-trace_check() {
         ':trace:'
         '(-f --format)'{-f,--format}'[The report format (html\: an interactive page with the graph, module lifetimes and findings).]:format:{__lego-trace_complete "${___format[@]}"}'
         '(--output -o)'{--output,-o}'[Write the report to FILE (`-`\: standard output, the default).]:output:'
+        '--open[Open the report once it is written (html\: in the browser); needs --output FILE.]'
         '--fail-on[Lowest severity that fails the command.]:fail-on:{__lego-trace_complete "${___fail_on[@]}"}'
         '--baseline[Fail only on findings not in this baseline file.]:baseline:'
         '--write-baseline[Write the current findings'\'' fingerprints to FILE (the run then exits 0).]:write-baseline:'
@@ -130,6 +131,7 @@ _lego-trace_graph() {
         '--depth[With --focus\: how many edges away to draw (default 1).]:depth:'
         '--layout[The Graphviz engine; auto picks one by the graph'\''s size.]:layout:{__lego-trace_complete "${___layout[@]}"}'
         '--force[Lay the graph out even when it is larger than the engine handles in reasonable time and memory.]'
+        '--open[Open the written file once it is drawn (an .html page\: in the browser).]'
         '--no-findings[Do not run the analyzer to mark findings on the graph (the config file is then not read).]'
         '--no-unreached[Leave out the modules the trace declares but never reaches (drawn dashed and grey otherwise).]'
         '--config[Config file. Default\: .lego-trace.yml in the current directory, if present.]:config:'
@@ -176,14 +178,15 @@ _lego-trace_import() {
 
 _lego-trace_scan() {
     local -i ret=1
-    local -ar ___format=('text' 'json' 'sarif' 'junit' 'github' 'markdown')
+    local -ar ___format=('text' 'json' 'sarif' 'junit' 'github' 'markdown' 'xcode' 'html')
     local -ar ___fail_on=('error' 'warning' 'note' 'never')
     local -ar ___color=('auto' 'always' 'never')
     local -ar ___url_check=('strict' 'legacy')
     local -ar arg_specs=(
         ':source:'
-        '(-f --format)'{-f,--format}'[The findings report'\''s format.]:format:{__lego-trace_complete "${___format[@]}"}'
+        '(-f --format)'{-f,--format}'[The report format (html\: an interactive page with the graph, module lifetimes and findings).]:format:{__lego-trace_complete "${___format[@]}"}'
         '(--output -o)'{--output,-o}'[Write the report to FILE (`-`\: standard output, the default).]:output:'
+        '--open[Open the report once it is written (html\: in the browser); needs --output FILE.]'
         '--fail-on[Lowest severity that fails the command.]:fail-on:{__lego-trace_complete "${___fail_on[@]}"}'
         '--baseline[Fail only on findings not in this baseline file.]:baseline:'
         '--write-baseline[Write the current findings'\'' fingerprints to FILE (the run then exits 0).]:write-baseline:'
@@ -204,9 +207,10 @@ _lego-trace_scan() {
 
 _lego-trace_rules() {
     local -i ret=1
+    local -ar ___explain=('leaked-module' 'orphan-component' 'duplicate-module-name' 'illegal-url-hierarchy' 'unregistered-url' 'unknown-component' 'lost-event' 'naming-convention')
     local -ar ___framework=('xflegoviper' 'qfmoudle' 'nnmodule')
     local -ar arg_specs=(
-        '--explain[Print why a rule matters and how to fix what it finds.]:explain:'
+        '--explain[Print why a rule matters and how to fix what it finds.]:explain:{__lego-trace_complete "${___explain[@]}"}'
         '--framework[List only the rules that apply to this framework'\''s traces and sources.]:framework:{__lego-trace_complete "${___framework[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'

@@ -3,6 +3,7 @@
 #import "LTCompat.h"
 #import "LTTables.h"
 #import "LTWriter.h"
+#import "LTLeakWatch.h"
 
 #import <objc/runtime.h>
 #include <pthread.h>
@@ -65,6 +66,7 @@ void LTHooksBeginSession(void) {
     free(ltHTTPHandler);
     ltHTTPHandler = NULL;
     LTDeclarationsBeginSession();
+    LTLeakWatchReset();
     ltRecording = 1;
     LTUnlock();
 }

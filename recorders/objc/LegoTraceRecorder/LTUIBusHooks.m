@@ -1,5 +1,6 @@
 // Hooks on XFUIBus: transitions and the URL opens it starts (LTHooks.h; shared pieces in LTHookSupport.h).
 #import "LTHookSupport.h"
+#import "LTLeakWatch.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +49,7 @@ typedef struct LTTransition {
     char *url;
 } LTTransition;
 
-static void LTRecordTransition(const char *kind, const LTTransition *transition, uint64_t peer, int ok) {
+static uint64_t LTRecordTransition(const char *kind, const LTTransition *transition, uint64_t peer, int ok) {
     LTEvent event = LTEventMake(kind);
     event.name = transition->name;
     event.obj = transition->from;
@@ -56,7 +57,7 @@ static void LTRecordTransition(const char *kind, const LTTransition *transition,
     event.url = transition->url;
     event.op = transition->operation;
     event.ok = ok;
-    LTWriterRecord(&event);
+    return LTWriterRecord(&event);
 }
 
 // Only the outermost transition of a thread is recorded; the count is kept only while recording.
@@ -97,7 +98,8 @@ static LTTransition LTBeginRemoval(id bus, const char *operation) {
     transition.from = object->identity;
     transition.to = object->from;
     transition.name = object->name ? strdup(object->name) : NULL;
-    LTRecordTransition("transition.begin", &transition, transition.to, LTAbsent);
+    uint64_t seq = LTRecordTransition("transition.begin", &transition, transition.to, LTAbsent);
+    LTLeakWatchScreenGone(object, operation, seq);
     LTUnlock();
     return transition;
 }

@@ -58,8 +58,8 @@ int LTWriterIsOpen(void);
 LTSlot *LTWriterReserve(void);
 /// Fills a reserved place; the writer writes lines in seq order and waits for a place until it is filled.
 void LTWriterFill(LTSlot *slot, const LTEvent *event);
-/// Reserves and fills at once.
-void LTWriterRecord(const LTEvent *event);
+/// Reserves and fills at once; returns the event's seq (0 when not recording).
+uint64_t LTWriterRecord(const LTEvent *event);
 /// Writes every filled event queued so far and returns when it is in the file.
 void LTWriterFlush(void);
 /// Writes what is queued, then the `trace.end` marker, stops the thread and closes the file.

@@ -460,9 +460,13 @@ void LTWriterFill(LTSlot *slot, const LTEvent *event) {
     free(line.data);
 }
 
-void LTWriterRecord(const LTEvent *event) {
+uint64_t LTWriterRecord(const LTEvent *event) {
     LTSlot *slot = LTWriterReserve();
-    if (slot) LTWriterFill(slot, event);
+    if (!slot) return 0;
+    // Read before filling: once filled, the writer thread may write and free the slot.
+    uint64_t seq = slot->seq;
+    LTWriterFill(slot, event);
+    return seq;
 }
 
 void LTWriterFlush(void) {

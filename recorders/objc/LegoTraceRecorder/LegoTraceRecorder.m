@@ -1,9 +1,11 @@
 #import "LegoTraceRecorder.h"
 #import "LTCompat.h"
 #import "LTHooks.h"
+#import "LTLeakWatch.h"
 #import "LTWriter.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <sys/utsname.h>
 #if __has_include(<TargetConditionals.h>)
 #include <TargetConditionals.h>
@@ -23,6 +25,8 @@ NSString *const LegoTraceRecorderErrorDomain = @"LegoTraceRecorderErrorDomain";
 // Turned on with no code: UI tests set the environment variable or pass the launch argument.
 + (void)load {
     LT_POOL_BEGIN
+    const char *warnings = getenv("LEGO_TRACE_LEAK_WARNINGS");
+    if (warnings && strcmp(warnings, "1") == 0) LTLeakWatchSetEnabled(1);
     NSString *path = nil;
     const char *variable = getenv("LEGO_TRACE_FILE");
     if (variable && *variable) path = [NSString stringWithUTF8String:variable];
@@ -120,6 +124,22 @@ NSString *const LegoTraceRecorderErrorDomain = @"LegoTraceRecorderErrorDomain";
 
 + (BOOL)isRecording {
     return LTWriterIsOpen() ? YES : NO;
+}
+
++ (void)setLeakWarningsEnabled:(BOOL)enabled {
+    LTLeakWatchSetEnabled(enabled ? 1 : 0);
+}
+
++ (BOOL)leakWarningsEnabled {
+    return LTLeakWatchIsEnabled() ? YES : NO;
+}
+
++ (void)setLeakWarningGrace:(NSTimeInterval)seconds {
+    LTLeakWatchSetGrace(seconds);
+}
+
++ (void)setLeakWarningHandler:(LegoTraceLeakWarningHandler)handler {
+    LTLeakWatchSetHandler(handler);
 }
 
 @end

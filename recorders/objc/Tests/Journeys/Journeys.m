@@ -163,9 +163,8 @@ static void backGesture(NSAutoreleasePool **pool) {
     drain(pool);
 }
 
-// Login is presented, its presenter keeps a callback that captures it, and it is dismissed: it leaks.
-static void retainCycle(NSAutoreleasePool **pool) {
-    showRoot(@"xf://home", pool);
+// Login is presented from Home, its presenter keeps a callback that captures it, and it is dismissed: it leaks.
+static void presentAndLeakLogin(NSAutoreleasePool **pool) {
     [busOf(@"Home") openURLForPresent:@"xf://home/login" customCode:nil];
     drain(pool);
     XFLoginPresenter *login = [XFComponentManager findComponentForName:@"Login"];
@@ -174,6 +173,41 @@ static void retainCycle(NSAutoreleasePool **pool) {
     login.loginCallback = callback;
     [busOf(@"Login") dismissComponent];
     drain(pool);
+}
+
+static void retainCycle(NSAutoreleasePool **pool) {
+    showRoot(@"xf://home", pool);
+    presentAndLeakLogin(pool);
+}
+
+// Live leak warnings on, with a short grace: Detail is popped and goes, Login is dismissed and leaks. Exactly one
+// warning, for Login, reaches the console and the handler.
+static volatile int leakWarnings;
+
+static void countLeakWarning(NSString *warning) {
+    leakWarnings++;
+    fprintf(stderr, "handler: %s\n", [warning UTF8String]);
+}
+
+static void leakWarning(NSAutoreleasePool **pool) {
+    if ([LegoTraceRecorder leakWarningsEnabled]) {
+        fprintf(stderr, "journeys: leak warnings are on before they were asked for\n");
+        exit(1);
+    }
+    [LegoTraceRecorder setLeakWarningsEnabled:YES];
+    [LegoTraceRecorder setLeakWarningGrace:0.3];
+    [LegoTraceRecorder setLeakWarningHandler:countLeakWarning];
+    showRoot(@"xf://home", pool);
+    [busOf(@"Home") openURLForPush:@"xf://home/detail" customCode:nil];
+    drain(pool);
+    [busOf(@"Detail") popComponent];
+    drain(pool);
+    presentAndLeakLogin(pool);
+    usleep(900000);
+    if (leakWarnings != 1) {
+        fprintf(stderr, "journeys: %d leak warnings, expected 1\n", (int)leakWarnings);
+        exit(1);
+    }
 }
 
 // A tab bar with two tabs, each with its own navigation stack; both push Detail: two live instances of one name.
@@ -382,7 +416,7 @@ static int refusals(const char *directory) {
 int main(int argc, char **argv) {
     NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
     if (argc < 3) {
-        fprintf(stderr, "usage: journeys push-pop|back-gesture|retain-cycle|two-tabs|illegal-url|evict|shared-module|controller-and-events|hostile-text|threads|until-killed|autostart|late-prefix|legacy-about TRACE, or journeys refusals FOLDER\n");
+        fprintf(stderr, "usage: journeys push-pop|back-gesture|retain-cycle|leak-warning|two-tabs|illegal-url|evict|shared-module|controller-and-events|hostile-text|threads|until-killed|autostart|late-prefix|legacy-about TRACE, or journeys refusals FOLDER\n");
         return 2;
     }
     const char *journey = argv[1];
@@ -403,6 +437,7 @@ int main(int argc, char **argv) {
     setUpApp();
     if (strcmp(journey, "push-pop") == 0 || strcmp(journey, "autostart") == 0) pushAndPop(&pool);
     else if (strcmp(journey, "retain-cycle") == 0) retainCycle(&pool);
+    else if (strcmp(journey, "leak-warning") == 0) leakWarning(&pool);
     else if (strcmp(journey, "back-gesture") == 0) backGesture(&pool);
     else if (strcmp(journey, "two-tabs") == 0) twoTabs(&pool);
     else if (strcmp(journey, "illegal-url") == 0) illegalURL(&pool);

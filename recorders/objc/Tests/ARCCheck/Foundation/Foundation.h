@@ -11,6 +11,7 @@ typedef long NSInteger;
 typedef struct _NSRange { NSUInteger location; NSUInteger length; } NSRange;
 typedef NSInteger NSComparisonResult;
 typedef unsigned short unichar;
+typedef double NSTimeInterval;
 
 @class NSString, NSArray, NSDictionary;
 
