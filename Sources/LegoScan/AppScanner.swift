@@ -54,7 +54,12 @@ public enum AppScanner {
         case .objectiveC:
             facts = ObjCReader.read(bytes: bytes, file: file)
         case .swift:
-            facts = SwiftReader.read(text: String(decoding: bytes, as: UTF8.self), file: file)
+            if let refusal = SwiftReader.refusal(bytes, file: file) {
+                facts = ScanFacts()
+                facts.warnings.append(refusal)
+            } else {
+                facts = SwiftReader.read(text: String(decoding: bytes, as: UTF8.self), file: file)
+            }
         }
         if let encoding { facts.warnings.insert(encoding, at: 0) }
         return facts
