@@ -16,10 +16,13 @@ extension LegoTrace {
 
     private static func runGraph(_ request: GraphRequest, console: Console) throws -> ExitStatus {
         let format = try graphFormat(request)
-        if let model = scanModel(at: request.tracePath) { return try graphOfScanModel(model, request: request, format: format, console: console) }
+        // Opened once: what the input is comes from the bytes the trace reader then goes on from (a FIFO or pipe
+        // can be read only once).
+        let input = try PeekedInput(path: request.tracePath)
+        if let model = try scanModel(input, path: request.tracePath) { return try graphOfScanModel(model, request: request, format: format, console: console) }
         // The config matters only to the analyzer: `--no-findings` draws even beside a broken `.lego-trace.yml`.
         let configuration = request.markFindings ? try loadConfiguration(request.analysis) : nil
-        let replay = try TraceReplay(path: request.tracePath, options: .init(maxLineBytes: request.maxLineBytes), console: console)
+        let replay = try TraceReplay(input: input, path: request.tracePath, options: .init(maxLineBytes: request.maxLineBytes), console: console)
         let builder = GraphBuilder()
         let timeline = TimelineRecorder()
         let session = configuration.map { Analyzer(configuration: $0).makeSession(header: replay.header) }
@@ -56,13 +59,15 @@ extension LegoTrace {
         return .success
     }
 
-    /// The static graph of a `scan --model` file, or nil when the input is not one (its first bytes name the schema).
-    private static func scanModel(at path: String) -> StaticGraph? {
-        guard path != "-", let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 256), String(decoding: head, as: UTF8.self).contains("\"lego-trace-scan\""),
-              let data = FileManager.default.contents(atPath: path) else { return nil }
-        return StaticGraph(modelJSON: data)
+    /// The static graph of a `scan --model` file, or nil when the input is not one (its first bytes name the schema);
+    /// a file that names the schema but cannot be read as a model is an error about the model, not a trace header.
+    private static func scanModel(_ input: PeekedInput, path: String) throws -> StaticGraph? {
+        guard String(decoding: input.head, as: UTF8.self).contains("\"\(StaticGraph.schema)\"") else { return nil }
+        guard let model = StaticGraph(modelJSON: Data(try input.readToEnd())) else {
+            throw LegoTraceError("\(displayName(path)): not a valid lego-trace scan model (written by 'lego-trace scan --model'): "
+                + "invalid JSON or missing modules and edges")
+        }
+        return model
     }
 
     /// `graph app.json OUT`: the static module graph of a scan model, with the findings it carries marked.
