@@ -119,6 +119,29 @@ import Testing
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
+    /// Issue #21: the runtime can only print that its trace is incomplete and exit 0; record committed the cut trace.
+    @Test func recordProgramWhoseTraceLostItsTailKeepsThePreviousOneAndFails() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try runner.write("t.jsonl", "previous trace")
+        // What a program leaves when its disk fills up: a header and events, no end marker, and exit status 0.
+        let header = #"{"format":"lego-trace","version":"1.0","producer":"test","start":"2026-01-01T00:00:00Z","app":"App"}"#
+        let event = #"{"seq":1,"t":0,"th":1,"kind":"focus"}"#
+        let script = "printf '%s\\n' '\(header)' '\(event)' > \"$LEGO_TRACE_FILE\"; echo 'lego-runtime: the trace is incomplete' >&2"
+        let outcome = try runner.lego("record", "-o", "t.jsonl", "--", "/bin/sh", "-c", script)
+        #expect(outcome.status == 2, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("left its trace incomplete"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("'t.jsonl' still holds the previous trace"), "\(outcome.stderr)")
+        #expect(try runner.read("t.jsonl") == "previous trace")
+        // `ulimit -f`: the program is killed by SIGXFSZ part-way through its trace (exit 153).
+        let capped = try runner.run("/bin/sh", ["-c", "ulimit -f 1; exec \"$0\" record -o t.jsonl -- \"$1\"",
+                                                CommandRunner.product("lego-trace"), CommandRunner.product("lego-example")])
+        #expect(capped.status != 0, "\(capped.stderr)")
+        #expect(try runner.read("t.jsonl") == "previous trace")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: runner.directory).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
     func recordProgramPassesSignalsOnAndLeavesNothingRunning(signal: Int32) throws {
         let runner = try CommandRunner()
