@@ -142,6 +142,41 @@ import Testing
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
+    /// Issue #21: Ctrl-C or SIGTERM during `record SCENARIO -o FILE` left `.FILE.tmp-PID-0` behind (15 runs in 20).
+    @Test(arguments: [SIGINT, SIGTERM])
+    func recordOfAScenarioStoppedBySignalLeavesNoTemporaryFile(signal: Int32) throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try runner.write("out.jsonl", "previous trace")
+        // About a second of recording, so most signals land while it runs.
+        try runner.write("long.yml", "app:\n  name: Long\n  prefix: XF\n  modules:\n    - {name: Home}\n    - {name: Post}\n"
+            + "journey:\n  - showRoot: Home\n" + String(repeating: "  - push: Post\n  - pop\n", count: 10_000))
+        for delay in [50_000, 150_000, 300_000, 600_000] as [useconds_t] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CommandRunner.product("lego-trace"))
+            process.arguments = ["record", "long.yml", "-o", "out.jsonl"]
+            process.currentDirectoryURL = URL(fileURLWithPath: runner.directory)
+            process.standardError = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            usleep(delay)
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: runner.directory).filter { $0.contains(".tmp-") }
+            #expect(leftovers.isEmpty, "after \(delay) µs: \(leftovers)")
+            // Either the recording finished first and replaced the trace, or the signal ended it and the previous one stayed.
+            let text = try runner.read("out.jsonl")
+            if process.terminationReason == .uncaughtSignal {
+                #expect(process.terminationStatus == signal)
+                #expect(text == "previous trace")
+            } else {
+                #expect(process.terminationStatus == 0)
+                #expect(text.hasPrefix("{\"format\":\"lego-trace\""))
+                try runner.write("out.jsonl", "previous trace")
+            }
+        }
+    }
+
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
     func recordProgramPassesSignalsOnAndLeavesNothingRunning(signal: Int32) throws {
         let runner = try CommandRunner()
