@@ -21,8 +21,9 @@ public enum AppScanner {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .notADirectory(path: path)
         }
-        let files = SourceTree.files(under: path)
+        let (files, listingWarnings) = SourceTree.files(under: path)
         var facts = ScanFacts()
+        facts.warnings = listingWarnings
         var byteCount = 0
         for file in files {
             facts.append(read(file, byteCount: &byteCount))
