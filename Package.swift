@@ -57,9 +57,11 @@ let package = Package(
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
+        // Starts `record -- CMD`'s program with a parent-death signal (fork and exec, which posix_spawn cannot do).
+        .target(name: "CSpawn"),
         // Command entry points shared by the executable and end-to-end tests.
         .target(name: "LegoTraceApp", dependencies: [
-            "LegoModel", "LegoTraceIO", "LegoRuntime", "LegoScenario", "LegoReplay",
+            "CSpawn", "LegoModel", "LegoTraceIO", "LegoRuntime", "LegoScenario", "LegoReplay",
             "LegoAnalysis", "LegoReport", "LegoImport", "LegoGraph", "LegoRender", "LegoPage", "LegoScan",
         ]),
         .executableTarget(name: "lego-trace", dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import LegoTraceApp
 
 /// `lego-trace record` in its three forms, run as the built binary.
 @Suite struct RecordCommandTests {
@@ -175,6 +176,58 @@ import Testing
                 try runner.write("out.jsonl", "previous trace")
             }
         }
+    }
+
+    /// Whether `pid` is gone (a zombie counts: nothing runs any more).
+    private func isGone(_ pid: Int32) -> Bool {
+        guard kill(pid, 0) == 0 else { return errno == ESRCH }
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+    }
+
+    private func startLooping(_ runner: CommandRunner, ignoringSignals: Bool) throws -> (record: Process, child: Int32) {
+        let script = (ignoringSignals ? "trap '' INT TERM HUP; " : "") + "echo $$ > child.pid; while :; do sleep 0.05; done"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandRunner.product("lego-trace"))
+        process.arguments = ["record", "-o", "looping.jsonl", "--", "/bin/sh", "-c", script]
+        process.currentDirectoryURL = URL(fileURLWithPath: runner.directory)
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while (try? runner.read("child.pid"))?.hasSuffix("\n") != true && Date() < deadline { usleep(10_000) }
+        let child = try #require(Int32(try runner.read("child.pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        return (process, child)
+    }
+
+    /// Issue #21: a program that ignores signals could not be stopped; a second interrupt after the grace kills it.
+    @Test(.timeLimit(.minutes(1)))
+    func aSecondInterruptAfterTheGraceKillsAProgramThatIgnoresSignals() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let (record, child) = try startLooping(runner, ignoringSignals: true)
+        kill(record.processIdentifier, SIGINT)
+        usleep(300_000)
+        #expect(record.isRunning, "the first interrupt is only passed on")
+        usleep(useconds_t(ProgramRunner.killGrace / 1000))
+        kill(record.processIdentifier, SIGINT)
+        record.waitUntilExit()
+        #expect(record.terminationStatus == 128 + SIGINT)
+        #expect(isGone(child), "the program \(child) survived the second interrupt")
+    }
+
+    /// Issue #21: `kill -9` of lego-trace left its program running, orphaned.
+    @Test(.timeLimit(.minutes(1)))
+    func theProgramDiesWithLegoTraceEvenByKill9() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let (record, child) = try startLooping(runner, ignoringSignals: false)
+        kill(record.processIdentifier, SIGKILL)
+        record.waitUntilExit()
+        let deadline = Date().addingTimeInterval(5)
+        while !isGone(child) && Date() < deadline { usleep(20_000) }
+        #expect(isGone(child), "the program \(child) outlived lego-trace")
+        if !isGone(child) { kill(-child, SIGKILL) }
     }
 
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
