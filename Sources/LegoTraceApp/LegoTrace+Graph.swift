@@ -143,7 +143,8 @@ extension LegoTrace {
     }
 
     /// The format of `outputPath`: `format` if given (its extension must not name another), else its extension's.
-    static func graphFormat(format: GraphFormat?, outputPath: String) throws(LegoTraceError) -> GraphFormat {
+    /// `option` is the option that sets the format, suggested in errors; nil for a command without one (`scan --graph`).
+    static func graphFormat(format: GraphFormat?, outputPath: String, option: String? = "--format") throws(LegoTraceError) -> GraphFormat {
         let ext = outputPath == "-" ? "" : URL(fileURLWithPath: outputPath).pathExtension
         let named = GraphFormat(fileExtension: ext)
         if let format {
@@ -155,11 +156,12 @@ extension LegoTrace {
         }
         if let named { return named }
         if outputPath == "-" {
-            throw LegoTraceError("standard output has no extension: give --format (\(GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw LegoTraceError(option.map { "standard output has no extension: give \($0) (\(GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")))" }
+                ?? "standard output has no extension to tell the format by: name a file (\(GraphFormat.extensions))")
         }
         throw LegoTraceError(
             ext.isEmpty
-                ? "cannot tell the format of '\(outputPath)': give it an extension (\(GraphFormat.extensions)) or --format"
-                : "unknown output format '.\(ext)' of '\(outputPath)' (expected \(GraphFormat.extensions), or --format)")
+                ? "cannot tell the format of '\(outputPath)': give it an extension (\(GraphFormat.extensions))\(option.map { " or \($0)" } ?? "")"
+                : "unknown output format '.\(ext)' of '\(outputPath)' (expected \(GraphFormat.extensions)\(option.map { ", or \($0)" } ?? ""))")
     }
 }

@@ -110,10 +110,11 @@ extension LegoTrace {
         return status
     }
 
-    /// Prints where the trace went and the summary line; both go to standard error when the trace itself is standard output.
+    /// Prints where the trace went and the summary line, on standard error: the trace is the result (and may be
+    /// standard output), so a closed or full standard output does not fail a recording that wrote its trace.
     private static func report(_ summary: String, staged: OutputFile.Staged, console: Console) {
         console.status("trace: \(staged.descriptor == 1 ? "standard output" : staged.path)")
-        if staged.descriptor == 1 { console.status(summary) } else { console.line(summary) }
+        console.status(summary)
     }
 
     /// What became of the file at the output path after a failed recording.

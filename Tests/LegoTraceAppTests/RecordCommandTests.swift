@@ -11,8 +11,9 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(runner.exists("lego-trace.jsonl"))
         #expect(outcome.stderr.contains("trace: lego-trace.jsonl"))
-        #expect(outcome.stdout.contains("events"))
-        #expect(outcome.stdout.contains("modules"))
+        #expect(outcome.stderr.contains("events"))
+        #expect(outcome.stderr.contains("modules"))
+        #expect(outcome.stdout.isEmpty)
         let firstLine = try runner.read("lego-trace.jsonl").split(separator: "\n").first.map(String.init) ?? ""
         #expect(firstLine.contains("\"format\":\"lego-trace\""))
         #expect(try runner.read("lego-trace.jsonl").contains("bdj://"))
@@ -118,6 +119,22 @@ import Testing
         #expect(try runner.read("capped.jsonl") == "previous trace")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: runner.directory).filter { $0.contains(".tmp-") }
         #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    /// Issue #21: with standard output closed, `record -o` and `import -o` wrote the trace and then exited 2.
+    @Test func recordAndImportSucceedWithStandardOutputClosed() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let lego = CommandRunner.product("lego-trace")
+        let record = try runner.run("/bin/sh", ["-c", "exec \"$0\" record -o closed.jsonl >&-", lego])
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stderr.contains("recorded BDJ"), "\(record.stderr)")
+        let program = try runner.run("/bin/sh", ["-c", "exec \"$0\" record -o program.jsonl -- \"$1\" >&-", lego, CommandRunner.product("lego-example")])
+        #expect(program.status == 0, "\(program.stderr)")
+        try runner.write("console.log", try String(contentsOfFile: CommandRunner.packageFile("Tests/LegoImportTests/Fixtures/leak.log"), encoding: .utf8))
+        let imported = try runner.run("/bin/sh", ["-c", "exec \"$0\" import console.log -o imported.jsonl >&-", lego])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stderr.contains("imported "), "\(imported.stderr)")
     }
 
     /// Issue #21: the runtime can only print that its trace is incomplete and exit 0; record committed the cut trace.

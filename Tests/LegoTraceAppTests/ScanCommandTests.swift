@@ -37,6 +37,18 @@ import Testing
         #expect(again.stdout.contains("8 known findings suppressed"))
     }
 
+    /// Issue #21: `scan --graph app.txt` suggested `--format`, which scan does not have.
+    @Test func aGraphPathWithoutAKnownExtensionSuggestsOnlyWhatScanHas() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        for path in ["graph.txt", "graph", "-"] {
+            let scan = try runner.lego("scan", Self.fixtureApp, "--graph", path)
+            #expect(scan.status == 2, "\(scan.stderr)")
+            #expect(scan.stderr.contains(".svg"), "\(scan.stderr)")
+            #expect(!scan.stderr.contains("--format"), "\(scan.stderr)")
+        }
+    }
+
     @Test func graphDrawsAScanModelWithItsFindingsMarked() throws {
         let runner = try CommandRunner()
         defer { runner.cleanUp() }
