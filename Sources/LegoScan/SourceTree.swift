@@ -158,11 +158,39 @@ struct SourceTree {
                 return skipped("larger than the \(maximumFileBytes >> 20) MB read for a source file; skipped")
             }
         }
+        if let decoded = utf16(bytes) { return .bytes(decoded) }
         if let nul = bytes.prefix(8192).firstIndex(of: 0) {
+            // ASCII text in UTF-16 has a NUL in every other byte: say what it is rather than "binary".
+            let sample = bytes.prefix(8192)
+            let zeros = sample.indices.filter { sample[$0] == 0 }
+            if zeros.count * 3 >= sample.count, Set(zeros.map { $0 % 2 }).count == 1 {
+                return skipped("UTF-16 without a byte-order mark; save it as UTF-8 (or with a BOM) to scan it")
+            }
             let line = bytes[..<nul].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
             return skipped("binary data (a NUL byte) in a source file; skipped", line: line)
         }
         return .bytes(bytes)
+    }
+
+    /// `bytes` as UTF-8 when they start with a UTF-16 byte-order mark (Xcode can save sources so), else nil; lines stay
+    /// where they were, an unpaired surrogate becomes U+FFFD.
+    static func utf16(_ bytes: [UInt8]) -> [UInt8]? {
+        guard bytes.count >= 2 else { return nil }
+        let bigEndian: Bool
+        switch (bytes[0], bytes[1]) {
+        case (0xFF, 0xFE): bigEndian = false
+        case (0xFE, 0xFF): bigEndian = true
+        default: return nil
+        }
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var index = 2
+        while index + 1 < bytes.count {
+            let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+            units.append(UInt16(high) << 8 | UInt16(low))
+            index += 2
+        }
+        return Array(String(decoding: units, as: UTF16.self).utf8)
     }
 
     /// A warning when `bytes` are not valid UTF-8, naming the line of the first bad byte (the file is still read,

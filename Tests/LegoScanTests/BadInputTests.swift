@@ -43,6 +43,21 @@ import Testing
         #expect(outcome.app.edges(.push).contains("Odd -> Good"))
     }
 
+    /// Issue #21: a UTF-16 source (Xcode can save one) was skipped as "binary (a NUL byte)".
+    @Test func aUTF16SourceWithAByteOrderMarkIsReadAndOneWithoutSaysUTF16() throws {
+        let text = "@implementation XFWideRouting\n- (void)go { XF_PUSH_Component_Fast(@\"Good\") }\n@end\n"
+        let units = Array(text.utf16)
+        let littleEndian: [UInt8] = [0xFF, 0xFE] + units.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let bigEndian: [UInt8] = [0xFE, 0xFF] + units.flatMap { unit -> [UInt8] in [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        for bytes in [littleEndian, bigEndian] {
+            let outcome = try scan(["Wide.m": bytes])
+            #expect(outcome.warnings.isEmpty, "\(outcome.warnings)")
+            #expect(outcome.app.edges(.push).contains("Wide -> Good"), "\(outcome.app.edges(.push))")
+        }
+        let bare = try scan(["Bare.m": Array(littleEndian.dropFirst(2))])
+        #expect(bare.warnings.map(\.message) == ["UTF-16 without a byte-order mark; save it as UTF-8 (or with a BOM) to scan it"])
+    }
+
     /// Issue #21: names that are not UTF-8 were dropped without a word (GBK names from an archive unzipped on Linux).
     @Test func aFileAndAFolderNamedInGBKAreScannedWithAWarningNamingThem() throws {
         let directory = try TemporaryDirectory()
