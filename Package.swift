@@ -16,6 +16,8 @@ let package = Package(
         // Only for the fuzz harnesses in Fuzz/, a separate package (so the normal build never links libFuzzer),
         // which can import another package's modules only through a product: the modules that read untrusted input.
         .library(name: "LegoInputs", targets: ["LegoTraceIO", "LegoImport", "LegoScenario", "LegoAnalysis"]),
+        // The same for scan's readers (its own product: only the scan harnesses build swift-syntax with the sanitizers).
+        .library(name: "LegoScanInputs", targets: ["LegoScan", "LegoGraph"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
