@@ -202,8 +202,11 @@ import Testing
         return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
     }
 
-    private func startLooping(_ runner: CommandRunner, ignoringSignals: Bool) throws -> (record: Process, child: Int32) {
-        let script = (ignoringSignals ? "trap '' INT TERM HUP; " : "") + "echo $$ > child.pid; while :; do sleep 0.05; done"
+    /// Starts `record -o looping.jsonl -- sh -c SCRIPT`, where the script first writes its pid to `child.pid`, and
+    /// returns once it has.
+    private func startLooping(_ runner: CommandRunner, ignoringSignals: Bool,
+                              loop: String = "sleep 0.05") throws -> (record: Process, child: Int32) {
+        let script = (ignoringSignals ? "trap '' INT TERM HUP; " : "") + "echo $$ > child.pid; while :; do \(loop); done"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandRunner.product("lego-trace"))
         process.arguments = ["record", "-o", "looping.jsonl", "--", "/bin/sh", "-c", script]
@@ -252,19 +255,8 @@ import Testing
         let runner = try CommandRunner()
         defer { runner.cleanUp() }
         // The program writes its pid, then appends to its trace until it is stopped.
-        let script = "echo $$ > child.pid; while :; do echo '{}' >> \"$LEGO_TRACE_FILE\"; sleep 0.02; done"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandRunner.product("lego-trace"))
-        process.arguments = ["record", "-o", "looping.jsonl", "--", "/bin/sh", "-c", script]
-        process.currentDirectoryURL = URL(fileURLWithPath: runner.directory)
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(20)
-        while !runner.exists("child.pid") && Date() < deadline { usleep(10_000) }
+        let (process, child) = try startLooping(runner, ignoringSignals: false, loop: "echo '{}' >> \"$LEGO_TRACE_FILE\"; sleep 0.02")
         usleep(100_000)
-        let childText = try runner.read("child.pid").trimmingCharacters(in: .whitespacesAndNewlines)
-        let child = try #require(Int32(childText))
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         #expect(process.terminationStatus == 128 + signal)
