@@ -53,8 +53,11 @@ public struct StaticGraph: Sendable, Hashable {
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               root["schema"] as? String == Self.schema, let modules = root["modules"] as? [[String: Any]] else { return nil }
         let routes = root["routes"] as? [[String: Any]] ?? []
+        // `scan --model` names each module once; an edited file may not, and a graph keys its nodes by name.
+        var named = Set<String>()
         self.modules = modules.compactMap { module in
-            guard let name = module["name"] as? String, let pattern = (module["pattern"] as? String).flatMap(ScannedApp.Pattern.init) else { return nil }
+            guard let name = module["name"] as? String, let pattern = (module["pattern"] as? String).flatMap(ScannedApp.Pattern.init),
+                  named.insert(name).inserted else { return nil }
             let gene = module["gene"] as? String
             let classes = (module["classes"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
             let urls = routes.filter { $0["component"] as? String == name }.compactMap { $0["path"] as? String }

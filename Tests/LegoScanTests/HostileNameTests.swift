@@ -121,4 +121,13 @@ import Testing
         #expect(read.moduleGraph == StaticGraph(app: app, findings: findings).moduleGraph)
         #expect(StaticGraph(modelJSON: Data("{\"schema\": \"other\"}".utf8)) == nil)
     }
+
+    /// Found by `fuzz-scan-model` (seed `duplicate-module.json`): a model naming a module twice crashed `graph`.
+    @Test func aModelThatNamesAModuleTwiceDrawsItOnce() throws {
+        let model = #"{"schema": "lego-trace-scan", "modules": [{"name": "A", "pattern": "VIPER"}, {"name": "A", "pattern": "MVC"}], "#
+            + #""transitions": [{"fromModule": "A", "toModule": "A", "kind": "push"}]}"#
+        let graph = try #require(StaticGraph(modelJSON: Data(model.utf8))).moduleGraph
+        #expect(graph.nodes.map(\.name) == ["A"])
+        #expect(DOTWriter.write(graph).contains("\"m:A\" -> \"m:A\""))
+    }
 }
