@@ -20,8 +20,6 @@ extension LegoTrace {
         }
         // A full disk or `ulimit -f` must be a write error reported here, not a kill by SIGXFSZ.
         signal(SIGXFSZ, SIG_IGN)
-        // Ctrl-C or SIGTERM while the scenario runs still ends record, without leaving its temporary file behind.
-        StagedFiles.removeOnTerminatingSignals()
         let staged: OutputFile.Staged
         let writer: TraceWriter
         let header = TraceHeader(producer: "lego-trace \(version)", start: Timestamp.now(), app: scenario.app.name,

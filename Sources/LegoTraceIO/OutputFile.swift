@@ -123,6 +123,7 @@ public enum OutputFile {
                 }
                 writePath = created
                 StagedFiles.register(created)
+                _ = StagedFiles.removeOnTerminatingSignalsOnce
             }
         }
 

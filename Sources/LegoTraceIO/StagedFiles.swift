@@ -11,7 +11,7 @@ import Darwin
 ///
 /// The paths live in fixed slots allocated once: the signal handler only reads them and calls `unlink`, both safe
 /// in a handler (no allocation, no lock).
-public enum StagedFiles {
+enum StagedFiles {
     private static let slotCount = 8
     private static let slotBytes = Int(PATH_MAX) + 1
     // Written only outside the handler; a slot is marked used after its path is complete and unused before it changes.
@@ -22,9 +22,14 @@ public enum StagedFiles {
         return flags
     }()
 
+    /// `removeOnTerminatingSignals()`, done when the first file is staged: every writer (`check -o`, `graph OUT`,
+    /// `import -o`, `record -o`) is covered. `record -- CMD` puts its own handlers in place while the program runs
+    /// (it waits for the program, then commits or abandons) and restores these afterwards.
+    static let removeOnTerminatingSignalsOnce: Void = removeOnTerminatingSignals()
+
     /// Removes staged files when SIGINT, SIGTERM or SIGHUP ends the process, then ends it by that signal as before;
     /// a signal the process ignores (`nohup`) stays ignored.
-    public static func removeOnTerminatingSignals() {
+    static func removeOnTerminatingSignals() {
         _ = paths
         _ = used
         for signal in [SIGINT, SIGTERM, SIGHUP] {
