@@ -70,4 +70,13 @@ import Testing
             == Self.hostile.map { "\($0.name).swift:\($0.line)" }.sorted())
         #expect(outcome.app.edges(.push) == ["Good -> Other"])
     }
+
+    /// Recursion a test thread's stack (512 KB) or the main thread's (8 MB) could not hold.
+    @Test func largeStackHoldsDeepRecursion() {
+        func depth(_ remaining: Int) -> Int {
+            var frame = (remaining, remaining, remaining, remaining, remaining, remaining, remaining, remaining)
+            return withUnsafeMutablePointer(to: &frame) { pointer in remaining == 0 ? pointer.pointee.0 : 1 + depth(remaining - 1) }
+        }
+        #expect(LargeStack.run { depth(200_000) } == 200_000)
+    }
 }

@@ -22,12 +22,14 @@ struct SwiftReader {
                      message: "\(excess) (the Swift parser would take too long or overflow its stack); skipped")
     }
 
-    /// Reads `text` of the file named `file`.
+    /// Reads `text` of the file named `file`, on a thread with a large stack (`LargeStack`).
     static func read(text: String, file: String) -> ScanFacts {
-        let tree = Parser.parse(source: text)
-        let visitor = Visitor(file: file, converter: SourceLocationConverter(fileName: file, tree: tree))
-        visitor.walk(tree)
-        return visitor.facts
+        LargeStack.run {
+            let tree = Parser.parse(source: text)
+            let visitor = Visitor(file: file, converter: SourceLocationConverter(fileName: file, tree: tree))
+            visitor.walk(tree)
+            return visitor.facts
+        }
     }
 
     private final class Visitor: SyntaxVisitor {
