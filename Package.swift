@@ -17,6 +17,8 @@ let package = Package(
         // Only for the fuzz harnesses in Fuzz/, a separate package (so the normal build never links libFuzzer),
         // which can import another package's modules only through a product: the modules that read untrusted input.
         .library(name: "LegoInputs", targets: ["LegoTraceIO", "LegoImport", "LegoScenario", "LegoAnalysis"]),
+        // The same for scan's readers (its own product: only the scan harnesses build swift-syntax with the sanitizers).
+        .library(name: "LegoScanInputs", targets: ["LegoScan", "LegoGraph"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -60,9 +62,11 @@ let package = Package(
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
+        // Starts `record -- CMD`'s program with a parent-death signal (fork and exec, which posix_spawn cannot do).
+        .target(name: "CSpawn"),
         // Command entry points shared by the executable and end-to-end tests.
         .target(name: "LegoTraceApp", dependencies: [
-            "LegoModel", "LegoTraceIO", "LegoRuntime", "LegoScenario", "LegoReplay",
+            "CSpawn", "LegoModel", "LegoTraceIO", "LegoRuntime", "LegoScenario", "LegoReplay",
             "LegoAnalysis", "LegoReport", "LegoImport", "LegoGraph", "LegoRender", "LegoPage", "LegoScan",
         ]),
         .executableTarget(name: "lego-trace", dependencies: [

@@ -26,6 +26,14 @@ let package = Package(
         .executableTarget(name: "fuzz-config", dependencies: ["FuzzSupport", .product(name: "LegoInputs", package: "lego-trace")]),
         // Baseline loader.
         .executableTarget(name: "fuzz-baseline", dependencies: ["FuzzSupport", .product(name: "LegoInputs", package: "lego-trace")]),
+        // `scan` of one Objective-C file: lexer, reader, resolution, checks, model JSON read back.
+        .executableTarget(name: "fuzz-scan-objc", dependencies: ["FuzzSupport", "ScanFuzzSupport"]),
+        // `scan` of one Swift file: the nesting guard, swift-syntax and the reader, then as for Objective-C.
+        .executableTarget(name: "fuzz-scan-swift", dependencies: ["FuzzSupport", "ScanFuzzSupport"]),
+        // The `scan --model` reader that `graph` uses, with the graph drawn as DOT.
+        .executableTarget(name: "fuzz-scan-model", dependencies: ["FuzzSupport", .product(name: "LegoScanInputs", package: "lego-trace")]),
+        // What the two scan harnesses share: one source file scanned in a scratch folder, and its invariants.
+        .target(name: "ScanFuzzSupport", dependencies: ["FuzzSupport", .product(name: "LegoScanInputs", package: "lego-trace")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -63,7 +63,7 @@ public struct Finding: Sendable, Hashable {
     public var ruleID: String
     /// Severity after configuration overrides.
     public var severity: Severity
-    /// One readable sentence (may span detail lines after the first).
+    /// One readable sentence on one line: reports spell out a line break in it, which only a name can put there.
     public var message: String
     /// The module name concerned.
     public var module: String?

@@ -291,7 +291,7 @@ public enum DOTWriter {
     /// `text` as a quoted DOT string that Graphviz shows verbatim in labels, tooltips and SVG.
     ///
     /// Backslash and quote are escaped, line breaks become `\n`, other control characters become U+FFFD
-    /// (XML forbids them), and `&` becomes `&amp;` because Graphviz decodes entities in labels and
+    /// (XML forbids them), bidi controls and the BOM are spelled out (`\u{202E}`), and `&` becomes `&amp;` because Graphviz decodes entities in labels and
     /// passes entity-like text (`&nbsp;`) unescaped into SVG titles and tooltips. A string longer than
     /// `quotedRunLimit` bytes is split with backslash-newline continuations, only between whole characters
     /// and escapes.
@@ -321,6 +321,10 @@ public enum DOTWriter {
             default:
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
                     write("\u{FFFD}")
+                } else if JSONText.isControl(scalar) {
+                    // Bidi overrides and isolates, marks and the BOM would reorder or hide what the label shows: spelled
+                    // out as `\u{202E}`, the backslash escaped for DOT.
+                    write("\\" + TerminalText.visible(scalar))
                 } else {
                     makeRoom(for: UTF8.width(scalar))
                     out.unicodeScalars.append(scalar)

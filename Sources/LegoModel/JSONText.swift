@@ -10,7 +10,8 @@ public enum JSONText {
         }
     }
 
-    /// Appends `text` as a quoted JSON string: quote and backslash escaped, every control scalar as `\uXXXX`.
+    /// Appends `text` as a quoted JSON string: quote and backslash escaped, every control scalar as `\uXXXX`, and a `[`
+    /// after `##` as `\u005b` (GitHub's runner runs `##[command]` found anywhere in a line of a CI log).
     public static func appendQuoted(_ text: String, to out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {
@@ -24,6 +25,8 @@ public enum JSONText {
                 if isControl(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else if scalar == "[", TerminalText.opensLegacyCommand(out) {
+                    out += "\\u005b"
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

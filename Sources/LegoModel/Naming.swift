@@ -113,17 +113,21 @@ public struct ComponentURL: Sendable, Hashable {
 
 extension Naming {
     /// The gene candidates of a virtual component name, shortest first: every suffix that starts at an upper-case
-    /// letter, excluding the whole name (`NewAllPost` → `Post`, `AllPost`).
+    /// letter, excluding the whole name (`NewAllPost` → `Post`, `AllPost`), and none longer than `longest` characters.
     ///
     /// The framework scans the name from its end and takes the first (shortest) candidate for which a class exists
-    /// (`XFModuleReflect.m`); callers pick the first candidate that names a module.
-    public static func geneCandidates(of name: String) -> [String] {
-        var result: [String] = []
+    /// (`XFModuleReflect.m`); callers pick the first candidate that names a module. The candidates share the name's
+    /// storage and the walk stops past `longest` (the longest module name), so a huge capitalised literal costs time
+    /// and memory in proportion to its length, not its square.
+    public static func geneCandidates(of name: String, longest: Int = .max) -> [Substring] {
+        var result: [Substring] = []
         var index = name.endIndex
-        while index > name.startIndex {
+        var length = 0
+        while index > name.startIndex, length < longest {
             index = name.index(before: index)
+            length += 1
             guard index > name.startIndex, name[index].isUppercase else { continue }
-            result.append(String(name[index...]))
+            result.append(name[index...])
         }
         return result
     }

@@ -8,7 +8,7 @@ package enum Escaping {
     static func visible(_ scalar: Unicode.Scalar) -> String { TerminalText.visible(scalar) }
 
     /// One line of terminal text: every control scalar and backslash spelled out, so the result never
-    /// contains a newline, an escape sequence or a bidi override, and `\n` in the output always means one in the data.
+    /// contains a newline, an escape sequence, a bidi override or `##[`, and `\n` in the output always means one in the data.
     static func text(_ string: String) -> String {
         var out = ""
         out.unicodeScalars.reserveCapacity(string.unicodeScalars.count)
@@ -18,20 +18,15 @@ package enum Escaping {
             } else if isControl(scalar) {
                 out += visible(scalar)
             } else {
-                out.unicodeScalars.append(scalar)
+                TerminalText.appendDefusingCommands(scalar, to: &out)
             }
         }
         return out
     }
 
-    /// `text(_:)` applied to each line of a possibly multi-line string (the line breaks are the caller's to lay out).
-    static func textLines(_ string: String) -> [String] {
-        string.split(separator: "\n", omittingEmptySubsequences: false).map { text(String($0)) }
-    }
-
     /// XML 1.0 character data or attribute text: markup characters as entities, line breaks and tabs as
-    /// character references in attributes (so parsers keep them), and every other control scalar
-    /// (most are illegal in XML 1.0) spelled out visibly as `\u{1B}`.
+    /// character references in attributes (so parsers keep them), every other control scalar
+    /// (most are illegal in XML 1.0) spelled out visibly as `\u{1B}`, and the `[` of `##[` as `&#91;`.
     package static func xml(_ string: String, attribute: Bool) -> String {
         var out = ""
         for scalar in string.unicodeScalars {
@@ -45,6 +40,7 @@ package enum Escaping {
             case "\r": out += "&#13;"
             case "\t": out += attribute ? "&#9;" : "\t"
             case "\u{FFFE}", "\u{FFFF}": out += visible(scalar)
+            case "[" where TerminalText.opensLegacyCommand(out): out += "&#91;"
             default:
                 if isControl(scalar) { out += visible(scalar) } else { out.unicodeScalars.append(scalar) }
             }
@@ -62,7 +58,7 @@ package enum Escaping {
             case "\r": out += "%0D"
             case "\n": out += "%0A"
             default:
-                if isControl(scalar) { out += visible(scalar) } else { out.unicodeScalars.append(scalar) }
+                if isControl(scalar) { out += visible(scalar) } else { TerminalText.appendDefusingCommands(scalar, to: &out) }
             }
         }
         return out
@@ -112,7 +108,13 @@ extension Escaping {
     static func markdownCode(_ text: String) -> String {
         var out = "`"
         for scalar in text.unicodeScalars {
-            if scalar == "`" { out += "'" } else if isControl(scalar) { out += visible(scalar) } else { out.unicodeScalars.append(scalar) }
+            if scalar == "`" {
+                out += "'"
+            } else if isControl(scalar) {
+                out += visible(scalar)
+            } else {
+                TerminalText.appendDefusingCommands(scalar, to: &out)
+            }
         }
         return out + "`"
     }

@@ -37,12 +37,11 @@ struct JUnitReport {
                 continue
             }
             for (finding, name) in zip(findings, caseNames(findings, rule: rule.id)) {
-                let headline = finding.message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
                 let place = self.place(finding)
                 out += "    <testcase classname=\"\(attribute(classname))\" name=\"\(attribute(name))\" "
                     + "file=\"\(attribute(place.file))\" line=\"\(place.line)\" time=\"0\">\n"
                 if fails(finding) {
-                    out += "      <failure message=\"\(attribute(headline))\" type=\"\(finding.severity.rawValue)\">"
+                    out += "      <failure message=\"\(attribute(Escaping.text(finding.message)))\" type=\"\(finding.severity.rawValue)\">"
                     out += Escaping.xml(body(finding), attribute: false)
                     out += "</failure>\n"
                 } else {
@@ -92,21 +91,22 @@ struct JUnitReport {
     }
 
     private func body(_ finding: Finding) -> String {
-        var lines = ["\(finding.severity.rawValue) \(finding.ruleID): \(finding.message)"]
-        if let module = finding.module { lines.append("module: \(module)") }
-        if let instance = finding.instance { lines.append("instance: \(instance)") }
+        // Names are data: each stays on its line, so no line of the body starts with what a trace wrote.
+        var lines = ["\(finding.severity.rawValue) \(finding.ruleID): \(Escaping.text(finding.message))"]
+        if let module = finding.module { lines.append("module: \(Escaping.text(module))") }
+        if let instance = finding.instance { lines.append("instance: \(Escaping.text(instance))") }
         if let location = finding.location {
             lines.append("at: \(location)" + (finding.certainty.map { " (\($0.rawValue))" } ?? ""))
         } else {
             lines.append("first: \(position(finding.first.seq, finding.first.time))")
             lines.append("last: \(position(finding.last.seq, finding.last.time))")
         }
-        lines.append("fingerprint: \(finding.fingerprint)")
+        lines.append("fingerprint: \(Escaping.text(finding.fingerprint))")
         if !finding.evidence.isEmpty {
             lines.append("evidence:")
             for evidence in finding.evidence {
                 let place = evidence.location.map(\.description) ?? position(evidence.seq, evidence.time)
-                lines.append("  \(place) \(evidence.kind): \(evidence.note)")
+                lines.append("  \(Escaping.text(place)) \(Escaping.text(evidence.kind)): \(Escaping.text(evidence.note))")
             }
         }
         return lines.joined(separator: "\n")
@@ -114,15 +114,15 @@ struct JUnitReport {
 
     private func systemOut() -> String {
         var lines: [String] = []
-        lines += result.limitations.map { "not checked: \($0)" }
-        lines += context.warnings.map { "warning: \($0)" }
+        lines += result.limitations.map { "not checked: \(Escaping.text($0))" }
+        lines += context.warnings.map { "warning: \(Escaping.text($0))" }
         if let baseline = context.baseline, baseline.missing {
-            lines.append("note: \(baseline.missingNote)")
+            lines.append("note: \(Escaping.text(baseline.missingNote))")
         } else if let baseline = context.baseline {
-            lines.append("baseline \(baseline.path): \(ReportNumber.counted(baseline.suppressed, "known finding")) suppressed, "
+            lines.append("baseline \(Escaping.text(baseline.path)): \(ReportNumber.counted(baseline.suppressed, "known finding")) suppressed, "
                 + "\(ReportNumber.counted(baseline.stale.count, "entry", plural: "entries")) no longer occurring")
             for entry in baseline.stale {
-                lines.append("  stale: \(entry.rule) \(entry.module ?? "-") \(entry.fingerprint)")
+                lines.append("  stale: \(Escaping.text(entry.rule)) \(Escaping.text(entry.module ?? "-")) \(Escaping.text(entry.fingerprint))")
             }
         }
         return lines.joined(separator: "\n")

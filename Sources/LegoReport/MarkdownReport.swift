@@ -23,19 +23,17 @@ struct MarkdownReport {
             lines.append("| severity | rule | module | instance | where | finding |")
             lines.append("| --- | --- | --- | --- | --- | --- |")
             for finding in findings {
-                let headline = finding.message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
                 lines.append("| \(finding.severity.rawValue) | \(ruleLink(finding.ruleID)) | \(Escaping.markdownCell(finding.module ?? "-")) | "
                     + "\(Escaping.markdownCell(finding.instance ?? "-")) | \(place(finding)) | "
-                    + "\(Escaping.markdownCell(headline)) |")
+                    + "\(Escaping.markdownCell(finding.message)) |")
             }
             lines.append("")
             for finding in findings {
                 lines.append("<details><summary>\(finding.severity.rawValue) \(Escaping.markdown(finding.ruleID)): "
                     + "\(Escaping.markdownCell(finding.module ?? "-"))</summary>")
                 lines.append("")
-                for line in finding.message.split(separator: "\n", omittingEmptySubsequences: false) {
-                    lines.append(Escaping.markdown(String(line)) + "  ")
-                }
+                // One line, as in the table: a line break in a message came from a name.
+                lines.append(Escaping.markdownCell(finding.message))
                 lines.append("")
                 for evidence in finding.evidence {
                     lines.append("- \(position(evidence.seq, evidence.time)) \(Escaping.markdownCode(evidence.kind)): "

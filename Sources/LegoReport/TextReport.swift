@@ -108,7 +108,6 @@ struct TextReport {
     }
 
     private func rows(_ finding: Finding, columns: Columns) -> [String] {
-        let message = Escaping.textLines(finding.message)
         let severity = paint(Self.pad(finding.severity.rawValue, columns.severity), Style(finding.severity))
         var lines = ["  " + [
             severity,
@@ -116,10 +115,10 @@ struct TextReport {
             Self.pad(Escaping.text(finding.instance ?? "-"), columns.instance),
             Self.pad(Escaping.text(Self.position(finding)), columns.seq),
             Self.pad(Self.when(finding), columns.time),
-            message[0],
+            // A message is one line: a line break in it came from a name, and a name never starts a line of its own.
+            Escaping.text(finding.message),
         ].joined(separator: "  ")]
         let indent = String(repeating: " ", count: 2 + columns.severity + 2)
-        lines += message.dropFirst().map { indent + $0 }
         let seqWidth = finding.evidence.map { Self.width(Escaping.text(Self.position($0))) }.max() ?? 0
         let timeWidth = finding.evidence.map { Self.width(Self.when($0)) }.max() ?? 0
         let kindWidth = finding.evidence.map { Self.width(Escaping.text($0.kind)) }.max() ?? 0
@@ -133,8 +132,7 @@ struct TextReport {
     }
 
     private func bullet(_ text: String) -> [String] {
-        let lines = Escaping.textLines(text)
-        return ["  - " + lines[0]] + lines.dropFirst().map { "    " + $0 }
+        ["  - " + Escaping.text(text)]
     }
 
     // MARK: Colour

@@ -193,7 +193,12 @@ extension LegoRuntime {
     /// letter starts a candidate gene; the first (shortest) for which a class `<prefix><gene><suffix>` exists wins.
     func gene(of name: String, suffix: String) -> String? {
         let scalars = Array(name.unicodeScalars)
+        // No candidate longer than the longest declared class can name one: the scan stops there, so a huge name
+        // costs its length, not its square (issue #21).
+        if specsByClass == nil { _ = declarations(named: "") }
+        let longest = specsByClass?.keys.map(\.unicodeScalars.count).max() ?? 0
         for start in scalars.indices.reversed() where ("A"..."Z").contains(scalars[start]) {
+            if scalars.count - start > longest { break }
             var candidate = String.UnicodeScalarView()
             candidate.append(contentsOf: scalars[start...])
             let gene = String(candidate)

@@ -21,8 +21,9 @@ public enum AppScanner {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .notADirectory(path: path)
         }
-        let files = SourceTree.files(under: path)
+        let (files, listingWarnings) = SourceTree.files(under: path)
         var facts = ScanFacts()
+        facts.warnings = listingWarnings
         var byteCount = 0
         for file in files {
             facts.append(read(file, byteCount: &byteCount))
@@ -54,7 +55,12 @@ public enum AppScanner {
         case .objectiveC:
             facts = ObjCReader.read(bytes: bytes, file: file)
         case .swift:
-            facts = SwiftReader.read(text: String(decoding: bytes, as: UTF8.self), file: file)
+            if let refusal = SwiftReader.refusal(bytes, file: file) {
+                facts = ScanFacts()
+                facts.warnings.append(refusal)
+            } else {
+                facts = SwiftReader.read(text: String(decoding: bytes, as: UTF8.self), file: file)
+            }
         }
         if let encoding { facts.warnings.insert(encoding, at: 0) }
         let comments = InlineSuppression.read(bytes: bytes, file: file)

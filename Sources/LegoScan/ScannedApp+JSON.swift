@@ -9,7 +9,7 @@ extension ScannedApp {
     /// The app as the documented model JSON (`scan --model`), keys in a fixed order, with the findings.
     public func modelJSON(source: String, findings: [Finding]) -> String {
         JSONValue.object([
-            ("schema", .string("lego-trace-scan")),
+            ("schema", .string(StaticGraph.schema)),
             ("version", .integer(Int64(Self.modelSchemaVersion))),
             ("source", .string(source)),
             ("prefix", prefixJSON),

@@ -245,8 +245,10 @@ public struct ScannedApp: Sendable, Hashable {
 
         // A name no class declares is a virtual component when one of its gene candidates names a VIPER module.
         let opened = Set(transitions.compactMap(\.toModule) + routes.map(\.component))
+        let longest = modules.map(\.name.count).max() ?? 0
         for name in opened.sorted() where index[name] == nil {
-            guard let gene = Self.gene(of: name, among: { index[$0].map { modules[$0].pattern == .viper && modules[$0].gene == nil } ?? false })
+            guard let gene = Self.gene(of: name, longest: longest,
+                                       among: { index[$0].map { modules[$0].pattern == .viper && modules[$0].gene == nil } ?? false })
             else { continue }
             let site = transitions.first { $0.toModule == name }?.fact.location ?? routes.first { $0.component == name }?.location
             guard let site else { continue }
@@ -289,8 +291,9 @@ public struct ScannedApp: Sendable, Hashable {
     /// The gene of a virtual component name: its shortest capitalised suffix that names a module (`NewAllPost` → `Post`).
     ///
     /// The one place scan applies the rule (the runtime's resolver takes the longest suffix instead; see the report).
-    public static func gene(of name: String, among isModule: (String) -> Bool) -> String? {
-        Naming.geneCandidates(of: name).first(where: isModule)
+    /// Only suffixes up to `longest` characters (the longest module name) are tried: no longer one can name a module.
+    public static func gene(of name: String, longest: Int = .max, among isModule: (String) -> Bool) -> String? {
+        Naming.geneCandidates(of: name, longest: longest).lazy.map(String.init).first(where: isModule)
     }
 
     private static func layerOrder(_ layer: TraceEvent.Layer) -> Int {

@@ -15,9 +15,9 @@ struct SourceTree {
 
     /// One source file.
     struct File {
-        /// Absolute path.
-        var path: String
-        /// Path relative to the scanned folder (what locations show).
+        /// Absolute path, as the bytes the system gave (a name need not be UTF-8).
+        var path: [UInt8]
+        /// Path relative to the scanned folder (what locations show), decoded as UTF-8 with U+FFFD for bad bytes.
         var relativePath: String
         /// How it is read.
         var language: Language
@@ -35,28 +35,90 @@ struct SourceTree {
         }
     }
 
-    /// The source files under `root`, in path order.
-    static func files(under root: String) -> [File] {
-        let base = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
-        var result: [File] = []
-        var pending = [""]
-        let manager = FileManager.default
+    /// The source files under `root` in path order, and a warning for each folder that cannot be listed, each path
+    /// too long to open and each name that is not UTF-8 (GBK names from an unzipped archive are still read, as bytes).
+    static func files(under root: String) -> (files: [File], warnings: [ScanFacts.Warning]) {
+        var base = Array(root.utf8)
+        if base.count > 1 && base.last == 0x2F { base.removeLast() }
+        var result: [(relative: [UInt8], file: File)] = []
+        var warnings: [ScanFacts.Warning] = []
+        var pending: [[UInt8]] = [[]]
+        func warn(_ relative: [UInt8], _ message: String) {
+            let shown = relative.isEmpty ? "." : String(decoding: relative, as: UTF8.self)
+            warnings.append(.init(location: SourceLocation(file: shown, line: 1), message: message))
+        }
         while let relative = pending.popLast() {
-            let directory = relative.isEmpty ? base : base + "/" + relative
-            guard let names = try? manager.contentsOfDirectory(atPath: directory) else { continue }
-            for name in names.sorted(by: >) {
-                let childRelative = relative.isEmpty ? name : relative + "/" + name
-                let childPath = base + "/" + childRelative
-                guard let attributes = try? manager.attributesOfItem(atPath: childPath),
-                      let type = attributes[.type] as? FileAttributeType else { continue }
-                if type == .typeDirectory {
-                    if !name.hasPrefix("."), !skippedFolders.contains(name) { pending.append(childRelative) }
-                } else if type == .typeRegular, let language = language(ofExtension: (name as NSString).pathExtension) {
-                    result.append(File(path: childPath, relativePath: childRelative, language: language))
+            let directory = relative.isEmpty ? base : base + [0x2F] + relative
+            let names: [[UInt8]]
+            switch list(directory) {
+            case .success(let listed): names = listed
+            case .failure(let reason):
+                warn(relative, "cannot list the folder (\(reason)); its files were not scanned")
+                continue
+            }
+            for name in names {
+                let childRelative = relative.isEmpty ? name : relative + [0x2F] + name
+                let childPath = base + [0x2F] + childRelative
+                if String(validating: name, as: UTF8.self) == nil {
+                    warn(childRelative, "the name is not UTF-8 (GBK or another legacy encoding?); shown with replacement characters")
+                }
+                guard childPath.count < Int(PATH_MAX) else {
+                    warn(childRelative, "the path is longer than \(PATH_MAX) bytes, the most the system opens; not scanned")
+                    continue
+                }
+                var status = stat()
+                guard withCString(childPath, { lstat($0, &status) }) == 0 else {
+                    warn(childRelative, "cannot read its type (\(String(cString: strerror(errno)))); not scanned")
+                    continue
+                }
+                let text = String(decoding: name, as: UTF8.self)
+                switch status.st_mode & S_IFMT {
+                case S_IFDIR:
+                    if !text.hasPrefix("."), !skippedFolders.contains(text) { pending.append(childRelative) }
+                case S_IFREG:
+                    let ext = text.lastIndex(of: ".").map { String(text[text.index(after: $0)...]) } ?? ""
+                    if let language = language(ofExtension: ext) {
+                        result.append((childRelative, File(path: childPath, relativePath: String(decoding: childRelative, as: UTF8.self),
+                                                           language: language)))
+                    }
+                default:
+                    break
                 }
             }
         }
-        return result.sorted { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
+        result.sort { $0.relative.lexicographicallyPrecedes($1.relative) }
+        return (result.map(\.file), warnings)
+    }
+
+    /// The entries of a folder (without `.` and `..`), or the system's reason it cannot be listed.
+    private static func list(_ directory: [UInt8]) -> Result<[[UInt8]], ListFailure> {
+        guard directory.count < Int(PATH_MAX) else { return .failure(ListFailure(reason: "the path is longer than \(PATH_MAX) bytes")) }
+        guard let stream = withCString(directory, { opendir($0) }) else {
+            return .failure(ListFailure(reason: String(cString: strerror(errno))))
+        }
+        defer { closedir(stream) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            names.append(name)
+        }
+        return .success(names)
+    }
+
+    /// Why a folder could not be listed.
+    private struct ListFailure: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { reason }
+    }
+
+    /// Calls `body` with `bytes` as a NUL-terminated C string.
+    private static func withCString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        (bytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { body($0) }
+        }
     }
 
     /// A file's contents, or why they are not read.
@@ -72,20 +134,63 @@ struct SourceTree {
 
     /// The bytes of `file`, or a warning saying why it is not read (unreadable, binary, too large).
     static func contents(of file: File) -> Contents {
-        if let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int, size > maximumFileBytes {
-            return .skipped(.init(location: SourceLocation(file: file.relativePath, line: 1),
-                                  message: "\(size / (1 << 20)) MB is larger than the \(maximumFileBytes >> 20) MB read for a source file; skipped"))
+        func skipped(_ message: String, line: Int = 1) -> Contents {
+            .skipped(.init(location: SourceLocation(file: file.relativePath, line: line), message: message))
         }
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            return .skipped(.init(location: SourceLocation(file: file.relativePath, line: 1), message: "cannot read the file (permissions?); skipped"))
+        let descriptor = withCString(file.path) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return skipped("cannot read the file (\(String(cString: strerror(errno)))); skipped") }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, Int(status.st_size) > maximumFileBytes {
+            return skipped("\(Int(status.st_size) / (1 << 20)) MB is larger than the \(maximumFileBytes >> 20) MB read for a source file; skipped")
         }
-        let bytes = [UInt8](data)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return skipped("cannot read the file (\(String(cString: strerror(errno)))); skipped")
+            }
+            if count == 0 { break }
+            bytes += chunk[..<count]
+            if bytes.count > maximumFileBytes {
+                return skipped("larger than the \(maximumFileBytes >> 20) MB read for a source file; skipped")
+            }
+        }
+        if let decoded = utf16(bytes) { return .bytes(decoded) }
         if let nul = bytes.prefix(8192).firstIndex(of: 0) {
+            // ASCII text in UTF-16 has a NUL in every other byte: say what it is rather than "binary".
+            let sample = bytes.prefix(8192)
+            let zeros = sample.indices.filter { sample[$0] == 0 }
+            if zeros.count * 3 >= sample.count, Set(zeros.map { $0 % 2 }).count == 1 {
+                return skipped("UTF-16 without a byte-order mark; save it as UTF-8 (or with a BOM) to scan it")
+            }
             let line = bytes[..<nul].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-            return .skipped(.init(location: SourceLocation(file: file.relativePath, line: line),
-                                  message: "binary data (a NUL byte) in a source file; skipped"))
+            return skipped("binary data (a NUL byte) in a source file; skipped", line: line)
         }
         return .bytes(bytes)
+    }
+
+    /// `bytes` as UTF-8 when they start with a UTF-16 byte-order mark (Xcode can save sources so), else nil; lines stay
+    /// where they were, an unpaired surrogate becomes U+FFFD.
+    static func utf16(_ bytes: [UInt8]) -> [UInt8]? {
+        guard bytes.count >= 2 else { return nil }
+        let bigEndian: Bool
+        switch (bytes[0], bytes[1]) {
+        case (0xFF, 0xFE): bigEndian = false
+        case (0xFE, 0xFF): bigEndian = true
+        default: return nil
+        }
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var index = 2
+        while index + 1 < bytes.count {
+            let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+            units.append(UInt16(high) << 8 | UInt16(low))
+            index += 2
+        }
+        return Array(String(decoding: units, as: UTF16.self).utf8)
     }
 
     /// A warning when `bytes` are not valid UTF-8, naming the line of the first bad byte (the file is still read,

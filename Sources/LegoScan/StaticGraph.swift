@@ -23,6 +23,9 @@ public struct StaticGraph: Sendable, Hashable {
         var event: String?
     }
 
+    /// The `schema` value that names a scan model (`scan --model`).
+    public static let schema = "lego-trace-scan"
+
     var modules: [Module]
     var links: [Link]
     var marks: [GraphMark]
@@ -48,10 +51,13 @@ public struct StaticGraph: Sendable, Hashable {
     /// Reads a scan model (`scan --model`, `docs/scan.md`); nil when `data` is not one.
     public init?(modelJSON data: Data) {
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              root["schema"] as? String == "lego-trace-scan", let modules = root["modules"] as? [[String: Any]] else { return nil }
+              root["schema"] as? String == Self.schema, let modules = root["modules"] as? [[String: Any]] else { return nil }
         let routes = root["routes"] as? [[String: Any]] ?? []
+        // `scan --model` names each module once; an edited file may not, and a graph keys its nodes by name.
+        var named = Set<String>()
         self.modules = modules.compactMap { module in
-            guard let name = module["name"] as? String, let pattern = (module["pattern"] as? String).flatMap(ScannedApp.Pattern.init) else { return nil }
+            guard let name = module["name"] as? String, let pattern = (module["pattern"] as? String).flatMap(ScannedApp.Pattern.init),
+                  named.insert(name).inserted else { return nil }
             let gene = module["gene"] as? String
             let classes = (module["classes"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
             let urls = routes.filter { $0["component"] as? String == name }.compactMap { $0["path"] as? String }

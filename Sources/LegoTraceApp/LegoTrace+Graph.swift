@@ -16,10 +16,13 @@ extension LegoTrace {
 
     private static func runGraph(_ request: GraphRequest, console: Console) throws -> ExitStatus {
         let format = try graphFormat(request)
-        if let model = scanModel(at: request.tracePath) { return try graphOfScanModel(model, request: request, format: format, console: console) }
+        // Opened once: what the input is comes from the bytes the trace reader then goes on from (a FIFO or pipe
+        // can be read only once).
+        let input = try PeekedInput(path: request.tracePath)
+        if let model = try scanModel(input, path: request.tracePath) { return try graphOfScanModel(model, request: request, format: format, console: console) }
         // The config matters only to the analyzer: `--no-findings` draws even beside a broken `.lego-trace.yml`.
         let configuration = request.markFindings ? try loadConfiguration(request.analysis) : nil
-        let replay = try TraceReplay(path: request.tracePath, options: .init(maxLineBytes: request.maxLineBytes), console: console)
+        let replay = try TraceReplay(input: input, path: request.tracePath, options: .init(maxLineBytes: request.maxLineBytes), console: console)
         let builder = GraphBuilder()
         let timeline = TimelineRecorder()
         let session = configuration.map { Analyzer(configuration: $0).makeSession(header: replay.header) }
@@ -57,13 +60,15 @@ extension LegoTrace {
         return .success
     }
 
-    /// The static graph of a `scan --model` file, or nil when the input is not one (its first bytes name the schema).
-    private static func scanModel(at path: String) -> StaticGraph? {
-        guard path != "-", let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 256), String(decoding: head, as: UTF8.self).contains("\"lego-trace-scan\""),
-              let data = FileManager.default.contents(atPath: path) else { return nil }
-        return StaticGraph(modelJSON: data)
+    /// The static graph of a `scan --model` file, or nil when the input is not one (its first bytes name the schema);
+    /// a file that names the schema but cannot be read as a model is an error about the model, not a trace header.
+    private static func scanModel(_ input: PeekedInput, path: String) throws -> StaticGraph? {
+        guard String(decoding: input.head, as: UTF8.self).contains("\"\(StaticGraph.schema)\"") else { return nil }
+        guard let model = StaticGraph(modelJSON: Data(try input.readToEnd())) else {
+            throw LegoTraceError("\(displayName(path)): not a valid lego-trace scan model (written by 'lego-trace scan --model'): "
+                + "invalid JSON or missing modules and edges")
+        }
+        return model
     }
 
     /// `graph app.json OUT`: the static module graph of a scan model, with the findings it carries marked.
@@ -140,7 +145,8 @@ extension LegoTrace {
     }
 
     /// The format of `outputPath`: `format` if given (its extension must not name another), else its extension's.
-    static func graphFormat(format: GraphFormat?, outputPath: String) throws(LegoTraceError) -> GraphFormat {
+    /// `option` is the option that sets the format, suggested in errors; nil for a command without one (`scan --graph`).
+    static func graphFormat(format: GraphFormat?, outputPath: String, option: String? = "--format") throws(LegoTraceError) -> GraphFormat {
         let ext = outputPath == "-" ? "" : URL(fileURLWithPath: outputPath).pathExtension
         let named = GraphFormat(fileExtension: ext)
         if let format {
@@ -152,11 +158,12 @@ extension LegoTrace {
         }
         if let named { return named }
         if outputPath == "-" {
-            throw LegoTraceError("standard output has no extension: give --format (\(GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw LegoTraceError(option.map { "standard output has no extension: give \($0) (\(GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")))" }
+                ?? "standard output has no extension to tell the format by: name a file (\(GraphFormat.extensions))")
         }
         throw LegoTraceError(
             ext.isEmpty
-                ? "cannot tell the format of '\(outputPath)': give it an extension (\(GraphFormat.extensions)) or --format"
-                : "unknown output format '.\(ext)' of '\(outputPath)' (expected \(GraphFormat.extensions), or --format)")
+                ? "cannot tell the format of '\(outputPath)': give it an extension (\(GraphFormat.extensions))\(option.map { " or \($0)" } ?? "")"
+                : "unknown output format '.\(ext)' of '\(outputPath)' (expected \(GraphFormat.extensions)\(option.map { ", or \($0)" } ?? ""))")
     }
 }

@@ -16,7 +16,9 @@ extension LegoTrace {
         try result.write(to: request.outputPath)
         console.status("process: \(result.process.reason)")
         console.status("trace: \(request.outputPath)")
-        console.line(
+        // The trace is the result; the summary is status, on standard error as `check -o` has it, so a closed or
+        // full standard output does not fail an import that wrote its trace.
+        console.status(
             "imported \(result.header.app): \(Format.plural(result.stats.snapshots, "snapshot")) from "
                 + "\(Format.plural(result.stats.frameworkLines, "framework line")) → \(Format.plural(result.events.count, "event"))")
         return .success

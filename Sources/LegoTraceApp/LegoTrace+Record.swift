@@ -83,12 +83,22 @@ extension LegoTrace {
                     + "LegoRuntime.fromEnvironment(app:), which reads \(DefaultPaths.traceEnvironmentVariable); \(keptPreviousTrace(staged))")
             return status == .success ? .invalidInput : status
         }
+        // A trace without its end marker lost its tail (a full disk, `ulimit -f`, a crash): the program's runtime can
+        // only say so on standard error and exit 0, so it never replaces the previous trace. One that record's
+        // passing on of Ctrl-C or SIGTERM cut short is what the user asked for, and is kept.
+        let summary = try? TraceSummary.read(path: staged.writePath)
+        if outcome.forwardedSignal == nil, summary?.ended != true {
+            staged.abandon()
+            console.error("'\(request.command[0])' left its trace incomplete (no end marker: a write failed, the disk is full, "
+                + "or it stopped without closing its runtime); \(keptPreviousTrace(staged))")
+            return status == .success ? .invalidInput : status
+        }
         do {
             try staged.commit()
         } catch {
             throw LegoTraceError("\(error.description); \(keptPreviousTrace(staged))")
         }
-        if let summary = try? TraceSummary.read(path: request.outputPath) {
+        if let summary {
             report(
                 "recorded \(summary.app): \(Format.plural(summary.events, "event")), \(Format.seconds(summary.duration)) of trace time, "
                     + "\(Format.count(summary.modules)) module\(summary.modules == 1 ? "" : "s") assembled (program exited with \(outcome.status))",
@@ -99,10 +109,11 @@ extension LegoTrace {
         return status
     }
 
-    /// Prints where the trace went and the summary line; both go to standard error when the trace itself is standard output.
+    /// Prints where the trace went and the summary line, on standard error: the trace is the result (and may be
+    /// standard output), so a closed or full standard output does not fail a recording that wrote its trace.
     private static func report(_ summary: String, staged: OutputFile.Staged, console: Console) {
         console.status("trace: \(staged.descriptor == 1 ? "standard output" : staged.path)")
-        if staged.descriptor == 1 { console.status(summary) } else { console.line(summary) }
+        console.status(summary)
     }
 
     /// What became of the file at the output path after a failed recording.
@@ -127,6 +138,8 @@ struct TraceSummary {
     var events = 0
     var modules = 0
     var duration = 0.0
+    /// Whether its last event is the end marker every writer closes a trace with.
+    var ended = false
 
     /// Reads a trace leniently and counts its events and assembled modules.
     static func read(path: String) throws(TraceIOError) -> TraceSummary {
@@ -136,6 +149,7 @@ struct TraceSummary {
             if event.kind != .traceEnd { summary.events += 1 }
             if event.kind == .moduleAssemble { summary.modules += 1 }
             summary.duration = event.time
+            summary.ended = event.kind == .traceEnd
         }
         return summary
     }

@@ -17,7 +17,7 @@ extension LegoTrace {
         let status = request.report.quiet ? console.quietened : console
         // A graph path whose format is unknown fails before the scan, not after it.
         var graphFormat: GraphFormat?
-        if let graphPath = request.graphPath { graphFormat = try Self.graphFormat(format: nil, outputPath: graphPath) }
+        if let graphPath = request.graphPath { graphFormat = try Self.graphFormat(format: nil, outputPath: graphPath, option: nil) }
         let configuration = try loadConfiguration(request.analysis)
         let outcome = try AppScanner.scan(directory: request.sourcePath)
         // Locations are relative to where the command runs, so annotations and editors find the files.

@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 import Synchronization
 
@@ -10,8 +11,10 @@ import Darwin
 /// Runs a program that links LegoRuntime with tracing switched on through `LEGO_TRACE_FILE`.
 ///
 /// The program runs in a process group of its own; SIGINT, SIGTERM and SIGHUP that reach lego-trace (a
-/// terminal's Ctrl-C, `kill`, `timeout`, a CI runner) are passed on to that whole group once, and lego-trace
-/// waits for the program to end before it finishes the trace, so nothing is left running.
+/// terminal's Ctrl-C, `kill`, `timeout`, a CI runner) are passed on to that whole group, and lego-trace
+/// waits for the program to end before it finishes the trace, so nothing is left running. A program that ignores
+/// them is killed (SIGKILL to the group) by a second one at least `killGrace` after the first, and on Linux the
+/// program gets SIGKILL when lego-trace itself dies (even by `kill -9`).
 // The whole group, not just the program: a shell script's SIGINT is ignored by the shell while its
 // foreground child lives, so signalling the program's pid alone left `sh -c` loops running.
 enum ProgramRunner {
@@ -44,6 +47,10 @@ enum ProgramRunner {
     /// The signals passed on to the program.
     static let forwardedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
+    /// How long after the first signal a second one kills the program instead of being passed on: a quick double
+    /// Ctrl-C still lets the program write the end of its trace.
+    static let killGrace: Int64 = 2_000_000_000
+
     /// Runs `command` with `LEGO_TRACE_FILE=tracePath` and waits for it; with `traceToStandardOutput` the trace
     /// goes to lego-trace's standard output (as descriptor 3) and the program's own output to standard error.
     static func run(_ command: [String], tracePath: String, traceToStandardOutput: Bool = false) throws(Failure) -> Outcome {
@@ -59,32 +66,16 @@ enum ProgramRunner {
             environmentStrings.free()
         }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if traceToStandardOutput {
-            posix_spawn_file_actions_adddup2(&actions, 1, 3)
-            posix_spawn_file_actions_adddup2(&actions, 2, 1)
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
         // The program starts with default signal handling and nothing blocked, whatever lego-trace ignores
         // (SIGXFSZ, so that a full disk is an error here, not a kill; SIGPIPE, ignored by the Swift runtime).
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in forwardedSignals + [SIGPIPE, SIGXFSZ, SIGQUIT] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-
+        let defaults = forwardedSignals + [SIGPIPE, SIGXFSZ, SIGQUIT]
         let previous = installForwarding()
         defer { restore(previous) }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, arguments.pointers, environmentStrings.pointers)
+        let spawned = defaults.withUnsafeBufferPointer { signals in
+            lego_spawn(&pid, executable, arguments.pointers, environmentStrings.pointers, traceToStandardOutput ? 1 : 0,
+                       signals.baseAddress, Int32(signals.count))
+        }
         guard spawned == 0 else { throw .launchFailed(program, String(cString: strerror(spawned))) }
         runningChild.store(pid, ordering: .sequentiallyConsistent)
         // A signal that arrived between the spawn and the store above was recorded but not yet passed on.
@@ -134,6 +125,7 @@ enum ProgramRunner {
 
     private static func installForwarding() -> [Int32: sigaction] {
         receivedSignal.store(0, ordering: .sequentiallyConsistent)
+        firstSignalTime.store(0, ordering: .sequentiallyConsistent)
         var previous: [Int32: sigaction] = [:]
         for signal in forwardedSignals {
             var action = sigaction()
@@ -166,11 +158,21 @@ private let runningChild = Atomic<Int32>(0)
 /// The last forwarded signal, or 0.
 private let receivedSignal = Atomic<Int32>(0)
 
-/// Passes a signal sent to lego-trace on to the program's process group; only async-signal-safe calls.
+/// When the first forwarded signal arrived (monotonic nanoseconds), or 0.
+private let firstSignalTime = Atomic<Int64>(0)
+
+/// Passes a signal sent to lego-trace on to the program's process group, or kills the group when the signal comes
+/// `killGrace` or more after the first; only async-signal-safe calls.
 private func forwardSignal(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    let nanoseconds = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    let first = firstSignalTime.load(ordering: .sequentiallyConsistent)
+    if first == 0 { firstSignalTime.store(nanoseconds, ordering: .sequentiallyConsistent) }
     receivedSignal.store(signal, ordering: .sequentiallyConsistent)
     let child = runningChild.load(ordering: .sequentiallyConsistent)
-    if child > 0 { kill(-child, signal) }
+    guard child > 0 else { return }
+    kill(-child, first != 0 && nanoseconds - first >= ProgramRunner.killGrace ? SIGKILL : signal)
 }
 
 /// A NULL-terminated array of C strings for `posix_spawn`.

@@ -38,8 +38,18 @@ final class TraceReplay {
     }
 
     /// Opens a trace; throws a one-line error for a missing, unreadable, empty or headerless file.
-    init(path: String, options: TraceReader.Options, console: Console, prefetch: PrefetchPolicy = .fromEnvironment) throws(TraceIOError) {
-        reader = try TraceReader(path: path, options: options)
+    convenience init(path: String, options: TraceReader.Options, console: Console, prefetch: PrefetchPolicy = .fromEnvironment) throws(TraceIOError) {
+        try self.init(reader: try TraceReader(path: path, options: options), path: path, console: console, prefetch: prefetch)
+    }
+
+    /// Reads the trace of an input whose first bytes were already read to tell what it is (`graph`).
+    convenience init(input: PeekedInput, path: String, options: TraceReader.Options, console: Console,
+         prefetch: PrefetchPolicy = .fromEnvironment) throws(TraceIOError) {
+        try self.init(reader: try TraceReader(input, options: options), path: path, console: console, prefetch: prefetch)
+    }
+
+    private init(reader: TraceReader, path: String, console: Console, prefetch: PrefetchPolicy) throws(TraceIOError) {
+        self.reader = reader
         header = reader.header
         self.path = path
         self.console = console

@@ -67,16 +67,23 @@ struct EventLineParser {
         } else {
             // Writers put seq, t, th and kind first, in that order: take them without the general key
             // dispatch while the line follows that shape, then continue with the general loop.
+            // JSON allows whitespace before a value (`"seq": 1`, as Python's json.dumps writes it): skipSpace costs one
+            // compare when there is none. A null value means absent, as in the general loop.
             var afterMember = false
             if cursor.consume("\"seq\":") {
-                seq = try cursor.unsigned()
+                cursor.skipSpace()
+                if !cursor.skipNull() { seq = try cursor.unsigned() }
                 afterMember = true
                 if cursor.consume(",\"t\":") {
-                    time = try cursor.double()
+                    cursor.skipSpace()
+                    if !cursor.skipNull() { time = try cursor.double() }
                     if cursor.consume(",\"th\":") {
-                        let value = try cursor.unsigned()
-                        guard value <= UInt64(UInt32.max) else { throw LineError(reason: "\"th\" is too large") }
-                        thread = UInt32(value)
+                        cursor.skipSpace()
+                        if !cursor.skipNull() {
+                            let value = try cursor.unsigned()
+                            guard value <= UInt64(UInt32.max) else { throw LineError(reason: "\"th\" is too large") }
+                            thread = UInt32(value)
+                        }
                         if cursor.consume(",\"kind\":\"") {
                             cursor.back()
                             try parseKind(&cursor, &kind, &unknownKind)

@@ -34,12 +34,14 @@ struct LineSource {
     /// The longest line returned; longer ones come back as `tooLong`.
     let maxLineBytes: Int
 
-    /// Reads from `descriptor`, which the caller keeps open and closes.
-    init(descriptor: Int32, maxLineBytes: Int) {
+    /// Reads from `descriptor`, which the caller keeps open and closes, after the bytes of `prefix` already read from it.
+    init(descriptor: Int32, maxLineBytes: Int, prefix: [UInt8] = []) {
         self.descriptor = descriptor
         self.maxLineBytes = max(1, maxLineBytes)
-        capacity = Self.initialCapacity
+        capacity = max(Self.initialCapacity, prefix.count)
         base = .allocate(capacity: capacity)
+        prefix.withUnsafeBufferPointer { if let bytes = $0.baseAddress { base.update(from: bytes, count: $0.count) } }
+        end = prefix.count
     }
 
     /// Frees the buffer; the source must not be used afterwards.

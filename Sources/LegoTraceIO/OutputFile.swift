@@ -104,7 +104,9 @@ public enum OutputFile {
                 var lastError: Int32 = 0
                 for attempt in 0..<16 {
                     let candidate = "\(directory)/.\(base).tmp-\(getpid())-\(attempt)"
-                    let descriptor = openDescriptor(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                    // Private from the start: a 0600 trace must not be readable by others while it is recorded;
+                    // `commit()` gives it the replaced file's mode, or a new file's.
+                    let descriptor = openDescriptor(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
                     if descriptor >= 0 {
                         _ = closeDescriptor(descriptor)
                         created = candidate
@@ -120,6 +122,8 @@ public enum OutputFile {
                     throw .writeFailed(file: path, reason: reason)
                 }
                 writePath = created
+                StagedFiles.register(created)
+                _ = StagedFiles.removeOnTerminatingSignalsOnce
             }
         }
 
@@ -150,10 +154,11 @@ public enum OutputFile {
             guard !finished else { return }
             finished = true
             guard case .replace(let target) = destination else { return }
+            defer { StagedFiles.unregister(writePath) }
             let descriptor = openDescriptor(writePath, O_RDONLY | O_CLOEXEC, 0)
             if descriptor >= 0 {
-                // A new file was created with the permissions `creat` gives (umask applied); a replaced one keeps its own.
-                if let previousMode { _ = fchmod(descriptor, previousMode) }
+                // A replaced file keeps its permissions; a new one gets those `creat` gives (0666 less the umask).
+                _ = fchmod(descriptor, previousMode ?? OutputFile.newFileMode())
                 let synced = fsync(descriptor)
                 let code = errno
                 _ = closeDescriptor(descriptor)
@@ -173,11 +178,21 @@ public enum OutputFile {
         public func abandon() {
             guard !finished else { return }
             finished = true
-            if case .replace = destination { unlink(writePath) }
+            if case .replace = destination {
+                unlink(writePath)
+                StagedFiles.unregister(writePath)
+            }
         }
     }
 
     // MARK: - Helpers
+
+    /// The mode `creat` gives a new file: 0666 less the process's umask.
+    static func newFileMode() -> mode_t {
+        let mask = umask(0)
+        umask(mask)
+        return 0o666 & ~mask
+    }
 
     /// The descriptor a path names without touching the file system: `-`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`.
     static func descriptorPath(_ path: String) -> Int32? {

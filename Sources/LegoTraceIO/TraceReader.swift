@@ -65,6 +65,16 @@ public final class TraceReader {
             try self.init(descriptor: 0, owns: false, name: "standard input", options: options)
             return
         }
+        try self.init(descriptor: try Self.openForReading(path), owns: true, name: path, options: options)
+    }
+
+    /// Reads the trace of `input`, starting with the bytes already read from it.
+    public convenience init(_ input: PeekedInput, options: Options = .init()) throws(TraceIOError) {
+        try self.init(descriptor: input.descriptor, owns: input.handOff(), name: input.name, options: options, prefix: input.head)
+    }
+
+    /// Opens `path` read-only, or throws a one-line error (missing, not permitted, a directory).
+    static func openForReading(_ path: String) throws(TraceIOError) -> Int32 {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
@@ -80,7 +90,7 @@ public final class TraceReader {
             closeReaderDescriptor(descriptor)
             throw .cannotOpen(file: path, reason: "it is a directory, not a trace file")
         }
-        try self.init(descriptor: descriptor, owns: true, name: path, options: options)
+        return descriptor
     }
 
     /// Reads a trace from an open descriptor (a pipe or standard input), which the reader never closes; `name` is used in messages.
@@ -88,12 +98,12 @@ public final class TraceReader {
         try self.init(descriptor: fileDescriptor, owns: false, name: name, options: options)
     }
 
-    private init(descriptor: Int32, owns: Bool, name: String, options: Options) throws(TraceIOError) {
+    private init(descriptor: Int32, owns: Bool, name: String, options: Options, prefix: [UInt8] = []) throws(TraceIOError) {
         self.descriptor = descriptor
         self.ownsDescriptor = owns
         var status = stat()
         isRegularFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-        var source = LineSource(descriptor: descriptor, maxLineBytes: options.maxLineBytes)
+        var source = LineSource(descriptor: descriptor, maxLineBytes: options.maxLineBytes, prefix: prefix)
         do throws(TraceIOError) {
             let first: LineSource.Line?
             do {

@@ -161,3 +161,11 @@ func aLongStringIsSplitBetweenWholeEscapesAndCharacters(name: String, unsplit: S
     #expect(DOTWriter.quoteTooltip("a\\xb") == DOTWriter.quote("a\\xb"))
     #expect(DOTWriter.quoteTooltip("plain") == "\"plain\"")
 }
+
+/// Issue #21: a right-to-left override in a name reached DOT, SVG and the HTML page raw, reversing what followed it.
+@Test func bidiControlsAreSpelledOutInDOTLabels() {
+    #expect(DOTWriter.quote("Post\u{202E}gnp.exe") == #""Post\\u{202E}gnp.exe""#)
+    #expect(DOTWriter.quote("a\u{2066}b\u{200F}c\u{FEFF}") == #""a\\u{2066}b\\u{200F}c\\u{FEFF}""#)
+    let dot = DOTWriter.write(GraphBuilder.build(events: SampleTraces.hostile(), scope: .history))
+    #expect(!dot.unicodeScalars.contains { JSONText.isControl($0) && $0 != "\n" })
+}

@@ -70,6 +70,15 @@ import Testing
         #expect(assembled.className == "BDJNewAllPostRouting")
     }
 
+    /// Issue #21: a name a megabyte long made a candidate string for every capital letter, the square of its length.
+    @Test(.timeLimit(.minutes(1)))
+    func aHugeCapitalisedNameFindsItsGeneInLinearTime() {
+        let runtime = BDJApp().runtime
+        #expect(runtime.geneModule(of: String(repeating: "A", count: 1_000_000) + "Post") == "Post")
+        // No suffix names a module: every capital letter was a candidate of its own, half a megabyte each.
+        #expect(runtime.geneModule(of: String(repeating: "A", count: 1_000_000)) == nil)
+    }
+
     /// The same scan runs for every handler's suffix (`Routing`, `ViewModel`, `ViewController`): an MVVM gene gives
     /// a virtual MVVM component (`XFModuleReflect createDynamicSubModuleClassFromName:stuffixName:superModule:`).
     @Test func mvvmAndControllerNamesHaveGenesToo() throws {

@@ -43,6 +43,77 @@ import Testing
         #expect(outcome.app.edges(.push).contains("Odd -> Good"))
     }
 
+    /// Issue #21: a UTF-16 source (Xcode can save one) was skipped as "binary (a NUL byte)".
+    @Test func aUTF16SourceWithAByteOrderMarkIsReadAndOneWithoutSaysUTF16() throws {
+        let text = "@implementation XFWideRouting\n- (void)go { XF_PUSH_Component_Fast(@\"Good\") }\n@end\n"
+        let units = Array(text.utf16)
+        let littleEndian: [UInt8] = [0xFF, 0xFE] + units.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let bigEndian: [UInt8] = [0xFE, 0xFF] + units.flatMap { unit -> [UInt8] in [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        for bytes in [littleEndian, bigEndian] {
+            let outcome = try scan(["Wide.m": bytes])
+            #expect(outcome.warnings.isEmpty, "\(outcome.warnings)")
+            #expect(outcome.app.edges(.push).contains("Wide -> Good"), "\(outcome.app.edges(.push))")
+        }
+        let bare = try scan(["Bare.m": Array(littleEndian.dropFirst(2))])
+        #expect(bare.warnings.map(\.message) == ["UTF-16 without a byte-order mark; save it as UTF-8 (or with a BOM) to scan it"])
+    }
+
+    /// Issue #21: names that are not UTF-8 were dropped without a word (GBK names from an archive unzipped on Linux).
+    @Test func aFileAndAFolderNamedInGBKAreScannedWithAWarningNamingThem() throws {
+        let directory = try TemporaryDirectory()
+        // 中文 in GBK: D6 D0 CE C4.
+        let folder = Array(directory.path.utf8) + [0x2F, 0xD6, 0xD0, 0xCE, 0xC4]
+        try #require((folder + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) } } == 0)
+        let file = folder + Array("/XFGbk".utf8) + [0xCE, 0xC4] + Array("Routing.m".utf8)
+        let source = "@implementation XFGbkRouting\n- (void)go { XF_PUSH_Component_Fast(@\"Good\") }\n@end\n"
+        let descriptor = (file + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) } }
+        try #require(descriptor >= 0)
+        _ = Array(source.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        try Data(Self.goodFile.utf8).write(to: URL(fileURLWithPath: directory.file("Good.m")))
+        let outcome = try AppScanner.scan(directory: directory.path)
+        #expect(outcome.fileCount == 2)
+        #expect(outcome.app.edges(.push).contains("Gbk -> Good"), "\(outcome.app.edges(.push))")
+        let warned = outcome.warnings.filter { $0.message.contains("not UTF-8") }.map(\.location.file)
+        #expect(warned == ["\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}", "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}/XFGbk\u{FFFD}\u{FFFD}Routing.m"], "\(warned)")
+    }
+
+    /// Issue #21: folders nested past PATH_MAX were dropped without a word.
+    @Test func aFolderPastPathMaxIsAWarningNamingIt() throws {
+        let directory = try TemporaryDirectory()
+        let name = String(repeating: "d", count: 250)
+        var descriptor = open(directory.path, O_RDONLY | O_DIRECTORY)
+        var depth = 0
+        while (depth + 1) * 251 + directory.path.utf8.count < Int(PATH_MAX) + 300 {
+            try #require(mkdirat(descriptor, name, 0o755) == 0)
+            let next = openat(descriptor, name, O_RDONLY | O_DIRECTORY)
+            close(descriptor)
+            descriptor = next
+            depth += 1
+        }
+        close(descriptor)
+        try Data(Self.goodFile.utf8).write(to: URL(fileURLWithPath: directory.file("Good.m")))
+        let outcome = try AppScanner.scan(directory: directory.path)
+        let long = outcome.warnings.filter { $0.message.contains("longer than \(PATH_MAX) bytes") }
+        #expect(long.count == 1, "\(outcome.warnings)")
+        #expect(long.first?.location.file.hasPrefix(name + "/" + name) == true)
+        #expect(outcome.app.edges(.push) == ["Good -> Other"])
+    }
+
+    /// A folder the scan cannot list is a warning naming it (root reads every folder, so this runs as a user only).
+    @Test(.enabled(if: getuid() != 0))
+    func anUnreadableFolderIsAWarningNamingIt() throws {
+        let directory = try TemporaryDirectory()
+        let locked = directory.file("Locked")
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
+        try Data(Self.goodFile.utf8).write(to: URL(fileURLWithPath: directory.file("Good.m")))
+        try #require(chmod(locked, 0) == 0)
+        defer { chmod(locked, 0o755) }
+        let outcome = try AppScanner.scan(directory: directory.path)
+        #expect(outcome.warnings.map(\.location.file) == ["Locked"])
+        #expect(outcome.warnings.first?.message.hasPrefix("cannot list the folder (Permission denied)") == true)
+    }
+
     @Test func aTenMegabyteSingleLineFileIsReadInOnePass() throws {
         var line = Array("@implementation XFBigRouting\n".utf8)
         let filler = Array("x = [a b:(c)]; ".utf8)

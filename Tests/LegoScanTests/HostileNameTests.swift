@@ -71,6 +71,36 @@ import Testing
     }
 }
 
+/// A capitalised literal as long as the input allows (issue #21): gene lookup took the square of its length in memory.
+@Suite struct HugeNameTests {
+    @Test func geneCandidatesStopAtTheLongestModuleNameAndShareTheNamesStorage() {
+        #expect(Naming.geneCandidates(of: "NewAllPost") == ["Post", "AllPost"])
+        #expect(Naming.geneCandidates(of: "NewAllPost", longest: 4) == ["Post"])
+        let huge = String(repeating: "A", count: 1_000_000)
+        #expect(Naming.geneCandidates(of: huge, longest: 16).count == 16)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aMegabyteCapitalisedComponentNameScansInLinearTimeAndMemory() throws {
+        // 1 MB of `A`: a million candidates of half a megabyte each took 500 GB before.
+        let huge = String(repeating: "A", count: 1_000_000)
+        let source = """
+            @interface XFPostRouting : XFRouting
+            @end
+            @implementation XFPostRouting
+            XF_AutoAssemblyModule_Fast
+            - (void)go { XF_PUSH_Component_Fast(@"\(huge)Post") }
+            @end
+            """
+        let clock = ContinuousClock()
+        let start = clock.now
+        let app = ScannedApp(facts: AppScanner.read(bytes: Array(source.utf8), file: "Huge.m", language: .objectiveC))
+        _ = StaticAnalyzer.analyze(app)
+        #expect(app.module(named: huge + "Post")?.gene == "Post")
+        #expect(clock.now - start < .seconds(20))
+    }
+}
+
 @Suite struct StaticGraphTests {
     @Test func theFixtureGraphHasTheStaticEdgesAndTheFindingsMarked() throws {
         let app = try ScanFixtures.fixtureApp().app
@@ -90,5 +120,14 @@ import Testing
         let read = try #require(StaticGraph(modelJSON: Data(model.utf8)))
         #expect(read.moduleGraph == StaticGraph(app: app, findings: findings).moduleGraph)
         #expect(StaticGraph(modelJSON: Data("{\"schema\": \"other\"}".utf8)) == nil)
+    }
+
+    /// Found by `fuzz-scan-model` (seed `duplicate-module.json`): a model naming a module twice crashed `graph`.
+    @Test func aModelThatNamesAModuleTwiceDrawsItOnce() throws {
+        let model = #"{"schema": "lego-trace-scan", "modules": [{"name": "A", "pattern": "VIPER"}, {"name": "A", "pattern": "MVC"}], "#
+            + #""transitions": [{"fromModule": "A", "toModule": "A", "kind": "push"}]}"#
+        let graph = try #require(StaticGraph(modelJSON: Data(model.utf8))).moduleGraph
+        #expect(graph.nodes.map(\.name) == ["A"])
+        #expect(DOTWriter.write(graph).contains("\"m:A\" -> \"m:A\""))
     }
 }

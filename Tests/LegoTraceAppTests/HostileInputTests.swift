@@ -31,10 +31,13 @@ import Testing
                 #expect(!text.unicodeScalars.contains(scalar), "\(command) wrote U+\(String(scalar.value, radix: 16)) raw to \(stream)")
             }
             for line in text.split(separator: "\n") {
+                // The runner trims leading whitespace before it looks for `::`, and runs `##[command]` anywhere.
+                let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                #expect(!line.contains("##["), "\(command) let a trace write ##[ on \(stream): \(line)")
                 // Only the github format writes workflow commands, and none of them may be the trace's.
-                let forged = workflowCommands ? line.hasPrefix("::error file=a.swift") : line.hasPrefix("::")
+                let forged = workflowCommands ? trimmed.hasPrefix("::error file=a.swift") : trimmed.hasPrefix("::")
                 #expect(!forged, "\(command) let a trace forge a workflow command on \(stream): \(line)")
-                #expect(!line.hasPrefix("forged"), "\(command) let a name start a fresh line on \(stream): \(line)")
+                #expect(!trimmed.hasPrefix("forged"), "\(command) let a name start a fresh line on \(stream): \(line)")
             }
         }
     }
@@ -42,7 +45,7 @@ import Testing
     @Test func namesFromTracesScenariosAndPathsNeverReachTheTerminalRaw() throws {
         let runner = try CommandRunner()
         defer { runner.cleanUp() }
-        let evil = #"evil\u001b[31m\u0007\u202e\u2028\nforged line\n::error file=a.swift::pwned"#
+        let evil = #"evil\u001b[31m\u0007\u202e\u2028\nforged line\n  ::error file=a.swift::pwned ##[add-mask]x"#
         try runner.write("evil.jsonl", """
             {"format":"lego-trace","version":"1.0","producer":"test","start":"2026-11-23T00:00:00Z","app":"\(evil)","source":"runtime"}
             {"seq":1,"t":0.1,"th":1,"kind":"\(evil)","name":"\(evil)"}

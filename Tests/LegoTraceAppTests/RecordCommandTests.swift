@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import LegoTraceApp
 
 /// `lego-trace record` in its three forms, run as the built binary.
 @Suite struct RecordCommandTests {
@@ -10,8 +11,9 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(runner.exists("lego-trace.jsonl"))
         #expect(outcome.stderr.contains("trace: lego-trace.jsonl"))
-        #expect(outcome.stdout.contains("events"))
-        #expect(outcome.stdout.contains("modules"))
+        #expect(outcome.stderr.contains("events"))
+        #expect(outcome.stderr.contains("modules"))
+        #expect(outcome.stdout.isEmpty)
         let firstLine = try runner.read("lego-trace.jsonl").split(separator: "\n").first.map(String.init) ?? ""
         #expect(firstLine.contains("\"format\":\"lego-trace\""))
         #expect(try runner.read("lego-trace.jsonl").contains("bdj://"))
@@ -119,12 +121,92 @@ import Testing
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
-    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
-    func recordProgramPassesSignalsOnAndLeavesNothingRunning(signal: Int32) throws {
+    /// Issue #21: with standard output closed, `record -o` and `import -o` wrote the trace and then exited 2.
+    @Test func recordAndImportSucceedWithStandardOutputClosed() throws {
         let runner = try CommandRunner()
         defer { runner.cleanUp() }
-        // The program writes its pid, then appends to its trace until it is stopped.
-        let script = "echo $$ > child.pid; while :; do echo '{}' >> \"$LEGO_TRACE_FILE\"; sleep 0.02; done"
+        let lego = CommandRunner.product("lego-trace")
+        let record = try runner.run("/bin/sh", ["-c", "exec \"$0\" record -o closed.jsonl >&-", lego])
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stderr.contains("recorded BDJ"), "\(record.stderr)")
+        let program = try runner.run("/bin/sh", ["-c", "exec \"$0\" record -o program.jsonl -- \"$1\" >&-", lego, CommandRunner.product("lego-example")])
+        #expect(program.status == 0, "\(program.stderr)")
+        try runner.write("console.log", try String(contentsOfFile: CommandRunner.packageFile("Tests/LegoImportTests/Fixtures/leak.log"), encoding: .utf8))
+        let imported = try runner.run("/bin/sh", ["-c", "exec \"$0\" import console.log -o imported.jsonl >&-", lego])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stderr.contains("imported "), "\(imported.stderr)")
+    }
+
+    /// Issue #21: the runtime can only print that its trace is incomplete and exit 0; record committed the cut trace.
+    @Test func recordProgramWhoseTraceLostItsTailKeepsThePreviousOneAndFails() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try runner.write("t.jsonl", "previous trace")
+        // What a program leaves when its disk fills up: a header and events, no end marker, and exit status 0.
+        let header = #"{"format":"lego-trace","version":"1.0","producer":"test","start":"2026-01-01T00:00:00Z","app":"App"}"#
+        let event = #"{"seq":1,"t":0,"th":1,"kind":"focus"}"#
+        let script = "printf '%s\\n' '\(header)' '\(event)' > \"$LEGO_TRACE_FILE\"; echo 'lego-runtime: the trace is incomplete' >&2"
+        let outcome = try runner.lego("record", "-o", "t.jsonl", "--", "/bin/sh", "-c", script)
+        #expect(outcome.status == 2, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("left its trace incomplete"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("'t.jsonl' still holds the previous trace"), "\(outcome.stderr)")
+        #expect(try runner.read("t.jsonl") == "previous trace")
+        // `ulimit -f`: the program is killed by SIGXFSZ part-way through its trace (exit 153).
+        let capped = try runner.run("/bin/sh", ["-c", "ulimit -f 1; exec \"$0\" record -o t.jsonl -- \"$1\"",
+                                                CommandRunner.product("lego-trace"), CommandRunner.product("lego-example")])
+        #expect(capped.status != 0, "\(capped.stderr)")
+        #expect(try runner.read("t.jsonl") == "previous trace")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: runner.directory).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    /// Issue #21: Ctrl-C or SIGTERM during `record SCENARIO -o FILE` left `.FILE.tmp-PID-0` behind (15 runs in 20).
+    @Test(arguments: [SIGINT, SIGTERM])
+    func recordOfAScenarioStoppedBySignalLeavesNoTemporaryFile(signal: Int32) throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try runner.write("out.jsonl", "previous trace")
+        // About a second of recording, so most signals land while it runs.
+        try runner.write("long.yml", "app:\n  name: Long\n  prefix: XF\n  modules:\n    - {name: Home}\n    - {name: Post}\n"
+            + "journey:\n  - showRoot: Home\n" + String(repeating: "  - push: Post\n  - pop\n", count: 10_000))
+        for delay in [50_000, 150_000, 300_000, 600_000] as [useconds_t] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CommandRunner.product("lego-trace"))
+            process.arguments = ["record", "long.yml", "-o", "out.jsonl"]
+            process.currentDirectoryURL = URL(fileURLWithPath: runner.directory)
+            process.standardError = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            usleep(delay)
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: runner.directory).filter { $0.contains(".tmp-") }
+            #expect(leftovers.isEmpty, "after \(delay) µs: \(leftovers)")
+            // Either the recording finished first and replaced the trace, or the signal ended it and the previous one stayed.
+            let text = try runner.read("out.jsonl")
+            if process.terminationReason == .uncaughtSignal {
+                #expect(process.terminationStatus == signal)
+                #expect(text == "previous trace")
+            } else {
+                #expect(process.terminationStatus == 0)
+                #expect(text.hasPrefix("{\"format\":\"lego-trace\""))
+                try runner.write("out.jsonl", "previous trace")
+            }
+        }
+    }
+
+    /// Whether `pid` is gone (a zombie counts: nothing runs any more).
+    private func isGone(_ pid: Int32) -> Bool {
+        guard kill(pid, 0) == 0 else { return errno == ESRCH }
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+    }
+
+    /// Starts `record -o looping.jsonl -- sh -c SCRIPT`, where the script first writes its pid to `child.pid`, and
+    /// returns once it has.
+    private func startLooping(_ runner: CommandRunner, ignoringSignals: Bool,
+                              loop: String = "sleep 0.05") throws -> (record: Process, child: Int32) {
+        let script = (ignoringSignals ? "trap '' INT TERM HUP; " : "") + "echo $$ > child.pid; while :; do \(loop); done"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandRunner.product("lego-trace"))
         process.arguments = ["record", "-o", "looping.jsonl", "--", "/bin/sh", "-c", script]
@@ -133,10 +215,48 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(20)
-        while !runner.exists("child.pid") && Date() < deadline { usleep(10_000) }
+        while (try? runner.read("child.pid"))?.hasSuffix("\n") != true && Date() < deadline { usleep(10_000) }
+        let child = try #require(Int32(try runner.read("child.pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        return (process, child)
+    }
+
+    /// Issue #21: a program that ignores signals could not be stopped; a second interrupt after the grace kills it.
+    @Test(.timeLimit(.minutes(1)))
+    func aSecondInterruptAfterTheGraceKillsAProgramThatIgnoresSignals() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let (record, child) = try startLooping(runner, ignoringSignals: true)
+        kill(record.processIdentifier, SIGINT)
+        usleep(300_000)
+        #expect(record.isRunning, "the first interrupt is only passed on")
+        usleep(useconds_t(ProgramRunner.killGrace / 1000))
+        kill(record.processIdentifier, SIGINT)
+        record.waitUntilExit()
+        #expect(record.terminationStatus == 128 + SIGINT)
+        #expect(isGone(child), "the program \(child) survived the second interrupt")
+    }
+
+    /// Issue #21: `kill -9` of lego-trace left its program running, orphaned.
+    @Test(.timeLimit(.minutes(1)))
+    func theProgramDiesWithLegoTraceEvenByKill9() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        let (record, child) = try startLooping(runner, ignoringSignals: false)
+        kill(record.processIdentifier, SIGKILL)
+        record.waitUntilExit()
+        let deadline = Date().addingTimeInterval(5)
+        while !isGone(child) && Date() < deadline { usleep(20_000) }
+        #expect(isGone(child), "the program \(child) outlived lego-trace")
+        if !isGone(child) { kill(-child, SIGKILL) }
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func recordProgramPassesSignalsOnAndLeavesNothingRunning(signal: Int32) throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        // The program writes its pid, then appends to its trace until it is stopped.
+        let (process, child) = try startLooping(runner, ignoringSignals: false, loop: "echo '{}' >> \"$LEGO_TRACE_FILE\"; sleep 0.02")
         usleep(100_000)
-        let childText = try runner.read("child.pid").trimmingCharacters(in: .whitespacesAndNewlines)
-        let child = try #require(Int32(childText))
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         #expect(process.terminationStatus == 128 + signal)

@@ -101,6 +101,18 @@ import Testing
         #expect(failing.status == 0 && failing.stderr.contains("false could not open t.svg"), "the file was written: \(failing.stderr)")
     }
 
+    /// Issue #21: `scan --graph app.txt` suggested `--format`, which scan does not have.
+    @Test func aGraphPathWithoutAKnownExtensionSuggestsOnlyWhatScanHas() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        for path in ["graph.txt", "graph", "-"] {
+            let scan = try runner.lego("scan", Self.fixtureApp, "--graph", path)
+            #expect(scan.status == 2, "\(scan.stderr)")
+            #expect(scan.stderr.contains(".svg"), "\(scan.stderr)")
+            #expect(!scan.stderr.contains("--format"), "\(scan.stderr)")
+        }
+    }
+
     @Test func graphDrawsAScanModelWithItsFindingsMarked() throws {
         let runner = try CommandRunner()
         defer { runner.cleanUp() }

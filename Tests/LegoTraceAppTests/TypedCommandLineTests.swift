@@ -156,7 +156,7 @@ import Testing
         let recorded = try runner.lego("record", CommandRunner.packageFile("samples/bdj-faults.yml"), "-o", "faults.jsonl")
         try #require(recorded.status == 0)
         // "recorded BDJ: 446 events, 9.31 s of trace time, 120 steps, 30 modules declared"
-        let said = try #require(recorded.stdout.split(separator: "\n").first { $0.hasPrefix("recorded ") })
+        let said = try #require(recorded.stderr.split(separator: "\n").first { $0.hasPrefix("recorded ") })
         let facts = said.split(separator: ":", maxSplits: 1)[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(facts[3].hasSuffix("modules declared"))
         let checked = try runner.lego("check", "faults.jsonl", "--fail-on", "never")

@@ -66,6 +66,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["kept.txt"])
     }
 
+    /// Issue #21: the temporary file of a `0600` trace was world-readable (0666 less the umask) while it was recorded.
+    @Test func aStagedFileIsPrivateUntilItIsCommittedWithTheRightMode() throws {
+        let directory = try TemporaryDirectory()
+        let secret = try directory.write("old", to: "secret.jsonl")
+        try #require(chmod(secret, 0o600) == 0)
+        for (path, final) in [(secret, mode_t(0o600)), (directory.file("new.jsonl"), OutputFile.newFileMode())] {
+            let staged = try OutputFile.Staged(path: path)
+            var status = stat()
+            #expect(stat(staged.writePath, &status) == 0 && status.st_mode & 0o077 == 0, "\(String(status.st_mode, radix: 8))")
+            try staged.commit()
+            #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == final, "\(String(status.st_mode, radix: 8))")
+        }
+    }
+
     @Test func anAbandonedStagedOutputLeavesThePreviousFile() throws {
         let directory = try TemporaryDirectory()
         let file = try directory.write("previous", to: "trace.jsonl")

@@ -301,6 +301,26 @@ extension Result {
     ])
 }
 
+/// JSON allows whitespace around every `:` and `,`; Python's `json.dumps` writes `"seq": 1, "t": 0.5` (issue #21).
+@Test func whitespaceWhereverJSONAllowsItIsReadOnTheUsualKeyOrder() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.write(trace(
+        #"{"seq": 1, "t": 0.5, "th": 2, "kind": "focus", "name": "Post"}"#,
+        #"{"seq":2,"t":\#t0.75,"th":\#t 3,"kind":"focus"}"#,
+        #"{"seq" :3 ,"t" : 1 , "th" :4,"kind" :"focus" }"#,
+        #"{"seq":4,"t": null,"th": null,"kind":"focus"}"#,
+        #"{"seq":\#n5,"t":\#n2,"th":\#n1,"kind":\#n"focus"}"#.replacingOccurrences(of: "\n", with: " ")
+    ), to: "spaced.jsonl")
+    let events = try readAll(path).get().events
+    #expect(events == [
+        TraceEvent(seq: 1, time: 0.5, thread: 2, kind: .focus, name: "Post"),
+        TraceEvent(seq: 2, time: 0.75, thread: 3, kind: .focus),
+        TraceEvent(seq: 3, time: 1, thread: 4, kind: .focus),
+        TraceEvent(seq: 4, time: 0, thread: 0, kind: .focus),
+        TraceEvent(seq: 5, time: 2, thread: 1, kind: .focus),
+    ])
+}
+
 @Test func unknownKindNamesAreCountedInBoundedMemory() throws {
     let directory = try TemporaryDirectory()
     let lines = (1...1_500).map { #"{"seq":\#($0),"kind":"future.kind\#($0)"}"# }

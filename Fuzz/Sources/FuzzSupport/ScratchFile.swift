@@ -14,6 +14,11 @@ public struct ScratchFile: Sendable {
         path = "\(directory)/\(harness)-\(getpid())\(suffix)"
     }
 
+    /// A scratch file at `path` (inside a scratch folder a harness made).
+    public init(path: String) {
+        self.path = path
+    }
+
     /// Replaces the file's contents with `bytes`.
     public func write(_ bytes: UnsafeRawBufferPointer) {
         // A failure here is the machine's (disk full, TMPDIR gone), not the input's: stop rather than fuzz blind.

@@ -7,12 +7,29 @@ import SwiftSyntax
 ///
 /// Comments and string contents are never code to swift-syntax, so a commented-out call is not seen.
 struct SwiftReader {
-    /// Reads `text` of the file named `file`.
+    /// The largest Swift file parsed: swift-syntax takes about 60 times a file's size in memory (20 MB took 1.25 GB).
+    static let maximumFileBytes = 4 << 20
+
+    /// Why `bytes` are not given to swift-syntax, as a warning at `file:line:column`, or nil when they can be: larger
+    /// than `maximumFileBytes`, or nesting past `SwiftNesting`'s limits (exponential time, a stack overflow).
+    static func refusal(_ bytes: [UInt8], file: String) -> ScanFacts.Warning? {
+        if bytes.count > maximumFileBytes {
+            return .init(location: LegoModel.SourceLocation(file: file, line: 1),
+                         message: "\(bytes.count >> 20) MB is larger than the \(maximumFileBytes >> 20) MB parsed for a Swift file; skipped")
+        }
+        guard let excess = SwiftNesting.firstExcess(in: bytes) else { return nil }
+        return .init(location: LegoModel.SourceLocation(file: file, line: excess.line, column: excess.column),
+                     message: "\(excess) (the Swift parser would take too long or overflow its stack); skipped")
+    }
+
+    /// Reads `text` of the file named `file`, on a thread with a large stack (`LargeStack`).
     static func read(text: String, file: String) -> ScanFacts {
-        let tree = Parser.parse(source: text)
-        let visitor = Visitor(file: file, converter: SourceLocationConverter(fileName: file, tree: tree))
-        visitor.walk(tree)
-        return visitor.facts
+        LargeStack.run {
+            let tree = Parser.parse(source: text)
+            let visitor = Visitor(file: file, converter: SourceLocationConverter(fileName: file, tree: tree))
+            visitor.walk(tree)
+            return visitor.facts
+        }
     }
 
     private final class Visitor: SyntaxVisitor {
