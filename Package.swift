@@ -42,7 +42,7 @@ let package = Package(
         // Report formats: text, JSON, SARIF, JUnit, GitHub annotations.
         .target(name: "LegoReport", dependencies: ["LegoAnalysis"]),
         // Console-log importer: framework logs to trace events.
-        .target(name: "LegoImport", dependencies: ["LegoReplay"]),
+        .target(name: "LegoImport", dependencies: ["LegoReplay", "NNModuleRuntime"]),
         // Module relationship graph model and the pure-Swift DOT writer.
         .target(name: "LegoGraph", dependencies: ["LegoReplay", "LegoAnalysis"]),
         // The self-contained interactive HTML report (graph, lifetimes, findings).
@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "LegoReplayTests", dependencies: ["LegoReplay", "LegoTestSupport"]),
         .testTarget(name: "LegoAnalysisTests", dependencies: ["LegoAnalysis", "LegoScenario", "NNModuleRuntime", "LegoTestSupport"]),
         .testTarget(name: "LegoReportTests", dependencies: ["LegoReport", "LegoScenario", "LegoTestSupport", "LegoGoldenSupport"]),
-        .testTarget(name: "LegoImportTests", dependencies: ["LegoImport", "LegoAnalysis", "LegoRuntime", "LegoTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "LegoImportTests", dependencies: ["LegoImport", "LegoAnalysis", "LegoRuntime", "LegoTestSupport", "LegoModel"], exclude: ["Fixtures"]),
         .testTarget(name: "LegoGraphTests", dependencies: ["LegoGraph", "LegoRender", "LegoScenario", "LegoTestSupport", "LegoGoldenSupport"], exclude: ["Golden"]),
         .testTarget(name: "LegoScanTests", dependencies: ["LegoScan", "LegoScenario", "LegoTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegoRenderTests", dependencies: ["LegoRender"]),

@@ -20,9 +20,11 @@ final class NNNestedWrongUpperDetector: Detector {
 
     func didApply(_ event: TraceEvent, state: ReplayState) {
         guard event.kind == .nnRouteRegister, event.value == "wrong-upper" else { return }
-        let sub = state.nnRouterName(event.peer)
-        let upper = event.peer.flatMap { state.nn.routers[$0]?.upper }
-        context.reportEvent(Self.rule, event, message: "\(sub) was registered for \(event.url ?? "?") on \(state.nnRouterName(event.object)) but its upper router is \(upper.map { state.nnRouterName($0) } ?? "none"): nothing was registered",
-                            module: nil, note: "registerRoute(used:)", fingerprint: [sub, state.nnRouterName(event.object)])
+        // An imported console line names the routers by description only: no identities.
+        let sub = event.peer.map { state.nnRouterName($0) } ?? "router \(event.peerName ?? "?")"
+        let upper = event.peer.flatMap { state.nn.routers[$0]?.upper }.map { state.nnRouterName($0) } ?? "another router"
+        let target = event.object.map { state.nnRouterName($0) } ?? "a router"
+        context.reportEvent(Self.rule, event, message: "\(sub) was registered\(event.url.map { " for \($0)" } ?? "") on \(target) but its upper router is \(upper): nothing was registered",
+                            module: nil, note: "registerRoute(used:)", fingerprint: [sub, target])
     }
 }

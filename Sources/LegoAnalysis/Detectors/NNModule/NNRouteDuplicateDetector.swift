@@ -19,15 +19,17 @@ final class NNRouteDuplicateDetector: Detector {
     init(context: DetectorContext) { self.context = context }
 
     func didApply(_ event: TraceEvent, state: ReplayState) {
-        guard event.kind == .nnRouteRegister, event.effect == .ignored, let key = event.name, let router = event.object else { return }
-        let first = state.nn.routes[router]?[key]
+        guard event.kind == .nnRouteRegister, event.effect == .ignored, let key = event.name else { return }
+        // An imported console line does not say which router logged it.
+        let first = event.object.flatMap { state.nn.routes[$0]?[key] }
+        let router = event.object.map { state.nnRouterName($0) } ?? "a router"
         let written = event.url ?? key
-        var message = "route \(written) on \(state.nnRouterName(router)) is key \(key), already registered"
+        var message = "route \(written) on \(router) is key \(key), already registered"
         if let first { message += " as \(first.written) (\(first.handler))" }
         message += ": the first handler stays, \(event.peerName ?? "the new one") is dropped"
         let more = first.map { [Evidence(seq: $0.registered.seq, time: $0.registered.time, kind: TraceEvent.Kind.nnRouteRegister.rawValue,
                                           note: "first registration of \(key)", line: $0.registered.line)] } ?? []
         context.reportEvent(Self.rule, event, message: message, module: key, note: "register \(written)",
-                            fingerprint: [state.nnRouterName(router), key], more: more)
+                            fingerprint: [router, key], more: more)
     }
 }
