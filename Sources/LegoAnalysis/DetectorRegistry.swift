@@ -14,6 +14,7 @@ public enum DetectorRegistry {
             // NNModule-swift (`frameworks: [.nnModule]`).
             NNServiceMissingDetector.self,
             NNPriorityIgnoredDetector.self,
+            NNImplNotConformingDetector.self,
             NNImplReplacedAfterUseDetector.self,
             NNServiceCycleDetector.self,
             NNRouteDuplicateDetector.self,

@@ -40,7 +40,7 @@ private func scenario(idOffset: ObjectID, filler: Int, start: Double) -> TraceBu
     let ids = DetectorRegistry.rules.map(\.id)
     #expect(ids == ["leaked-module", "orphan-component", "duplicate-module-name", "illegal-url-hierarchy",
                     "unregistered-url", "unknown-component", "lost-event", "naming-convention",
-                    "nn-service-missing", "nn-priority-ignored", "nn-impl-replaced-after-use", "nn-service-cycle",
+                    "nn-service-missing", "nn-priority-ignored", "nn-impl-not-conforming", "nn-impl-replaced-after-use", "nn-service-cycle",
                     "nn-route-duplicate", "nn-route-invalid", "nn-route-unmatched", "nn-nested-wrong-upper", "nn-nested-loop",
                     "nn-redirect-loop", "nn-redirect-dangling", "nn-interceptor-double-run", "nn-handler-noop",
                     "nn-event-name-collision", "nn-event-dead-targets", "nn-observer-discarded", "nn-sticky-stale",

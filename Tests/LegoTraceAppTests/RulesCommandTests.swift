@@ -48,7 +48,7 @@ import Testing
         #expect(nn.status == 0)
         #expect(ids(nn.stdout).contains("leaked-module"))
         #expect(!ids(nn.stdout).contains("illegal-url-hierarchy"))
-        #expect(ids(nn.stdout).filter { $0.hasPrefix("nn-") }.count == 18)
+        #expect(ids(nn.stdout).filter { $0.hasPrefix("nn-") }.count == 19)
         let unknown = try runner.lego("rules", "--framework", "beehive")
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("beehive"))

@@ -207,3 +207,12 @@ private func nested(_ model: NNModuleRuntime) {
     #expect(journey(reload: false).count == 1)
     #expect(journey(reload: true).isEmpty)
 }
+
+// `ModuleServiceCenter.swift:25-41`: a non-conforming impl asserts in DEBUG and is dropped in release.
+@Test func aNonConformingImplIsAnErrorAndAConformingOneIsNot() {
+    let dropped = nnFindings("nn-impl-not-conforming") { model in
+        model.declare(.init(name: "Wrong", conforms: false)); model.register(service: "PayService", impl: "Wrong")
+    }
+    #expect(dropped.first?.severity == .error)
+    #expect(nnFindings("nn-impl-not-conforming") { $0.register(service: "PayService", impl: "Right") }.isEmpty)
+}
