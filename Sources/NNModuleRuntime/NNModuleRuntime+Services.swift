@@ -84,7 +84,8 @@ extension NNModuleRuntime {
     public func lookup(service key: String) -> ObjectID? {
         guard let className = serviceTypeMap[key] else {
             record(TraceEvent(kind: .nnServiceResolve, name: key, value: "not registered", ok: false))
-            log("the impl class of \(key) is nil, please register it first")
+            // An `assertionFailure`, not a `URLRouterLog` line: DEBUG stops here (`ModuleServiceCenter.swift:115-144`).
+            logs.append("Fatal error: the impl class of \(key) is nil, please register it first")
             return nil
         }
         if let cached = implInstances[className] {

@@ -16,8 +16,9 @@ public final class NNModuleRuntime {
     public let recorder: Recorder
     /// The virtual clock deferred work (async launch tasks) runs on.
     public let clock: VirtualClock
-    /// The framework's own console lines (`URLRouter Error ⚠️ :…`), in order; printed in DEBUG builds only.
-    public private(set) var logs: [String] = []
+    /// The framework's own console lines (`URLRouter Error ⚠️ :…`, the service center's assertion), in order;
+    /// printed in DEBUG builds only.
+    public internal(set) var logs: [String] = []
     /// The bootstrap phase reached.
     public private(set) var phase: Phase = .notStarted
 

@@ -176,3 +176,12 @@ private extension TraceBuffer {
     #expect(buffer.events(.nnObserverRemove).first?.value == "discarded")
     #expect(buffer.events(.nnObserverAdd).map(\.ok) == [false, true])
 }
+
+// `URLRouter.swift:187-191` prefixes router messages; the service center's miss is an assertion, not a router line.
+@Test func consoleLinesUseTheFrameworksOwnWording() {
+    let (model, _) = runtime()
+    model.lookup(service: "CartService")
+    model.open("nowhere")
+    #expect(model.logs == ["Fatal error: the impl class of CartService is nil, please register it first",
+                           "URLRouter Error ⚠️ :route for (nowhere) is not exist"])
+}
