@@ -34,8 +34,10 @@ let package = Package(
         .target(name: "LegoRuntimeCore", dependencies: ["LegoModel", "LegoTraceIO"]),
         // The instrumented, headless model of the XFLegoVIPER runtime.
         .target(name: "LegoRuntime", dependencies: ["LegoModel", "LegoTraceIO", "LegoRuntimeCore"]),
+        // The instrumented, headless model of NNModule-swift (services, URL routers, event bus, sticky notifications).
+        .target(name: "NNModuleRuntime", dependencies: ["LegoModel", "LegoTraceIO", "LegoRuntimeCore"]),
         // YAML scenarios (app + journey) that drive the runtime; the embedded sample app.
-        .target(name: "LegoScenario", dependencies: ["LegoRuntime", .product(name: "Yams", package: "Yams")]),
+        .target(name: "LegoScenario", dependencies: ["LegoRuntime", "NNModuleRuntime", .product(name: "Yams", package: "Yams")]),
         // The single replay state machine that rebuilds registries and relations from events.
         .target(name: "LegoReplay", dependencies: ["LegoModel", "LegoTraceIO"]),
         // Detectors, findings, config and baselines.
@@ -43,7 +45,7 @@ let package = Package(
         // Report formats: text, JSON, SARIF, JUnit, GitHub annotations.
         .target(name: "LegoReport", dependencies: ["LegoAnalysis"]),
         // Console-log importer: framework logs to trace events.
-        .target(name: "LegoImport", dependencies: ["LegoReplay"]),
+        .target(name: "LegoImport", dependencies: ["LegoReplay", "NNModuleRuntime"]),
         // Module relationship graph model and the pure-Swift DOT writer.
         .target(name: "LegoGraph", dependencies: ["LegoReplay", "LegoAnalysis"]),
         // The self-contained interactive HTML report (graph, lifetimes, findings).
@@ -81,11 +83,12 @@ let package = Package(
         .testTarget(name: "LegoModelTests", dependencies: ["LegoModel"]),
         .testTarget(name: "LegoTraceIOTests", dependencies: ["LegoTraceIO", "LegoTestSupport"]),
         .testTarget(name: "LegoRuntimeTests", dependencies: ["LegoRuntime", "LegoReplay", "LegoTestSupport"]),
+        .testTarget(name: "NNModuleRuntimeTests", dependencies: ["NNModuleRuntime", "LegoReplay", "LegoTestSupport"]),
         .testTarget(name: "LegoScenarioTests", dependencies: ["LegoScenario", "LegoReplay", "LegoAnalysis", "LegoTestSupport"]),
         .testTarget(name: "LegoReplayTests", dependencies: ["LegoReplay", "LegoTestSupport"]),
-        .testTarget(name: "LegoAnalysisTests", dependencies: ["LegoAnalysis", "LegoScenario", "LegoTestSupport"]),
+        .testTarget(name: "LegoAnalysisTests", dependencies: ["LegoAnalysis", "LegoScenario", "NNModuleRuntime", "LegoTestSupport"]),
         .testTarget(name: "LegoReportTests", dependencies: ["LegoReport", "LegoScenario", "LegoTestSupport", "LegoGoldenSupport"]),
-        .testTarget(name: "LegoImportTests", dependencies: ["LegoImport", "LegoAnalysis", "LegoRuntime", "LegoTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "LegoImportTests", dependencies: ["LegoImport", "LegoAnalysis", "LegoRuntime", "LegoTestSupport", "LegoModel"], exclude: ["Fixtures"]),
         .testTarget(name: "LegoGraphTests", dependencies: ["LegoGraph", "LegoRender", "LegoScenario", "LegoTestSupport", "LegoGoldenSupport"], exclude: ["Golden"]),
         .testTarget(name: "LegoScanTests", dependencies: ["LegoScan", "LegoScenario", "LegoTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegoRenderTests", dependencies: ["LegoRender"]),

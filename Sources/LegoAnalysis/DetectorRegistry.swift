@@ -11,6 +11,26 @@ public enum DetectorRegistry {
             UnknownComponentDetector.self,
             LostEventDetector.self,
             NamingConventionDetector.self,
+            // NNModule-swift (`frameworks: [.nnModule]`).
+            NNServiceMissingDetector.self,
+            NNPriorityIgnoredDetector.self,
+            NNImplNotConformingDetector.self,
+            NNImplReplacedAfterUseDetector.self,
+            NNServiceCycleDetector.self,
+            NNRouteDuplicateDetector.self,
+            NNRouteInvalidDetector.self,
+            NNRouteUnmatchedDetector.self,
+            NNNestedWrongUpperDetector.self,
+            NNNestedLoopDetector.self,
+            NNRedirectLoopDetector.self,
+            NNRedirectDanglingDetector.self,
+            NNInterceptorDoubleRunDetector.self,
+            NNHandlerNoopDetector.self,
+            NNEventNameCollisionDetector.self,
+            NNEventDeadTargetsDetector.self,
+            NNObserverDiscardedDetector.self,
+            NNStickyStaleDetector.self,
+            NNLateRegisterDetector.self,
         ]
     }
 

@@ -25,6 +25,7 @@ public struct ConsoleImporter: Sendable {
         let file = name == "-" ? "standard input" : name
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { throw .empty(file: file) }
         if let detail = Self.binaryDetail(bytes) { throw .binary(file: file, detail: detail) }
+        if let imported = importNNModule(bytes: bytes, name: name) { return imported }
 
         let log = ConsoleLog(bytes: bytes)
         let parsers = (0...log.processes.count).map { _ in FrameworkLogParser() }

@@ -69,6 +69,52 @@ extension TraceEvent {
         /// The recording ended cleanly: written once, last, when the writer is closed (`n`: events before it).
         /// A trace without it stopped early (a crash, a kill, a writer never closed), so what it shows last is unconfirmed.
         case traceEnd = "trace.end"
+
+        // MARK: NNModule-swift (format 2.0)
+        /// NNModule: a bootstrap phase began, or one of its class methods ran (`value`: phase, `cls`: the method's class, `name`: the method).
+        case nnPhase = "phase"
+        /// NNModule: a service registration and what the service center decided (`name`: key, `cls`: impl, `n`: priority,
+        /// `effect`: added/overwritten/ignored, `peerName`: the impl kept or replaced, `value`: why ignored or dropped, `ok`: false when dropped).
+        case nnServiceRegister = "service.register"
+        /// NNModule: a service lookup (`name`: key, `cls`: impl, `obj`: instance, `ok`, `value`: created/cached/not registered/loop: A -> B -> A).
+        case nnServiceResolve = "service.resolve"
+        /// NNModule: a service key was removed (`name`, `cls`: its impl, `obj`: the instance dropped from the cache, `ok`: whether one was).
+        case nnServiceRemove = "service.remove"
+        /// NNModule: a router was made (`obj`, `name`: its label, `peer`: its upper router, `value`: its parser's default scheme).
+        case nnRouterCreate = "router.create"
+        /// NNModule: a route registration and its outcome (`obj`: router, `url`: as written, `name`: key, `effect`: added/ignored,
+        /// `value`: duplicate/invalid/delayed/wrong-upper, `peer`: the sub-router it forwards to, `peerName`: the handler).
+        case nnRouteRegister = "route.register"
+        /// NNModule: an open was redirected (`obj`: router, `url`: from, `value`: to, `n`: depth, `ok`: false when the model stopped a loop).
+        case nnRouteRedirect = "route.redirect"
+        /// NNModule: an open went to another router (`obj`: from, `peer`: to, `url`, `value`: sub/upper, `ok`: false when the model stopped a loop).
+        case nnRouteForward = "route.forward"
+        /// NNModule: a route handler ran (`obj`: router, `name`: key, `url`, `ok`: what it returned, `value`: what the navigator did).
+        case nnRouteHandle = "route.handle"
+        /// NNModule: an interceptor action was appended (`obj`: router, `cls`: action, `ok`: installed, `value`: why not).
+        case nnInterceptorAdd = "interceptor.add"
+        /// NNModule: a target was added to an event set or the event bus (`name`: key, `value`: the event type, `obj`: target, `peerName`: set or bus, `ok`).
+        case nnEventRegister = "event.register"
+        /// NNModule: an event type's set was removed from the bus, or a target from a set (`name`, `peerName`, `obj`, `n`: targets dropped).
+        case nnEventRemove = "event.remove"
+        /// NNModule: a notification observer was added (`name`: notification, `obj`: observer token, `ok`: a sticky value was replayed to it).
+        case nnObserverAdd = "observer.add"
+        /// NNModule: a notification observer was removed (`name`, `obj`, `value`: discarded/disposed/released).
+        case nnObserverRemove = "observer.remove"
+        /// NNModule: a sticky notification's stored value was removed (`name`).
+        case nnStickyRemove = "sticky.remove"
+        /// NNModule: a launch task was added (`cls`, `value`: run mode, `n`: priority, `ok`: false when `execute()` already ran).
+        case nnTaskRegister = "task.register"
+        /// NNModule: a launch task ran (`cls`, `value`: run mode, `n`: priority).
+        case nnTaskRun = "task.run"
+        /// NNModule: a tab item was added (`cls`, `name`: screen, `n`: index, `ok`: false when the tab bar was already set up).
+        case nnTabRegister = "tab.register"
+        /// NNModule: the tab bar controller took its items (`obj`: controller, `n`: item count).
+        case nnTabSetup = "tab.setup"
+        /// NNModule: the tab service dropped its items and controller (`obj`: the controller it held).
+        case nnTabReload = "tab.reload"
+        /// NNModule: the window's root view controller changed (`obj`: new root, `peer`: old root).
+        case nnWindowRoot = "window.root"
     }
 }
 

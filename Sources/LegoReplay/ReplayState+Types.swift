@@ -95,6 +95,8 @@ extension ReplayState {
         case popped, dismissed, evicted, released, parentGone = "parent released"
         /// A present UIKit refused (`transition.end` with `ok: false` and the component as `peer`): never shown.
         case refused = "refused by UIKit"
+        /// Another view controller became the window's root (NNModule-swift: logout shows the login screen).
+        case replaced = "replaced as window root"
     }
 
     /// A name-keyed registry with weak values and an ordered name list that allows duplicates.

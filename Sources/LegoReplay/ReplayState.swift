@@ -138,6 +138,13 @@ public final class ReplayState {
     @exclusivity(unchecked) private var declarationIndexByClass: [String: Int] = [:]
     @exclusivity(unchecked) private var declarationIndicesByName: [String: [Int]] = [:]
 
+    /// NNModule-swift's registries, routers, open in progress, event sets and notifications (empty for other frameworks).
+    public private(set) var nn: NNState {
+        get { _nn }
+        _modify { yield &_nn }
+    }
+    @exclusivity(unchecked) private var _nn = NNState()
+
     /// Creates an empty state.
     public init() {}
 
@@ -252,8 +259,33 @@ public final class ReplayState {
             }
         case .traceEnd:
             if end == nil { end = Moment(event) }
-        case .urlIntercept, .urlOpen, .namingProblem, .focus, .intent, .eventSend, .notification, .clockAdvance, .snapshot:
+        case .namingProblem, .focus, .intent, .eventSend, .clockAdvance, .snapshot:
             break
+        // NNModule-swift: its sub-state applies the recorded decisions; the shared kinds it reads go there too.
+        case .urlIntercept: applyNN(event)
+        case .urlOpen: applyNN(event)
+        case .notification: applyNN(event)
+        case .nnPhase: applyNN(event)
+        case .nnServiceRegister: applyNN(event)
+        case .nnServiceResolve: applyNN(event)
+        case .nnServiceRemove: applyNN(event)
+        case .nnRouterCreate: applyNN(event)
+        case .nnRouteRegister: applyNN(event)
+        case .nnRouteRedirect: applyNN(event)
+        case .nnRouteForward: applyNN(event)
+        case .nnRouteHandle: applyNN(event)
+        case .nnInterceptorAdd: applyNN(event)
+        case .nnEventRegister: applyNN(event)
+        case .nnEventRemove: applyNN(event)
+        case .nnObserverAdd: applyNN(event)
+        case .nnObserverRemove: applyNN(event)
+        case .nnStickyRemove: applyNN(event)
+        case .nnTaskRegister: applyNN(event)
+        case .nnTaskRun: applyNN(event)
+        case .nnTabRegister: applyNN(event)
+        case .nnTabSetup: applyNN(event)
+        case .nnTabReload: applyNN(event)
+        case .nnWindowRoot: applyNN(event); replaceRoot(event)
         }
     }
 
@@ -375,6 +407,16 @@ public final class ReplayState {
         case .sharedInteractor:
             links[from, default: Links()].sharedInteractor = set ? to : nil
         }
+    }
+
+    private func applyNN(_ event: TraceEvent) {
+        if let change = nn.apply(event) { changes.append(change) }
+    }
+
+    /// The window's old root went away when another became root (NNModule's logout shows a login screen so).
+    private func replaceRoot(_ event: TraceEvent) {
+        guard let old = event.peer, let module = moduleID(of: old) else { return }
+        markGone(module, reason: .replaced, at: Moment(event))
     }
 
     /// Marks a module's screen as gone (first time only) and, recursively, its sub-modules'.

@@ -39,7 +39,12 @@ private func scenario(idOffset: ObjectID, filler: Int, start: Double) -> TraceBu
 @Test func everyRuleHasAStableKebabCaseIDAndItsTexts() {
     let ids = DetectorRegistry.rules.map(\.id)
     #expect(ids == ["leaked-module", "orphan-component", "duplicate-module-name", "illegal-url-hierarchy",
-                    "unregistered-url", "unknown-component", "lost-event", "naming-convention"])
+                    "unregistered-url", "unknown-component", "lost-event", "naming-convention",
+                    "nn-service-missing", "nn-priority-ignored", "nn-impl-not-conforming", "nn-impl-replaced-after-use", "nn-service-cycle",
+                    "nn-route-duplicate", "nn-route-invalid", "nn-route-unmatched", "nn-nested-wrong-upper", "nn-nested-loop",
+                    "nn-redirect-loop", "nn-redirect-dangling", "nn-interceptor-double-run", "nn-handler-noop",
+                    "nn-event-name-collision", "nn-event-dead-targets", "nn-observer-discarded", "nn-sticky-stale",
+                    "nn-late-register"])
     for rule in DetectorRegistry.rules {
         #expect(rule.id.allSatisfy { $0.isLowercase || $0 == "-" })
         #expect(!rule.summary.isEmpty && !rule.summary.contains("\n"))

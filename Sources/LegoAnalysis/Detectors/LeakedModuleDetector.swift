@@ -35,6 +35,7 @@ final class LeakedModuleDetector: Detector {
     static let willApplyKinds: Set<TraceEvent.Kind> = [
         .objectAlloc, .objectDeinit, .moduleAssemble, .routingAdd, .routingRemove, .componentAdd, .componentRemove,
         .receiverAdd, .receiverRemove, .sharedAdd, .link, .unlink, .refHold, .refRelease, .transitionBegin, .clockAdvance, .snapshot,
+        .nnWindowRoot, .nnTabReload,
     ]
     static let didApplyKinds: Set<TraceEvent.Kind> = [.refHold, .refRelease, .link, .snapshot]
     static let watchesChanges = true
@@ -196,6 +197,7 @@ final class LeakedModuleDetector: Detector {
             case userReference = "user-reference"
             case retainCycle = "retain-cycle"
             case unshownView = "unshown-view"
+            case tabService = "tab-service"
 
             static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
         }
@@ -321,6 +323,12 @@ final class LeakedModuleDetector: Detector {
             holders.append(Holder(kind: .unshownView,
                                   text: "UIKit never showed it, so its view never loaded: its routing still holds \(state.describe(view)), "
                                       + "which holds its presenter, which holds the routing"))
+        }
+        if state.nn.tabBarController == id {
+            // NNModule-swift's tab service holds its controller strongly until `needReloadTabBarController`
+            // (`YiHuaXie/NNModule@5d3e56e:NNModule/ModuleManager/Impl/ModuleTabServiceImpl.swift:12`, `:41-44`).
+            holders.append(Holder(kind: .tabService,
+                                  text: "the tab service still holds it as its tab bar controller (needReloadTabBarController was not called)"))
         }
         if holders.isEmpty {
             holders.append(Holder(kind: .retainCycle, text: "no framework reference: a retain cycle in user code"))
