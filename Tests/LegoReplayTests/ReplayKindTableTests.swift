@@ -11,9 +11,25 @@ import Testing
         var event: TraceEvent
         /// What must hold after the event, as a sentence for the failure message and a check.
         var holds: @Sendable (ReplayState) -> Bool
-        /// Kinds that only inform observers: the state apart from the counters must not change.
+        /// Kinds that only inform observers, or change only a framework's sub-state: the core state apart from the
+        /// counters must not change.
         var changesNothing = false
+        /// Kinds whose framework sub-state must not change either (NNModule kinds that only inform detectors).
+        var frameworkStateUnchanged = false
     }
+
+    /// An NNModule row: the core state stays as it was, `holds` checks the NNModule sub-state.
+    static func nn(_ event: TraceEvent, after prelude: [TraceEvent] = [], _ holds: @escaping @Sendable (NNState) -> Bool) -> Row {
+        Row(prelude: prelude, event: event, holds: { holds($0.nn) }, changesNothing: true)
+    }
+
+    /// An NNModule kind that only informs detectors: neither the core nor the NNModule sub-state changes.
+    static func nnInforming(_ event: TraceEvent) -> Row {
+        Row(event: event, holds: { _ in true }, changesNothing: true, frameworkStateUnchanged: true)
+    }
+
+    static let router = TraceEvent(kind: .nnRouterCreate, name: "default", object: 1, value: "nn")
+    static let cart = TraceEvent(kind: .nnServiceRegister, name: "Cart", className: "CartImpl", effect: .added, count: 1)
 
     /// A VIPER module `Post`: routing 10, presenter 11, in both tables.
     static let post: [TraceEvent] = [
@@ -108,6 +124,47 @@ import Testing
         .clockAdvance: Row(event: TraceEvent(kind: .clockAdvance, value: "1.5"), holds: { _ in true }, changesNothing: true),
         .snapshot: Row(event: TraceEvent(kind: .snapshot, value: "routing", count: 3), holds: { _ in true }, changesNothing: true),
         .traceEnd: Row(prelude: post, event: TraceEvent(kind: .traceEnd, count: 5)) { $0.end?.seq == 6 && $0.eventCount == 5 },
+        // NNModule-swift (format 2.0)
+        .nnPhase: nn(TraceEvent(kind: .nnPhase, value: "awake")) { $0.phase == "awake" },
+        .nnServiceRegister: nn(cart) { $0.services["Cart"]?.impl == "CartImpl" && $0.services["Cart"]?.priority == 1 },
+        .nnServiceResolve: nn(TraceEvent(kind: .nnServiceResolve, name: "Cart", className: "CartImpl", object: 5, value: "created"),
+                              after: [cart]) { $0.instances["CartImpl"] == 5 },
+        .nnServiceRemove: nn(TraceEvent(kind: .nnServiceRemove, name: "Cart", className: "CartImpl", object: 5),
+                             after: [cart, TraceEvent(kind: .nnServiceResolve, name: "Cart", className: "CartImpl", object: 5, value: "created")]) {
+            $0.services["Cart"] == nil && $0.instances["CartImpl"] == nil
+        },
+        .nnRouterCreate: nn(router) { $0.routers[1]?.defaultScheme == "nn" && $0.routers[1]?.upper == nil },
+        .nnRouteRegister: nn(TraceEvent(kind: .nnRouteRegister, name: "://shop", object: 1, peerName: "ShopHandler", url: "nn://shop", effect: .added),
+                             after: [router]) { $0.routes[1]?["://shop"]?.handler == "ShopHandler" },
+        .nnRouteRedirect: nn(TraceEvent(kind: .nnRouteRedirect, object: 1, url: "nn://a", value: "nn://b", count: 1), after: [router]) {
+            $0.openInProgress.redirects.map(\.to) == ["nn://b"]
+        },
+        .nnRouteForward: nn(TraceEvent(kind: .nnRouteForward, object: 1, peer: 2, url: "nn://a/b", value: "sub"), after: [router]) {
+            $0.openInProgress.forwards == 1
+        },
+        .nnRouteHandle: nnInforming(TraceEvent(kind: .nnRouteHandle, name: "://shop", object: 1, url: "nn://shop", ok: true)),
+        .nnInterceptorAdd: nnInforming(TraceEvent(kind: .nnInterceptorAdd, className: "LoginCheck", object: 1, ok: true)),
+        .nnEventRegister: nn(TraceEvent(kind: .nnEventRegister, name: "Login", object: 7, peerName: "bus", value: "LoginEvent")) {
+            $0.eventSets[NNState.eventSetKey(bus: "bus", name: "Login")]?.map(\.object) == [7]
+        },
+        .nnEventRemove: nn(TraceEvent(kind: .nnEventRemove, name: "Login", peerName: "bus", count: 1),
+                           after: [TraceEvent(kind: .nnEventRegister, name: "Login", object: 7, peerName: "bus", value: "LoginEvent")]) {
+            $0.eventSets[NNState.eventSetKey(bus: "bus", name: "Login")] == nil
+        },
+        .nnObserverAdd: nnInforming(TraceEvent(kind: .nnObserverAdd, name: "didLogin", object: 8, ok: false)),
+        .nnObserverRemove: nnInforming(TraceEvent(kind: .nnObserverRemove, name: "didLogin", object: 8, value: "disposed")),
+        .nnStickyRemove: nn(TraceEvent(kind: .nnStickyRemove, name: "didLogin"),
+                            after: [TraceEvent(kind: .notification, name: "didLogin", ok: true)]) { $0.sticky["didLogin"] == nil },
+        .nnTaskRegister: nnInforming(TraceEvent(kind: .nnTaskRegister, className: "PreloadTask", value: "syncOnMain", count: 300, ok: true)),
+        .nnTaskRun: nnInforming(TraceEvent(kind: .nnTaskRun, className: "PreloadTask", value: "syncOnMain", count: 300)),
+        .nnTabRegister: nnInforming(TraceEvent(kind: .nnTabRegister, name: "Home", className: "HomeTabItem", count: 0, ok: true)),
+        .nnTabSetup: nn(TraceEvent(kind: .nnTabSetup, object: 9, count: 2)) { $0.tabBarController == 9 },
+        .nnTabReload: nn(TraceEvent(kind: .nnTabReload, object: 9), after: [TraceEvent(kind: .nnTabSetup, object: 9, count: 2)]) {
+            $0.tabBarController == nil
+        },
+        .nnWindowRoot: Row(prelude: post, event: TraceEvent(kind: .nnWindowRoot, object: 30, peer: 10)) {
+            $0.modules[10]?.goneReason == .replaced
+        },
     ]
 
     @Test func everyKindHasARow() {
@@ -128,6 +185,7 @@ import Testing
         }
         for event in events.dropLast() { state.apply(event) }
         let before = Fingerprint(state)
+        let frameworkStateBefore = state.nn
         state.apply(events.last!)
         #expect(row.holds(state), "\(kind.rawValue)")
         #expect(state.lastMoment?.seq == UInt64(events.count))
@@ -136,6 +194,7 @@ import Testing
         } else {
             #expect(Fingerprint(state) != before, "\(kind.rawValue) must change the state")
         }
+        if row.frameworkStateUnchanged { #expect(state.nn == frameworkStateBefore, "\(kind.rawValue) must leave the framework state") }
     }
 
     @Test func anIgnoredRegistrationKeepsTheEntryAndSaysSo() {

@@ -3,7 +3,7 @@ import LegoModel
 /// NNModule-swift's part of the replay: the service registry and instance cache, the routers and their routes, the
 /// open in progress, event sets, observers and sticky notifications, the tab service's controller. It applies the
 /// decisions the producer recorded (`effect`, `ok`, `value`) and never re-decides them.
-public struct NNState: Sendable {
+public struct NNState: Sendable, Equatable {
     /// One service key's registered implementation.
     public struct Service: Sendable, Hashable {
         /// The impl class registered now.
