@@ -11,6 +11,15 @@ public enum DetectorRegistry {
             UnknownComponentDetector.self,
             LostEventDetector.self,
             NamingConventionDetector.self,
+            QFMissingImplDetector.self,
+            QFUnknownSchemeDetector.self,
+            QFImplNotConformingDetector.self,
+            QFKVCUnknownKeyDetector.self,
+            QFKVCNilScalarDetector.self,
+            QFKVCTypeMismatchDetector.self,
+            QFKVCWeakTargetDetector.self,
+            QFModulePerCallDetector.self,
+            QFCallbackRetainsCallerDetector.self,
         ]
     }
 

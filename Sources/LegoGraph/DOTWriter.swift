@@ -339,6 +339,7 @@ extension TraceEvent.ModuleKind {
         case .virtual: "tab"
         case .controller: "note"
         case .viewModel: "ellipse"
+        case .protocolModule: "component"
         }
     }
 
@@ -348,6 +349,7 @@ extension TraceEvent.ModuleKind {
         case .virtual: "#ccfbf1"
         case .controller: "#fef9c3"
         case .viewModel: "#dcfce7"
+        case .protocolModule: "#fde68a"
         }
     }
 
@@ -357,6 +359,7 @@ extension TraceEvent.ModuleKind {
         case .virtual: "#0f766e"
         case .controller: "#a16207"
         case .viewModel: "#15803d"
+        case .protocolModule: "#b45309"
         }
     }
 
@@ -367,6 +370,7 @@ extension TraceEvent.ModuleKind {
         case .virtual: "virtual (shared) module"
         case .controller: "controller component"
         case .viewModel: "view-model component"
+        case .protocolModule: "QFMoudle module (class named after its protocol)"
         }
     }
 }

@@ -123,11 +123,15 @@ func generatedCleanAppsHaveNoFindings(seed: UInt64) throws {
     #expect(!nn.findings.contains { $0.ruleID == "duplicate-module-name" || $0.ruleID == "illegal-url-hierarchy" })
 }
 
-/// Every registered rule says which frameworks it applies to, and today's rules all apply to XFLegoVIPER.
+/// Every registered rule says which frameworks it applies to: the `qf-` rules to QFMoudle only, the others to XFLegoVIPER.
 @Test func everyRuleDeclaresItsFrameworks() {
     for rule in DetectorRegistry.rules {
         #expect(!rule.frameworks.isEmpty, "\(rule.id)")
-        #expect(rule.applies(to: .xflegoViper), "\(rule.id)")
+        if rule.id.hasPrefix("qf-") {
+            #expect(rule.frameworks == [.qfMoudle], "\(rule.id)")
+        } else {
+            #expect(rule.applies(to: .xflegoViper), "\(rule.id)")
+        }
     }
     #expect(DetectorRegistry.rule(id: "leaked-module")?.frameworks == Set(Framework.allCases))
 }
