@@ -20,6 +20,7 @@ public enum DetectorRegistry {
             QFKVCWeakTargetDetector.self,
             QFModulePerCallDetector.self,
             QFCallbackRetainsCallerDetector.self,
+            QFOrphanModuleDetector.self,
         ]
     }
 

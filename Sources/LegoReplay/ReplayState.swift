@@ -250,6 +250,11 @@ public final class ReplayState {
             if event.ok == false, event.operation == .present, let peer = event.peer, let module = moduleID(of: peer) {
                 markGone(module, reason: .refused, at: Moment(event))
             }
+            // A QFMoudle module is on screen once a controller it made is shown (it has no component table).
+            if !qf.isEmpty, event.ok == true, let peer = event.peer, let module = moduleID(of: peer),
+               modules[module]?.kind == .protocolModule {
+                modules[module]?.noteShown(at: Moment(event))
+            }
         case .refHold:
             if let obj = event.object { holds[obj, default: []].append(event.value ?? "") }
         case .refRelease:

@@ -41,7 +41,8 @@ private func scenario(idOffset: ObjectID, filler: Int, start: Double) -> TraceBu
     #expect(ids == ["leaked-module", "orphan-component", "duplicate-module-name", "illegal-url-hierarchy",
                     "unregistered-url", "unknown-component", "lost-event", "naming-convention",
                     "qf-missing-impl", "qf-unknown-scheme", "qf-impl-not-conforming", "qf-kvc-unknown-key", "qf-kvc-nil-scalar",
-                    "qf-kvc-type-mismatch", "qf-kvc-weak-target", "qf-module-per-call", "qf-callback-retains-caller"])
+                    "qf-kvc-type-mismatch", "qf-kvc-weak-target", "qf-module-per-call", "qf-callback-retains-caller",
+                    "qf-orphan-module"])
     for rule in DetectorRegistry.rules {
         #expect(rule.id.allSatisfy { $0.isLowercase || $0 == "-" })
         #expect(!rule.summary.isEmpty && !rule.summary.contains("\n"))

@@ -44,7 +44,7 @@ import Testing
         }
         #expect(ids(xf.stdout) == ids(all).filter { !$0.hasPrefix("qf-") })
         let qf = try runner.lego("rules", "--framework", "qfmoudle")
-        #expect(ids(qf.stdout).filter { $0.hasPrefix("qf-") }.count == 9)
+        #expect(ids(qf.stdout).filter { $0.hasPrefix("qf-") }.count == 10)
         #expect(ids(qf.stdout).contains("leaked-module") && !ids(qf.stdout).contains("lost-event"))
         #expect(all.split(separator: "\n").contains { $0.hasPrefix("leaked-module ") && $0.contains(" error    xflegoviper,qfmoudle,nnmodule  ") })
         let nn = try runner.lego("rules", "--framework", "NNModule-swift")

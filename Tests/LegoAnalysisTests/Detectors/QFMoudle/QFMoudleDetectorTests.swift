@@ -84,3 +84,12 @@ import Testing
     #expect(result.rules.contains { $0.id == "qf-kvc-unknown-key" })
     #expect(!result.rules.contains { $0.id == "lost-event" })
 }
+
+@Test func qfOrphanModuleFindsAKeptModuleWhoseScreenIsNeverShown() throws {
+    // QFRouter.m:45-48: nothing but the caller keeps a module; a kept one never shown is an orphan.
+    let findings = try qfFindings("qf-orphan-module", ["resolve: {protocol: Cart, keep: true}"])
+    #expect(findings.map(\.module) == ["Cart"])
+    #expect(findings.first?.message.contains("held by RootViewController#") == true)
+    // Dropped at the end of its step, or shown: quiet.
+    #expect(try qfFindings("qf-orphan-module", ["resolve: Cart", "open: {protocol: Cart}"]).isEmpty)
+}
