@@ -36,8 +36,10 @@ let package = Package(
         .target(name: "LegoRuntime", dependencies: ["LegoModel", "LegoTraceIO", "LegoRuntimeCore"]),
         // The instrumented, headless model of NNModule-swift (services, URL routers, event bus, sticky notifications).
         .target(name: "NNModuleRuntime", dependencies: ["LegoModel", "LegoTraceIO", "LegoRuntimeCore"]),
-        // YAML scenarios (app + journey) that drive the runtime; the embedded sample app.
-        .target(name: "LegoScenario", dependencies: ["LegoRuntime", "NNModuleRuntime", .product(name: "Yams", package: "Yams")]),
+        // The instrumented, headless model of the QFMoudle runtime: protocol-named modules, URL schemes, KVC.
+        .target(name: "QFMoudleRuntime", dependencies: ["LegoModel", "LegoTraceIO", "LegoRuntimeCore"]),
+        // YAML scenarios (app + journey) that drive the runtimes; the embedded sample app.
+        .target(name: "LegoScenario", dependencies: ["LegoRuntime", "NNModuleRuntime", "QFMoudleRuntime", .product(name: "Yams", package: "Yams")]),
         // The single replay state machine that rebuilds registries and relations from events.
         .target(name: "LegoReplay", dependencies: ["LegoModel", "LegoTraceIO"]),
         // Detectors, findings, config and baselines.
@@ -82,6 +84,7 @@ let package = Package(
         .target(name: "LegoGoldenSupport", path: "Tests/LegoGoldenSupport"),
         .testTarget(name: "LegoModelTests", dependencies: ["LegoModel"]),
         .testTarget(name: "LegoTraceIOTests", dependencies: ["LegoTraceIO", "LegoTestSupport"]),
+        .testTarget(name: "QFMoudleRuntimeTests", dependencies: ["QFMoudleRuntime", "LegoReplay", "LegoTestSupport"]),
         .testTarget(name: "LegoRuntimeTests", dependencies: ["LegoRuntime", "LegoReplay", "LegoTestSupport"]),
         .testTarget(name: "NNModuleRuntimeTests", dependencies: ["NNModuleRuntime", "LegoReplay", "LegoTestSupport"]),
         .testTarget(name: "LegoScenarioTests", dependencies: ["LegoScenario", "LegoReplay", "LegoAnalysis", "LegoTestSupport"]),

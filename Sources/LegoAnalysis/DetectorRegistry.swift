@@ -31,6 +31,17 @@ public enum DetectorRegistry {
             NNObserverDiscardedDetector.self,
             NNStickyStaleDetector.self,
             NNLateRegisterDetector.self,
+            // QFMoudle (`frameworks: [.qfMoudle]`).
+            QFMissingImplDetector.self,
+            QFUnknownSchemeDetector.self,
+            QFImplNotConformingDetector.self,
+            QFKVCUnknownKeyDetector.self,
+            QFKVCNilScalarDetector.self,
+            QFKVCTypeMismatchDetector.self,
+            QFKVCWeakTargetDetector.self,
+            QFModulePerCallDetector.self,
+            QFCallbackRetainsCallerDetector.self,
+            QFOrphanModuleDetector.self,
         ]
     }
 

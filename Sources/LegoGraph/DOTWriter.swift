@@ -343,6 +343,7 @@ extension TraceEvent.ModuleKind {
         case .virtual: "tab"
         case .controller: "note"
         case .viewModel: "ellipse"
+        case .protocolModule: "component"
         }
     }
 
@@ -352,6 +353,7 @@ extension TraceEvent.ModuleKind {
         case .virtual: "#ccfbf1"
         case .controller: "#fef9c3"
         case .viewModel: "#dcfce7"
+        case .protocolModule: "#fde68a"
         }
     }
 
@@ -361,6 +363,7 @@ extension TraceEvent.ModuleKind {
         case .virtual: "#0f766e"
         case .controller: "#a16207"
         case .viewModel: "#15803d"
+        case .protocolModule: "#b45309"
         }
     }
 
@@ -371,6 +374,7 @@ extension TraceEvent.ModuleKind {
         case .virtual: "virtual (shared) module"
         case .controller: "controller component"
         case .viewModel: "view-model component"
+        case .protocolModule: "QFMoudle module (class named after its protocol)"
         }
     }
 }

@@ -57,7 +57,8 @@ public final class GraphBuilder: ReplayObserver {
         self.state = state
         lastSeq = event.seq
         switch event.kind {
-        case .moduleAssemble:
+        // A QFMoudle lookup that made an instance starts a module as an assembly does; its controllers join it.
+        case .moduleAssemble, .moduleResolve:
             guard let object = event.object, let module = state.modules[object] else { return }
             let classes = module.layers.compactMap { state.objects[$0]?.className }.filter { !$0.isEmpty }
             instances[object] = Instance(

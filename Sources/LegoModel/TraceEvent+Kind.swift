@@ -1,5 +1,5 @@
 extension TraceEvent {
-    /// The closed set of event kinds of trace format v1; `docs/trace-format.md` documents each one.
+    /// The closed set of event kinds of trace formats 1.x and 2.0; `docs/trace-format.md` documents each one.
     public enum Kind: String, Sendable, CaseIterable, Hashable {
         /// The app-wide class prefix was set (`value`: prefix, `ok`: true when inferred, `cls`: the class it was inferred from).
         case prefixSet = "prefix.set"
@@ -70,6 +70,17 @@ extension TraceEvent {
         /// A trace without it stopped early (a crash, a kill, a writer never closed), so what it shows last is unconfirmed.
         case traceEnd = "trace.end"
 
+        // MARK: QFMoudle (format 2.0)
+        /// The router looked a protocol up by class name and, when a class exists, made a new instance (`name`: protocol,
+        /// `cls`: the class tried, `obj`: the instance, `ok`, `value`: the reason when not plain, `peerName`: the
+        /// caller's class, `url`: the URL when `interfaceForURL:` made the call).
+        case moduleResolve = "module.resolve"
+        /// The router set one URL query item on a module by key-value coding (`obj`: module, `cls`, `name`: key,
+        /// `params`: `{key: text}`, absent for a nil value, `ok`: false when it raised, `value`: the verdict when not plain).
+        case kvcSet = "kvc.set"
+        /// User code set a module's `callbackBlock` (`obj`: module, `objs`: the objects the block captures strongly,
+        /// `peerName`: the setter's class).
+        case callbackSet = "callback.set"
         // MARK: NNModule-swift (format 2.0)
         /// NNModule: a bootstrap phase began, or one of its class methods ran (`value`: phase, `cls`: the method's class, `name`: the method).
         case nnPhase = "phase"
@@ -180,5 +191,7 @@ extension TraceEvent {
         case controller
         /// An MVVM component.
         case viewModel
+        /// A QFMoudle module: an instance of the class named after a protocol. Format 2.0 and later.
+        case protocolModule = "protocol"
     }
 }

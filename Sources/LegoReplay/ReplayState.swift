@@ -144,6 +144,12 @@ public final class ReplayState {
         _modify { yield &_nn }
     }
     @exclusivity(unchecked) private var _nn = NNState()
+    /// What a QFMoudle trace keeps beyond the shared core (empty for other frameworks).
+    public private(set) var qf: QFReplayState {
+        get { _qf }
+        _modify { yield &_qf }
+    }
+    @exclusivity(unchecked) private var _qf = QFReplayState()
 
     /// Creates an empty state.
     public init() {}
@@ -210,7 +216,7 @@ public final class ReplayState {
         case .objectDeinit:
             applyDeinit(event)
         case .moduleDeclare:
-            applyDeclare(event)
+            if event.moduleKind == .protocolModule { qf.apply(event) } else { applyDeclare(event) }
         case .moduleAssemble:
             applyAssemble(event)
         case .routingAdd:
@@ -250,6 +256,11 @@ public final class ReplayState {
             if event.ok == false, event.operation == .present, let peer = event.peer, let module = moduleID(of: peer) {
                 markGone(module, reason: .refused, at: Moment(event))
             }
+            // A QFMoudle module is on screen once a controller it made is shown (it has no component table).
+            if !qf.isEmpty, event.ok == true, let peer = event.peer, let module = moduleID(of: peer),
+               modules[module]?.kind == .protocolModule {
+                modules[module]?.noteShown(at: Moment(event))
+            }
         case .refHold:
             if let obj = event.object { holds[obj, default: []].append(event.value ?? "") }
         case .refRelease:
@@ -259,7 +270,11 @@ public final class ReplayState {
             }
         case .traceEnd:
             if end == nil { end = Moment(event) }
-        case .namingProblem, .focus, .intent, .eventSend, .clockAdvance, .snapshot:
+        case .moduleResolve:
+            qf.apply(event); applyResolve(event)
+        case .callbackSet:
+            qf.apply(event)
+        case .kvcSet, .namingProblem, .focus, .intent, .eventSend, .clockAdvance, .snapshot:
             break
         // NNModule-swift: its sub-state applies the recorded decisions; the shared kinds it reads go there too.
         case .urlIntercept: applyNN(event)
@@ -301,6 +316,7 @@ public final class ReplayState {
     private func applyDeinit(_ event: TraceEvent) {
         guard let obj = event.object, let info = objects.removeValue(forKey: obj) else { return }
         if !holds.isEmpty { holds[obj] = nil }
+        if !qf.isEmpty { qf.forget(obj) }
         // `index(forKey:)` finds the entry without copying a module out of the dictionary.
         let isModule = modules.index(forKey: obj) != nil
         changes.append(.deinitialized(object: obj, module: info.owner ?? (isModule ? obj : nil)))
@@ -338,10 +354,21 @@ public final class ReplayState {
 
     private func applyAssemble(_ event: TraceEvent) {
         guard let obj = event.object else { return }
+        startModule(obj, event: event, kind: event.moduleKind ?? .viper, layers: event.objects ?? [])
+    }
+
+    /// A QFMoudle lookup that made an instance starts a module: the controllers its getters make join it as they
+    /// are allocated with it as `peer`.
+    private func applyResolve(_ event: TraceEvent) {
+        guard let obj = event.object, event.ok != false else { return }
+        startModule(obj, event: event, kind: .protocolModule, layers: [])
+    }
+
+    private func startModule(_ obj: ObjectID, event: TraceEvent, kind: TraceEvent.ModuleKind, layers: [ObjectID]) {
         let name = event.name ?? ""
         var module = ModuleInstance(
-            id: obj, name: name, className: event.className ?? "", kind: event.moduleKind ?? .viper,
-            gene: event.gene, layers: event.objects ?? [], assembled: Moment(event))
+            id: obj, name: name, className: event.className ?? "", kind: kind,
+            gene: event.gene, layers: layers, assembled: Moment(event))
         if !module.layers.contains(obj) { module.layers.insert(obj, at: 0) }
         if let previous = modules[obj] { moduleIDsByName[previous.name]?.removeAll { $0 == obj } }
         modules[obj] = module

@@ -21,6 +21,8 @@ extension LegoRuntime {
         case .viper, .virtual: return assembleVIPER(resolved)
         case .controller: return .success(assembleController(resolved))
         case .viewModel: return assembleViewModel(resolved)
+        // No XFLegoVIPER declaration has this kind: it names QFMoudle's protocol-named modules.
+        case .protocolModule: return .failure(AssemblyFailure(reason: "\(name) is declared as a QFMoudle module, which XFLegoVIPER does not assemble"))
         }
     }
 

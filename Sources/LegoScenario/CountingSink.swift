@@ -40,3 +40,17 @@ final class CountingSink: TraceSink {
     /// Seconds the trace clock was advanced.
     var elapsed: Double { clock.withLock { $0 } }
 }
+
+extension CountingSink {
+    /// Runs a journey through `body` with a counting wrapper of `sink` (nil when untraced), then completes the summary
+    /// it returns with the events recorded and the trace time that passed; `body` closes its runtime, which flushes.
+    static func counting(_ sink: (any TraceSink)?, _ body: (CountingSink?) -> RunSummary) -> RunSummary {
+        let counter = sink.map(CountingSink.init)
+        var summary = body(counter)
+        if let counter {
+            summary.events = counter.events
+            summary.duration = counter.elapsed
+        }
+        return summary
+    }
+}

@@ -32,6 +32,9 @@ public enum ScenarioDocument {
             return try parser.parse(root: root)
         case .nnModule:
             return try NNScenarioParser(file: file).parse(root: root)
+        case .qfMoudle:
+            var parser = QFScenarioParser(file: file)
+            return try parser.parse(root: root)
         case let other:
             throw reader.error(frameworkNode(of: root), .invalidValue,
                                "\(other.displayName) scenarios cannot be recorded by this lego-trace yet")

@@ -44,7 +44,10 @@ private func scenario(idOffset: ObjectID, filler: Int, start: Double) -> TraceBu
                     "nn-route-duplicate", "nn-route-invalid", "nn-route-unmatched", "nn-nested-wrong-upper", "nn-nested-loop",
                     "nn-redirect-loop", "nn-redirect-dangling", "nn-interceptor-double-run", "nn-handler-noop",
                     "nn-event-name-collision", "nn-event-dead-targets", "nn-observer-discarded", "nn-sticky-stale",
-                    "nn-late-register"])
+                    "nn-late-register",
+                    "qf-missing-impl", "qf-unknown-scheme", "qf-impl-not-conforming", "qf-kvc-unknown-key", "qf-kvc-nil-scalar",
+                    "qf-kvc-type-mismatch", "qf-kvc-weak-target", "qf-module-per-call", "qf-callback-retains-caller",
+                    "qf-orphan-module"])
     for rule in DetectorRegistry.rules {
         #expect(rule.id.allSatisfy { $0.isLowercase || $0 == "-" })
         #expect(!rule.summary.isEmpty && !rule.summary.contains("\n"))

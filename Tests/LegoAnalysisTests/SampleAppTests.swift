@@ -123,11 +123,14 @@ func generatedCleanAppsHaveNoFindings(seed: UInt64) throws {
     #expect(!nn.findings.contains { $0.ruleID == "duplicate-module-name" || $0.ruleID == "illegal-url-hierarchy" })
 }
 
-/// Every registered rule says which frameworks it applies to: the `nn-` rules NNModule-swift only, the others XFLegoVIPER.
+/// Every registered rule says which frameworks it applies to: the `qf-` rules to QFMoudle only, the `nn-` rules to
+/// NNModule-swift only, the others to XFLegoVIPER.
 @Test func everyRuleDeclaresItsFrameworks() {
     for rule in DetectorRegistry.rules {
         #expect(!rule.frameworks.isEmpty, "\(rule.id)")
-        if rule.id.hasPrefix("nn-") {
+        if rule.id.hasPrefix("qf-") {
+            #expect(rule.frameworks == [.qfMoudle], "\(rule.id)")
+        } else if rule.id.hasPrefix("nn-") {
             #expect(rule.frameworks == [.nnModule], "\(rule.id)")
         } else {
             #expect(rule.applies(to: .xflegoViper), "\(rule.id)")

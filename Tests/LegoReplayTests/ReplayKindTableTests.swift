@@ -124,6 +124,18 @@ import Testing
         .clockAdvance: Row(event: TraceEvent(kind: .clockAdvance, value: "1.5"), holds: { _ in true }, changesNothing: true),
         .snapshot: Row(event: TraceEvent(kind: .snapshot, value: "routing", count: 3), holds: { _ in true }, changesNothing: true),
         .traceEnd: Row(prelude: post, event: TraceEvent(kind: .traceEnd, count: 5)) { $0.end?.seq == 6 && $0.eventCount == 5 },
+        // QFMoudle (format 2.0)
+        .moduleResolve: Row(event: TraceEvent(kind: .moduleResolve, name: "Cart", className: "Cart", object: 40, peerName: "HomeViewController", ok: true)) {
+            $0.modules[40]?.kind == .protocolModule && $0.liveModules(named: "Cart") == [40]
+                && $0.qf.resolutions[40]?.protocolName == "Cart" && $0.qf.resolutions[40]?.caller == "HomeViewController"
+        },
+        .kvcSet: Row(prelude: [TraceEvent(kind: .moduleResolve, name: "Cart", className: "Cart", object: 40, ok: true)],
+                     event: TraceEvent(kind: .kvcSet, name: "coupon", className: "Cart", object: 40, ok: true,
+                                       params: [Parameter(key: "coupon", value: "A1")]),
+                     holds: { $0.qf.resolutions[40] != nil }, changesNothing: true, frameworkStateUnchanged: true),
+        .callbackSet: Row(prelude: [TraceEvent(kind: .moduleResolve, name: "Cart", className: "Cart", object: 40, ok: true)],
+                          event: TraceEvent(kind: .callbackSet, object: 40, peerName: "HomeViewController", objects: [41]),
+                          holds: { $0.qf.callbackCaptures[40] == [41] }, changesNothing: true),
         // NNModule-swift (format 2.0)
         .nnPhase: nn(TraceEvent(kind: .nnPhase, value: "awake")) { $0.phase == "awake" },
         .nnServiceRegister: nn(cart) { $0.services["Cart"]?.impl == "CartImpl" && $0.services["Cart"]?.priority == 1 },
@@ -185,7 +197,7 @@ import Testing
         }
         for event in events.dropLast() { state.apply(event) }
         let before = Fingerprint(state)
-        let frameworkStateBefore = state.nn
+        let frameworkStateBefore = (state.nn, state.qf)
         state.apply(events.last!)
         #expect(row.holds(state), "\(kind.rawValue)")
         #expect(state.lastMoment?.seq == UInt64(events.count))
@@ -194,7 +206,9 @@ import Testing
         } else {
             #expect(Fingerprint(state) != before, "\(kind.rawValue) must change the state")
         }
-        if row.frameworkStateUnchanged { #expect(state.nn == frameworkStateBefore, "\(kind.rawValue) must leave the framework state") }
+        if row.frameworkStateUnchanged {
+            #expect(state.nn == frameworkStateBefore.0 && state.qf == frameworkStateBefore.1, "\(kind.rawValue) must leave the framework state")
+        }
     }
 
     @Test func anIgnoredRegistrationKeepsTheEntryAndSaysSo() {

@@ -38,11 +38,14 @@ import Testing
         let all = try runner.lego("rules").stdout
         let xf = try runner.lego("rules", "--framework", "xflegoviper")
         #expect(xf.status == 0)
-        // Every rule but the NNModule-swift ones applies to XFLegoVIPER: the same ids in the same order.
+        // Every rule but the QFMoudle and NNModule-swift ones applies to XFLegoVIPER: the same ids in the same order.
         func ids(_ text: String) -> [String] {
             text.split(separator: "\n").prefix { !$0.isEmpty }.map { String($0.prefix { $0 != " " }) }
         }
-        #expect(ids(xf.stdout) == ids(all).filter { !$0.hasPrefix("nn-") })
+        #expect(ids(xf.stdout) == ids(all).filter { !$0.hasPrefix("qf-") && !$0.hasPrefix("nn-") })
+        let qf = try runner.lego("rules", "--framework", "qfmoudle")
+        #expect(ids(qf.stdout).filter { $0.hasPrefix("qf-") }.count == 10)
+        #expect(ids(qf.stdout).contains("leaked-module") && !ids(qf.stdout).contains("lost-event"))
         #expect(all.split(separator: "\n").contains { $0.hasPrefix("leaked-module ") && $0.contains(" error    xflegoviper,qfmoudle,nnmodule  ") })
         let nn = try runner.lego("rules", "--framework", "NNModule-swift")
         #expect(nn.status == 0)

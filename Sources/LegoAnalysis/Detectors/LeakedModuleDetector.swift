@@ -36,6 +36,7 @@ final class LeakedModuleDetector: Detector {
         .objectAlloc, .objectDeinit, .moduleAssemble, .routingAdd, .routingRemove, .componentAdd, .componentRemove,
         .receiverAdd, .receiverRemove, .sharedAdd, .link, .unlink, .refHold, .refRelease, .transitionBegin, .clockAdvance, .snapshot,
         .nnWindowRoot, .nnTabReload,
+        .moduleResolve, .callbackSet,
     ]
     static let didApplyKinds: Set<TraceEvent.Kind> = [.refHold, .refRelease, .link, .snapshot]
     static let watchesChanges = true
@@ -258,7 +259,10 @@ final class LeakedModuleDetector: Detector {
             : "\(instance) (module \(module.name)) outlived its screen: \(gone), \(when) (\(aliveText)); held by: "
                 + holders.map(\.text).joined(separator: "; ")
         var evidence = [
-            Evidence(module.assembled, kind: .moduleAssemble, note: "\(instance) assembled"),
+            // A QFMoudle module starts when the router resolves it; the others when they are assembled.
+            module.kind == .protocolModule
+                ? Evidence(module.assembled, kind: .moduleResolve, note: "\(instance) resolved")
+                : Evidence(module.assembled, kind: .moduleAssemble, note: "\(instance) assembled"),
             Evidence(suspect.gone, kind: suspect.goneKind, note: "screen of \(module.name) \(suspect.reason.rawValue)"),
         ]
         evidence += holders.compactMap(\.evidence)

@@ -5,7 +5,8 @@ extension Scenario.Module {
     public var spec: ModuleSpec {
         let runtimeKind: ModuleSpec.Kind = switch kind {
         case .viper: .viper
-        case .controller: .controller
+        // The XFLegoVIPER parser refuses the QFMoudle kind; were one built by hand, its class is its controller.
+        case .controller, .protocolModule: .controller
         case .viewModel: .viewModel
         case .virtual: .virtual(gene: gene ?? "")
         }

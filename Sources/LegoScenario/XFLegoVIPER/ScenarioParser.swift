@@ -257,7 +257,7 @@ struct ScenarioParser {
     static func primaryLayer(of kind: TraceEvent.ModuleKind) -> TraceEvent.Layer {
         switch kind {
         case .viper, .virtual: .routing
-        case .controller: .viewController
+        case .controller, .protocolModule: .viewController
         case .viewModel: .viewModel
         }
     }
@@ -272,7 +272,7 @@ struct ScenarioParser {
     static func runtimeKind(_ kind: TraceEvent.ModuleKind) -> ModuleSpec.Kind {
         switch kind {
         case .viper: .viper
-        case .controller: .controller
+        case .controller, .protocolModule: .controller
         case .viewModel: .viewModel
         case .virtual: .virtual(gene: "")
         }

@@ -12,17 +12,14 @@ public enum ScenarioRunner {
     /// `logs` switches the framework's two console logs on from the start (`record --logs`).
     /// The runtime is closed at the end, which flushes `sink`; closing a file sink stays with the caller.
     public static func run(_ scenario: Scenario, sink: (any TraceSink)?, console: LegoConsole?, logs: Bool = false) -> RunSummary {
-        let counter = sink.map(CountingSink.init)
-        let runtime = makeRuntime(for: scenario, sink: counter, console: console)
-        if logs { runtime.enableLogs() }
-        var summary = runJourney(scenario, on: runtime) { step in counter?.enterStep(line: step.position.line) }
-        counter?.enterStep(line: 0)
-        runtime.close()
-        if let counter {
-            summary.events = counter.events
-            summary.duration = counter.elapsed
+        CountingSink.counting(sink) { counter in
+            let runtime = makeRuntime(for: scenario, sink: counter, console: console)
+            if logs { runtime.enableLogs() }
+            let summary = runJourney(scenario, on: runtime) { step in counter?.enterStep(line: step.position.line) }
+            counter?.enterStep(line: 0)
+            runtime.close()
+            return summary
         }
-        return summary
     }
 
     /// A new runtime with the scenario's app declared: modules, HTTP handler, URL routes and interceptors, in that order.

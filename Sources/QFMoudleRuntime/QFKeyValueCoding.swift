@@ -1,0 +1,35 @@
+import LegoModel
+
+/// The verdict of `[module setValue:text forKey:key]` for a class, reproducing KVC's search by name (Apple's
+/// *Key-Value Coding Programming Guide*, "Search Pattern for the Basic Setter"): a setter, then an ivar, else
+/// `setValue:forUndefinedKey:`, which raises.
+enum QFKeyValueCoding {
+    /// What setting `text` (nil for a query item without `=`) for `key` on an instance of a class whose properties
+    /// are `properties` does.
+    static func verdict(key: String, text: String?, properties: [String: QFProperty]) -> QFKVCVerdict {
+        guard let property = properties[key] else { return .undefinedKey }
+        // A readonly computed property has neither a `set<Key>:` nor an ivar to fall back on.
+        if property.readonly && !property.hasIvar { return .undefinedKey }
+        guard let text else { return property.isScalar ? .nilIntoScalar : .plain }
+        if property.isScalar {
+            if QFProperty.otherScalars.contains(property.type) || !isNumeric(text, for: property.type) {
+                return .stringInto(property.type)
+            }
+        } else if property.ownership == .weak {
+            return .weakProperty
+        } else if !QFProperty.stringTypes.contains(property.type) {
+            return .stringInto(property.type)
+        }
+        return property.readonly ? .readonlyBypassed : .plain
+    }
+
+    /// Whether `NSString`'s conversion for `type` reads `text` as written instead of making it 0 or NO.
+    static func isNumeric(_ text: String, for type: String) -> Bool {
+        let trimmed = text.drop { $0 == " " }
+        if type == "BOOL" || type == "bool" {
+            // `boolValue`: YES for a leading Y, y, T, t or a non-zero digit; NO for N, n, F, f, 0.
+            return trimmed.first.map { "YyTtNnFf0123456789".contains($0) } ?? false
+        }
+        return Double(trimmed) != nil
+    }
+}
