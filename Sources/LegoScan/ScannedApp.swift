@@ -109,6 +109,21 @@ public struct ScannedApp: Sendable, Hashable {
     public var prefixes: [String]
     /// Where they come from.
     public var prefixSource: PrefixSource
+    /// The one prefix the framework names a live component with (`classPrefix`), in the framework's order: the
+    /// assembly macros' `+load` infers it before launch code runs (XFRouting.h:54-58, XFVIPERModuleReflect.m:105-107),
+    /// `setClassPrefix:` replaces it at launch, and `setClassPrefixList:` sets it only when it is unset and the list has
+    /// one entry (XFLegoConfig.m:119-126). Nil when none is set.
+    public var runtimePrefix: RuntimePrefix?
+
+    /// The framework's `classPrefix` and why it has that value.
+    public struct RuntimePrefix: Sendable, Hashable {
+        /// The prefix.
+        public var prefix: String
+        /// Where it is set: `setClassPrefix:`, a one-entry list, or the routing whose `+load` inferred it.
+        public var location: SourceLocation
+        /// The routing whose `+load` inferred it, when inferred.
+        public var inferredFrom: String?
+    }
     /// Modules by name order.
     public var modules: [Module]
     /// Registered URLs in registration order.
@@ -170,6 +185,19 @@ public struct ScannedApp: Sendable, Hashable {
         }
         self.prefixes = prefixes
         self.prefixSource = source
+        var runtimePrefix: RuntimePrefix?
+        // `+load` runs before main: the first auto-assembled routing (file order stands for load order) infers it.
+        let autoAssembled = Set(facts.assemblies.filter { $0.macro.hasPrefix("XF_AutoAssemblyModule") }.map(\.className))
+        if let routing = classes.first(where: { autoAssembled.contains($0.name) && $0.name.hasSuffix("Routing") }),
+           let inferred = Naming.inferPrefix(fromRoutingClass: routing.name) {
+            runtimePrefix = RuntimePrefix(prefix: inferred, location: routing.location, inferredFrom: routing.name)
+        }
+        for setting in facts.prefixSettings {
+            guard let first = setting.prefixes.first?.literal else { continue }
+            if !setting.isList { runtimePrefix = RuntimePrefix(prefix: first, location: setting.location, inferredFrom: nil) }
+            else if runtimePrefix == nil, setting.prefixes.count == 1 { runtimePrefix = RuntimePrefix(prefix: first, location: setting.location, inferredFrom: nil) }
+        }
+        self.runtimePrefix = runtimePrefix
 
         // Modules from the naming convention, pattern in handler order: VIPER, then MVVM, then MVC.
         var classesByModule: [String: [ModuleClass]] = [:]
@@ -212,11 +240,13 @@ public struct ScannedApp: Sendable, Hashable {
         var routes: [Route] = []
         var dynamicRoutes: [ScanFacts.Route] = []
         for route in facts.routes {
-            guard let url = route.url.literal else { dynamicRoutes.append(route); continue }
+            guard let urls = route.url.values else { dynamicRoutes.append(route); continue }
             let explicit = route.component?.literal
-            let component = explicit ?? Naming.componentName(forURL: url) ?? url
-            routes.append(Route(url: url, path: ComponentURL(url).path, component: component, explicitComponent: explicit != nil,
-                                form: route.form, location: route.location))
+            for url in urls {
+                let component = explicit ?? Naming.componentName(forURL: url) ?? url
+                routes.append(Route(url: url, path: ComponentURL(url).path, component: component, explicitComponent: explicit != nil,
+                                    form: route.form, location: route.location))
+            }
         }
         let componentByPath = Dictionary(routes.map { ($0.path, $0.component) }, uniquingKeysWith: { _, last in last })
 
@@ -224,23 +254,30 @@ public struct ScannedApp: Sendable, Hashable {
         var transitions: [Transition] = []
         for fact in facts.transitions {
             let fromModule = fact.fromClass.flatMap { Self.split($0, prefixes: prefixes)?.name }
-            var toModule: String?
-            var url: String?
-            var isDynamic = false
+            // A target resolved to several values (a loop over an array literal) is one transition per value.
+            let value: ScanValue
             switch fact.target {
-            case .url(.literal(let text)):
-                url = text
-                toModule = componentByPath[ComponentURL(text).path] ?? Naming.componentName(forURL: text)
-            case .name(.literal(let name)):
-                toModule = name
-            case .routingClass(.literal(let className)):
-                toModule = Self.split(className, prefixes: prefixes)?.name
-            case .url(.dynamic), .name(.dynamic), .routingClass(.dynamic):
-                isDynamic = true
+            case .url(let target), .name(let target), .routingClass(let target): value = target
             case .none:
-                break
+                transitions.append(Transition(fact: fact, fromModule: fromModule, toModule: nil, url: nil, isDynamic: false))
+                continue
             }
-            transitions.append(Transition(fact: fact, fromModule: fromModule, toModule: toModule, url: url, isDynamic: isDynamic))
+            guard let texts = value.values else {
+                transitions.append(Transition(fact: fact, fromModule: fromModule, toModule: nil, url: nil, isDynamic: true))
+                continue
+            }
+            for text in texts {
+                switch fact.target {
+                case .url:
+                    let toModule = componentByPath[ComponentURL(text).path] ?? Naming.componentName(forURL: text)
+                    transitions.append(Transition(fact: fact, fromModule: fromModule, toModule: toModule, url: text, isDynamic: false))
+                case .name:
+                    transitions.append(Transition(fact: fact, fromModule: fromModule, toModule: text, url: nil, isDynamic: false))
+                case .routingClass, .none:
+                    transitions.append(Transition(fact: fact, fromModule: fromModule, toModule: Self.split(text, prefixes: prefixes)?.name,
+                                                  url: nil, isDynamic: false))
+                }
+            }
         }
 
         // A name no class declares is a virtual component when one of its gene candidates names a VIPER module.

@@ -24,7 +24,7 @@ struct SourceTree {
     }
 
     /// Folder names never entered.
-    static let skippedFolders: Set<String> = ["Pods", "Carthage", "DerivedData", ".build", "build", "node_modules"]
+    static let skippedFolders: Set<String> = ["Pods", "Carthage", "DerivedData", ".build", "build", "node_modules", "SourcePackages"]
 
     /// File extensions read, and how.
     static func language(ofExtension ext: String) -> Language? {
@@ -37,6 +37,12 @@ struct SourceTree {
 
     /// The source files under `root`, in path order.
     static func files(under root: String) -> [File] {
+        var skipped: [String] = []
+        return files(under: root, skipped: &skipped)
+    }
+
+    /// The source files under `root`, in path order; `skipped` gets the relative paths of the `skippedFolders` met.
+    static func files(under root: String, skipped: inout [String]) -> [File] {
         let base = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
         var result: [File] = []
         var pending = [""]
@@ -51,6 +57,7 @@ struct SourceTree {
                       let type = attributes[.type] as? FileAttributeType else { continue }
                 if type == .typeDirectory {
                     if !name.hasPrefix("."), !skippedFolders.contains(name) { pending.append(childRelative) }
+                    else if skippedFolders.contains(name) { skipped.append(childRelative) }
                 } else if type == .typeRegular, let language = language(ofExtension: (name as NSString).pathExtension) {
                     result.append(File(path: childPath, relativePath: childRelative, language: language))
                 }

@@ -34,8 +34,9 @@ enum DuplicateModuleNameCheck: StaticCheck {
             }
             firstRoute[route.path] = route
             if let earlier = firstComponent[route.component], earlier.path != route.path {
-                findings.report(rule, "URLs \(earlier.path) and \(route.path) both open component \(route.component); two live instances share one name in the registries",
-                                module: route.component, at: route.location, certainty: .literal,
+                // A risk only while both are alive at once, which the source cannot promise: a warning.
+                findings.report(rule, "URLs \(earlier.path) and \(route.path) both open component \(route.component); if both are open at once, two live instances share one name in the registries",
+                                module: route.component, at: route.location, certainty: .literal, ceiling: .warning,
                                 evidence: [(earlier.location, "\(earlier.path) registered here")], identity: ["component", route.component, earlier.path, route.path])
             } else if firstComponent[route.component] == nil {
                 firstComponent[route.component] = route

@@ -66,10 +66,13 @@ final class StaticFindings {
     /// Reports a finding at `location`; `identity` names the defect across runs (never lines, which move with edits).
     /// A dynamic finding is capped at note: the code may never reach it.
     /// The message is only built for a defect not reported yet (it may look up a suggestion among every module).
+    /// `ceiling` caps the severity for a defect whose consequence is smaller than the rule's worst (a URL only the
+    /// strict check rejects, a risk that needs two instances alive at once).
     func report(_ rule: RuleDescription, _ message: @autoclosure () -> String, module: String?, at location: SourceLocation,
-                certainty: Finding.Certainty, evidence: [(SourceLocation, String)] = [], identity: [String]) {
+                certainty: Finding.Certainty, ceiling: Severity? = nil, evidence: [(SourceLocation, String)] = [], identity: [String]) {
         guard var severity = configuration.severity(for: rule), !configuration.allows(ruleID: rule.id, module: module) else { return }
         if certainty == .dynamic { severity = min(severity, .note) }
+        if let ceiling { severity = min(severity, ceiling) }
         let fingerprint = Fingerprint.make([rule.id, "scan"] + identity)
         guard seen.insert(fingerprint).inserted else { return }
         let message = message()

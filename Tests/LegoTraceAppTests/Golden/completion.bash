@@ -331,7 +331,7 @@ _lego-trace_import() {
 _lego-trace_scan() {
     repeating_flags=()
     non_repeating_flags=(-q --quiet --version -h --help)
-    repeating_options=()
+    repeating_options=(--exclude)
     non_repeating_options=(-f --format --output -o --fail-on --baseline --write-baseline --color --config --url-check --model --scenario --graph)
     __lego-trace_offer_flags_options 1
 
@@ -372,6 +372,9 @@ _lego-trace_scan() {
         return
         ;;
     '--graph')
+        return
+        ;;
+    '--exclude')
         return
         ;;
     esac
