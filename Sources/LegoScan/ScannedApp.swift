@@ -81,6 +81,8 @@ public struct ScannedApp: Sendable, Hashable {
         public var url: String?
         /// Whether the target is only known at run time.
         public var isDynamic: Bool
+        /// The superclass whose code makes it, when the opening module inherits the transition.
+        public var inheritedFrom: String?
     }
 
     /// One event send with its sender resolved.
@@ -89,6 +91,8 @@ public struct ScannedApp: Sendable, Hashable {
         public var fact: ScanFacts.EventSend
         /// The sending module.
         public var fromModule: String?
+        /// The superclass whose code sends it, when the sending module inherits the send.
+        public var inheritedFrom: String?
     }
 
     /// One class that receives events.
@@ -253,7 +257,8 @@ public struct ScannedApp: Sendable, Hashable {
         // Transitions: who opens what.
         var transitions: [Transition] = []
         for fact in facts.transitions {
-            let fromModule = fact.fromClass.flatMap { Self.split($0, prefixes: prefixes)?.name }
+            // Code of a class that is no module's (a category of a UIKit class, a helper) is app-level code.
+            let fromModule = fact.fromClass.flatMap { Self.split($0, prefixes: prefixes)?.name }.flatMap { index[$0] == nil ? nil : $0 }
             // A target resolved to several values (a loop over an array literal) is one transition per value.
             let value: ScanValue
             switch fact.target {
@@ -280,16 +285,46 @@ public struct ScannedApp: Sendable, Hashable {
             }
         }
 
-        // A name no class declares is a virtual component when one of its gene candidates names a VIPER module.
-        let opened = Set(transitions.compactMap(\.toModule) + routes.map(\.component))
+        // A name no class declares is a virtual component when one of its gene candidates names a module: the
+        // framework builds a Routing, a ViewModel or a ViewController class from a gene alike
+        // (`createDynamicSubModuleClassFromName`, XFModuleReflect.m); a name an event is sent to counts as well.
+        let eventTargets = facts.events.flatMap(\.components).flatMap { $0.values ?? [] }
+        let opened = Set(transitions.compactMap(\.toModule) + routes.map(\.component) + eventTargets)
         for name in opened.sorted() where index[name] == nil {
-            guard let gene = Self.gene(of: name, among: { index[$0].map { modules[$0].pattern == .viper && modules[$0].gene == nil } ?? false })
-            else { continue }
+            guard let gene = Self.gene(of: name, among: { index[$0].map { modules[$0].gene == nil && !modules[$0].derived } ?? false }),
+                  let genePattern = index[gene].map({ modules[$0].pattern }) else { continue }
             let site = transitions.first { $0.toModule == name }?.fact.location ?? routes.first { $0.component == name }?.location
+                ?? facts.events.first { $0.components.contains { $0.values?.contains(name) == true } }?.location
             guard let site else { continue }
             index[name] = modules.count
-            modules.append(Module(name: name, pattern: .viper, classes: [], assembly: nil, gene: gene, derived: true, export: nil, location: site))
+            modules.append(Module(name: name, pattern: genePattern, classes: [], assembly: nil, gene: gene, derived: true, export: nil, location: site))
         }
+
+        // Inheritance: a module class that subclasses another module's class runs its code, so its transitions and
+        // event sends are the subclass's module's too.
+        var inheritors: [String: [String]] = [:]
+        for declaration in classes {
+            guard let module = Self.split(declaration.name, prefixes: prefixes)?.name, index[module] != nil else { continue }
+            var ancestor = declared[declaration.name]?.superclass
+            var seen: Set<String> = [declaration.name]
+            while let superclass = ancestor, seen.insert(superclass).inserted {
+                if let superModule = Self.split(superclass, prefixes: prefixes)?.name, superModule != module, index[superModule] != nil {
+                    inheritors[superclass, default: []].append(module)
+                }
+                ancestor = declared[superclass]?.superclass
+            }
+        }
+        var inherited: [Transition] = []
+        for transition in transitions {
+            guard let fromClass = transition.fact.fromClass else { continue }
+            for module in inheritors[fromClass] ?? [] {
+                var copy = transition
+                copy.fromModule = module
+                copy.inheritedFrom = fromClass
+                inherited.append(copy)
+            }
+        }
+        transitions += inherited
 
         self.modules = modules
         self.moduleIndex = index
@@ -297,7 +332,12 @@ public struct ScannedApp: Sendable, Hashable {
         self.dynamicRoutes = dynamicRoutes
         self.transitions = transitions
         self.root = transitions.first { $0.fact.kind == .root }
-        self.events = facts.events.map { Event(fact: $0, fromModule: $0.fromClass.flatMap { Self.split($0, prefixes: prefixes)?.name }) }
+        var events = facts.events.map { Event(fact: $0, fromModule: $0.fromClass.flatMap { Self.split($0, prefixes: prefixes)?.name }) }
+        for event in events {
+            guard let fromClass = event.fact.fromClass else { continue }
+            for module in inheritors[fromClass] ?? [] { events.append(Event(fact: event.fact, fromModule: module, inheritedFrom: fromClass)) }
+        }
+        self.events = events
 
         var receivers: [String: Receiver] = [:]
         var order: [String] = []

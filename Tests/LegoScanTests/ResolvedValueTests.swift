@@ -5,13 +5,7 @@ import Testing
 /// Names and URLs that are not literals at the call site but that a reader resolves in a second: each is
 /// "resolved" with its values and the lines that led there; only what stays unknown is "dynamic".
 @Suite struct ResolvedValueTests {
-    private func app(_ files: [String: String]) -> ScannedApp {
-        var facts = ScanFacts()
-        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
-            facts.append(AppScanner.read(bytes: Array(text.utf8), file: name, language: name.hasSuffix(".swift") ? .swift : .objectiveC))
-        }
-        return ScannedApp(facts: facts)
-    }
+    private func app(_ files: [String: String]) -> ScannedApp { ScanFixtures.app(files) }
 
     private static let routes = """
     @interface XFHomeRouting : XFRouting

@@ -7,11 +7,7 @@ import Testing
 /// only the strict rule or a value-dependent risk flags is at most a warning.
 @Suite struct ScanSeverityTests {
     private func findings(_ files: [String: String], urlCheck: URLCheckMode = .strict) -> [String] {
-        var facts = ScanFacts()
-        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
-            facts.append(AppScanner.read(bytes: Array(text.utf8), file: name, language: name.hasSuffix(".swift") ? .swift : .objectiveC))
-        }
-        return StaticAnalyzer.analyze(ScannedApp(facts: facts), configuration: AnalysisConfiguration(urlCheck: urlCheck)).findings
+        StaticAnalyzer.analyze(ScanFixtures.app(files), configuration: AnalysisConfiguration(urlCheck: urlCheck)).findings
             .map { "\($0.ruleID) \($0.severity.rawValue) \($0.location?.sourceLocation.file ?? "?"):\($0.location?.sourceLocation.line ?? 0)" }
     }
 

@@ -12,13 +12,7 @@ import Testing
         }
     }
 
-    private func app(_ files: [String: String]) -> ScannedApp {
-        var facts = ScanFacts()
-        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
-            facts.append(AppScanner.read(bytes: Array(text.utf8), file: name, language: name.hasSuffix(".swift") ? .swift : .objectiveC))
-        }
-        return ScannedApp(facts: facts)
-    }
+    private func app(_ files: [String: String]) -> ScannedApp { ScanFixtures.app(files) }
 
     @Test func theFixtureAppHasOneFindingPerPlantedDefect() throws {
         let app = try ScanFixtures.fixtureApp().app

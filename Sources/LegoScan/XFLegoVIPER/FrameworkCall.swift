@@ -131,6 +131,10 @@ struct FrameworkCall {
             facts.assemblies.append(.init(className: fromClass, macro: name,
                                           shareModule: shareModule.map { argument($0)?.value ?? .dynamic(expression: "nil") },
                                           sharedDataManager: sharedDataManager.flatMap(argument)?.value, location: location))
+        case .uikit(let kind):
+            let text = receiver?.description ?? "self"
+            guard ["self", "navigationController", "realInterface"].contains(where: { text.hasPrefix($0) }) else { return }
+            transition(kind, .none, into: &facts)
         case .subRouting:
             // The readers resolve the routing class (`[C assembleRouting]` in a variable or inline) themselves.
             return

@@ -47,6 +47,9 @@ enum XFCallTable {
         case assembly(shareModule: Int?, sharedDataManager: Int?)
         /// `addSubRouting:…`: the routing assembled in the first argument becomes a sub-module.
         case subRouting
+        /// UIKit's own pop or dismiss: a transition of the component whose code sends it to itself (`self`, its
+        /// navigation controller, its real interface), not to another controller it holds.
+        case uikit(ScanFacts.Transition.Kind)
     }
 
     /// One selector with its parameters' Objective-C types (what the Swift importer prunes names against).
@@ -59,6 +62,8 @@ enum XFCallTable {
         var meaning: Meaning
         /// Whether it is variadic (`,...`): not imported into Swift.
         var variadic = false
+        /// The Swift name UIKit gives it explicitly (`NS_SWIFT_NAME` or API notes), when the rules do not derive it.
+        var swiftName: ImportedName?
     }
 
     /// The macros, by name (every one starts with `XF_`; only Objective-C sees them).
@@ -143,6 +148,14 @@ enum XFCallTable {
         .init(name: "subscribeEventOnReceiver:withRegisterCompName:", types: ["id", "NSString"], meaning: .subscription(name: 1)),
         .init(name: "addSubRouting:asChildViewController:", types: ["XFRouting", "BOOL"], meaning: .subRouting),
         .init(name: "addSubRouting:", types: ["XFRouting"], meaning: .subRouting),
+        // UIKit's own navigation, outside the framework: a pop or dismiss all the same (UINavigationController.h,
+        // UIViewController.h; Swift names from UIKit's API notes).
+        .init(name: "popViewControllerAnimated:", types: ["BOOL"], meaning: .uikit(.pop),
+              swiftName: ImportedName(base: "popViewController", labels: ["animated"])),
+        .init(name: "popToRootViewControllerAnimated:", types: ["BOOL"], meaning: .uikit(.pop),
+              swiftName: ImportedName(base: "popToRootViewController", labels: ["animated"])),
+        .init(name: "dismissViewControllerAnimated:completion:", types: ["BOOL", "CustomCodeBlock"], meaning: .uikit(.dismiss),
+              swiftName: ImportedName(base: "dismiss", labels: ["animated", "completion"])),
         .init(name: "autoAssemblyModule", types: [], meaning: .assembly(shareModule: nil, sharedDataManager: nil)),
         .init(name: "autoAssemblyModuleWithIbSymbol:shareDataManagerName:", types: ["NSString", "NSString"],
               meaning: .assembly(shareModule: nil, sharedDataManager: 1)),
@@ -166,7 +179,7 @@ enum XFCallTable {
     static let swiftSpellings: [String: [(labels: [String?], selector: String)]] = {
         var table: [String: [(labels: [String?], selector: String)]] = [:]
         for selector in selectors where !selector.variadic {
-            for name in ImportedName.spellings(of: selector.name, types: selector.types) {
+            for name in selector.swiftName.map({ [$0] }) ?? ImportedName.spellings(of: selector.name, types: selector.types) {
                 guard !(table[name.base] ?? []).contains(where: { $0.labels == name.labels && $0.selector == selector.name }) else { continue }
                 table[name.base, default: []].append((name.labels, selector.name))
             }
