@@ -19,6 +19,10 @@ public struct AnalysisConfiguration: Sendable, Hashable {
     public var disabled: Set<String> = []
     /// Rule id, or `*` for every rule → module name patterns (`*` matches any run of characters) whose findings are dropped.
     public var allow: [String: [String]] = [:]
+    /// `scan.include`: globs of source paths (relative to the scanned folder) `scan` reads; empty reads every file.
+    public var scanInclude: [String] = []
+    /// `scan.exclude`: globs of source paths `scan` leaves out.
+    public var scanExclude: [String] = []
 
     /// The default configuration.
     public init() {}
@@ -163,12 +167,43 @@ public struct AnalysisConfiguration: Sendable, Hashable {
                     }
                     configuration.allow[rule, default: []].append(contentsOf: patterns)
                 }
+            case "scan":
+                guard case let .mapping(scan) = value else {
+                    throw .invalidConfiguration(file: file, line: value.mark?.line ?? line, problem: "scan must map include and exclude to lists of path globs")
+                }
+                for (scanKey, globsNode) in scan {
+                    let name = scanKey.string ?? ""
+                    guard name == "include" || name == "exclude" else {
+                        throw .invalidConfiguration(file: file, line: scanKey.mark?.line,
+                                                    problem: "unknown key 'scan.\(name)'\(suggestion(for: name, among: ["include", "exclude"])) (expected include or exclude)")
+                    }
+                    let globs = try globList(globsNode, key: "scan.\(name)", file: file)
+                    if name == "include" { configuration.scanInclude += globs } else { configuration.scanExclude += globs }
+                }
             default:
-                let hint = suggestion(for: key, among: ["grace", "url-check", "severity", "allow"])
-                throw .invalidConfiguration(file: file, line: line, problem: "unknown key '\(key)'\(hint) (expected grace, url-check, severity or allow)")
+                let hint = suggestion(for: key, among: ["grace", "url-check", "severity", "allow", "scan"])
+                throw .invalidConfiguration(file: file, line: line, problem: "unknown key '\(key)'\(hint) (expected grace, url-check, severity, allow or scan)")
             }
         }
         return configuration
+    }
+
+    private static func globList(_ node: Node, key: String, file: String) throws(AnalysisError) -> [String] {
+        switch node {
+        case let .scalar(scalar) where !scalar.string.isEmpty:
+            return [scalar.string]
+        case let .sequence(sequence):
+            var globs: [String] = []
+            for item in sequence {
+                guard let glob = item.scalar?.string, !glob.isEmpty else {
+                    throw .invalidConfiguration(file: file, line: item.mark?.line, problem: "\(key) must list path globs like 'Lib/**' or 'Generated'")
+                }
+                globs.append(glob)
+            }
+            return globs
+        default:
+            throw .invalidConfiguration(file: file, line: node.mark?.line, problem: "\(key) must be a list of path globs")
+        }
     }
 
     private static func ruleID(_ node: Node, file: String, allowWildcard: Bool) throws(AnalysisError) -> String {

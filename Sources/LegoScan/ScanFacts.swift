@@ -4,13 +4,29 @@ import LegoModel
 public enum ScanValue: Sendable, Hashable {
     /// A string literal (adjacent literals joined).
     case literal(String)
+    /// Not a literal at the call site, but one a reader resolves in a second: a local, a `#define` or
+    /// `static NSString *const`, literals joined or formatted, the elements of an array literal a loop walks. The
+    /// values it can take, and the lines that led there (the call site's definition first).
+    case resolved(values: [String], chain: [SourceLocation])
     /// Anything else: a variable, a format string, a call; kept as its expression, never guessed.
     case dynamic(expression: String)
 
-    /// The literal text, if it is one.
+    /// The literal text, if it is one (or resolves to exactly one value).
     public var literal: String? {
-        if case .literal(let text) = self { return text }
-        return nil
+        switch self {
+        case .literal(let text): text
+        case .resolved(let values, _) where values.count == 1: values[0]
+        default: nil
+        }
+    }
+
+    /// Every value it can take, or nil when only the run time knows.
+    public var values: [String]? {
+        switch self {
+        case .literal(let text): [text]
+        case .resolved(let values, _): values
+        case .dynamic: nil
+        }
     }
 }
 

@@ -38,6 +38,18 @@ public enum ScanSummary {
             + ", \(app.receivers.count) receiving class\(app.receivers.count == 1 ? "" : "es")"))
         let dynamic = app.transitions.filter(\.isDynamic).count + app.events.filter { !$0.isLiteral }.count + app.dynamicRoutes.count
         rows.append(("dynamic sites", "\(dynamic)" + (dynamic > 0 ? " (URLs or names computed at run time; see --model)" : "")))
+        if !outcome.excluded.isEmpty {
+            let parts = outcome.excluded.map { exclusion -> String in
+                let files = exclusion.fileCount > 0 ? ", \(exclusion.fileCount) file\(exclusion.fileCount == 1 ? "" : "s")" : ""
+                switch exclusion.reason {
+                case .vendoredFolder: return "\(exclusion.path) (vendored\(files))"
+                case .frameworkCopy(let classes):
+                    return "\(exclusion.path) (a copy of XFLegoVIPER: declares \(classes.prefix(3).joined(separator: ", "))\(classes.count > 3 ? " …" : "")\(files))"
+                case .scope(let reason): return "\(files.dropFirst(2)) \(reason)"
+                }
+            }
+            rows.append(("excluded", parts.joined(separator: "; ")))
+        }
         let kilobytes = (outcome.byteCount + 1023) / 1024
         var lines = ["Scanned \(source): \(outcome.fileCount) source file\(outcome.fileCount == 1 ? "" : "s"), \(kilobytes) KB"]
         let width = rows.map(\.0.count).max() ?? 0

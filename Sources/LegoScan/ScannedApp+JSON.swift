@@ -118,6 +118,8 @@ extension ScannedApp {
     private static func json(_ value: ScanValue) -> JSONValue {
         switch value {
         case .literal(let text): .object([("literal", .string(text))])
+        case .resolved(let values, let chain):
+            .object([("resolved", .array(values.map(JSONValue.string))), ("chain", .array(chain.map(json)))])
         case .dynamic(let expression): .object([("dynamic", .string(expression))])
         }
     }

@@ -81,6 +81,8 @@ public struct ScannedApp: Sendable, Hashable {
         public var url: String?
         /// Whether the target is only known at run time.
         public var isDynamic: Bool
+        /// The superclass whose code makes it, when the opening module inherits the transition.
+        public var inheritedFrom: String?
     }
 
     /// One event send with its sender resolved.
@@ -89,6 +91,8 @@ public struct ScannedApp: Sendable, Hashable {
         public var fact: ScanFacts.EventSend
         /// The sending module.
         public var fromModule: String?
+        /// The superclass whose code sends it, when the sending module inherits the send.
+        public var inheritedFrom: String?
     }
 
     /// One class that receives events.
@@ -109,6 +113,21 @@ public struct ScannedApp: Sendable, Hashable {
     public var prefixes: [String]
     /// Where they come from.
     public var prefixSource: PrefixSource
+    /// The one prefix the framework names a live component with (`classPrefix`), in the framework's order: the
+    /// assembly macros' `+load` infers it before launch code runs (XFRouting.h:54-58, XFVIPERModuleReflect.m:105-107),
+    /// `setClassPrefix:` replaces it at launch, and `setClassPrefixList:` sets it only when it is unset and the list has
+    /// one entry (XFLegoConfig.m:119-126). Nil when none is set.
+    public var runtimePrefix: RuntimePrefix?
+
+    /// The framework's `classPrefix` and why it has that value.
+    public struct RuntimePrefix: Sendable, Hashable {
+        /// The prefix.
+        public var prefix: String
+        /// Where it is set: `setClassPrefix:`, a one-entry list, or the routing whose `+load` inferred it.
+        public var location: SourceLocation
+        /// The routing whose `+load` inferred it, when inferred.
+        public var inferredFrom: String?
+    }
     /// Modules by name order.
     public var modules: [Module]
     /// Registered URLs in registration order.
@@ -170,6 +189,19 @@ public struct ScannedApp: Sendable, Hashable {
         }
         self.prefixes = prefixes
         self.prefixSource = source
+        var runtimePrefix: RuntimePrefix?
+        // `+load` runs before main: the first auto-assembled routing (file order stands for load order) infers it.
+        let autoAssembled = Set(facts.assemblies.filter { $0.macro.hasPrefix("XF_AutoAssemblyModule") }.map(\.className))
+        if let routing = classes.first(where: { autoAssembled.contains($0.name) && $0.name.hasSuffix("Routing") }),
+           let inferred = Naming.inferPrefix(fromRoutingClass: routing.name) {
+            runtimePrefix = RuntimePrefix(prefix: inferred, location: routing.location, inferredFrom: routing.name)
+        }
+        for setting in facts.prefixSettings {
+            guard let first = setting.prefixes.first?.literal else { continue }
+            if !setting.isList { runtimePrefix = RuntimePrefix(prefix: first, location: setting.location, inferredFrom: nil) }
+            else if runtimePrefix == nil, setting.prefixes.count == 1 { runtimePrefix = RuntimePrefix(prefix: first, location: setting.location, inferredFrom: nil) }
+        }
+        self.runtimePrefix = runtimePrefix
 
         // Modules from the naming convention, pattern in handler order: VIPER, then MVVM, then MVC.
         var classesByModule: [String: [ModuleClass]] = [:]
@@ -212,49 +244,90 @@ public struct ScannedApp: Sendable, Hashable {
         var routes: [Route] = []
         var dynamicRoutes: [ScanFacts.Route] = []
         for route in facts.routes {
-            guard let url = route.url.literal else { dynamicRoutes.append(route); continue }
+            guard let urls = route.url.values else { dynamicRoutes.append(route); continue }
             let explicit = route.component?.literal
-            let component = explicit ?? Naming.componentName(forURL: url) ?? url
-            routes.append(Route(url: url, path: ComponentURL(url).path, component: component, explicitComponent: explicit != nil,
-                                form: route.form, location: route.location))
+            for url in urls {
+                let component = explicit ?? Naming.componentName(forURL: url) ?? url
+                routes.append(Route(url: url, path: ComponentURL(url).path, component: component, explicitComponent: explicit != nil,
+                                    form: route.form, location: route.location))
+            }
         }
         let componentByPath = Dictionary(routes.map { ($0.path, $0.component) }, uniquingKeysWith: { _, last in last })
 
         // Transitions: who opens what.
         var transitions: [Transition] = []
         for fact in facts.transitions {
-            let fromModule = fact.fromClass.flatMap { Self.split($0, prefixes: prefixes)?.name }
-            var toModule: String?
-            var url: String?
-            var isDynamic = false
+            // Code of a class that is no module's (a category of a UIKit class, a helper) is app-level code.
+            let fromModule = fact.fromClass.flatMap { Self.split($0, prefixes: prefixes)?.name }.flatMap { index[$0] == nil ? nil : $0 }
+            // A target resolved to several values (a loop over an array literal) is one transition per value.
+            let value: ScanValue
             switch fact.target {
-            case .url(.literal(let text)):
-                url = text
-                toModule = componentByPath[ComponentURL(text).path] ?? Naming.componentName(forURL: text)
-            case .name(.literal(let name)):
-                toModule = name
-            case .routingClass(.literal(let className)):
-                toModule = Self.split(className, prefixes: prefixes)?.name
-            case .url(.dynamic), .name(.dynamic), .routingClass(.dynamic):
-                isDynamic = true
+            case .url(let target), .name(let target), .routingClass(let target): value = target
             case .none:
-                break
+                transitions.append(Transition(fact: fact, fromModule: fromModule, toModule: nil, url: nil, isDynamic: false))
+                continue
             }
-            transitions.append(Transition(fact: fact, fromModule: fromModule, toModule: toModule, url: url, isDynamic: isDynamic))
+            guard let texts = value.values else {
+                transitions.append(Transition(fact: fact, fromModule: fromModule, toModule: nil, url: nil, isDynamic: true))
+                continue
+            }
+            for text in texts {
+                switch fact.target {
+                case .url:
+                    let toModule = componentByPath[ComponentURL(text).path] ?? Naming.componentName(forURL: text)
+                    transitions.append(Transition(fact: fact, fromModule: fromModule, toModule: toModule, url: text, isDynamic: false))
+                case .name:
+                    transitions.append(Transition(fact: fact, fromModule: fromModule, toModule: text, url: nil, isDynamic: false))
+                case .routingClass, .none:
+                    transitions.append(Transition(fact: fact, fromModule: fromModule, toModule: Self.split(text, prefixes: prefixes)?.name,
+                                                  url: nil, isDynamic: false))
+                }
+            }
         }
 
-        // A name no class declares is a virtual component when one of its gene candidates names a VIPER module.
-        let opened = Set(transitions.compactMap(\.toModule) + routes.map(\.component))
+        // A name no class declares is a virtual component when one of its gene candidates names a module: the
+        // framework builds a Routing, a ViewModel or a ViewController class from a gene alike
+        // (`createDynamicSubModuleClassFromName`, XFModuleReflect.m); a name an event is sent to counts as well.
+        let eventTargets = facts.events.flatMap(\.components).flatMap { $0.values ?? [] }
+        let opened = Set(transitions.compactMap(\.toModule) + routes.map(\.component) + eventTargets)
+        // Gene candidates longer than every module name cannot name one (a huge literal stays linear).
         let longest = modules.map(\.name.count).max() ?? 0
         for name in opened.sorted() where index[name] == nil {
             guard let gene = Self.gene(of: name, longest: longest,
-                                       among: { index[$0].map { modules[$0].pattern == .viper && modules[$0].gene == nil } ?? false })
-            else { continue }
+                                       among: { index[$0].map { modules[$0].gene == nil && !modules[$0].derived } ?? false }),
+                  let genePattern = index[gene].map({ modules[$0].pattern }) else { continue }
             let site = transitions.first { $0.toModule == name }?.fact.location ?? routes.first { $0.component == name }?.location
+                ?? facts.events.first { $0.components.contains { $0.values?.contains(name) == true } }?.location
             guard let site else { continue }
             index[name] = modules.count
-            modules.append(Module(name: name, pattern: .viper, classes: [], assembly: nil, gene: gene, derived: true, export: nil, location: site))
+            modules.append(Module(name: name, pattern: genePattern, classes: [], assembly: nil, gene: gene, derived: true, export: nil, location: site))
         }
+
+        // Inheritance: a module class that subclasses another module's class runs its code, so its transitions and
+        // event sends are the subclass's module's too.
+        var inheritors: [String: [String]] = [:]
+        for declaration in classes {
+            guard let module = Self.split(declaration.name, prefixes: prefixes)?.name, index[module] != nil else { continue }
+            var ancestor = declared[declaration.name]?.superclass
+            var seen: Set<String> = [declaration.name]
+            while let superclass = ancestor, seen.insert(superclass).inserted {
+                if let superModule = Self.split(superclass, prefixes: prefixes)?.name, superModule != module, index[superModule] != nil {
+                    inheritors[superclass, default: []].append(module)
+                }
+                ancestor = declared[superclass]?.superclass
+            }
+        }
+        var inherited: [Transition] = []
+        for transition in transitions {
+            guard let fromClass = transition.fact.fromClass else { continue }
+            for module in inheritors[fromClass] ?? [] {
+                var copy = transition
+                copy.fromModule = module
+                copy.inheritedFrom = fromClass
+                inherited.append(copy)
+            }
+        }
+        transitions += inherited
 
         self.modules = modules
         self.moduleIndex = index
@@ -262,7 +335,12 @@ public struct ScannedApp: Sendable, Hashable {
         self.dynamicRoutes = dynamicRoutes
         self.transitions = transitions
         self.root = transitions.first { $0.fact.kind == .root }
-        self.events = facts.events.map { Event(fact: $0, fromModule: $0.fromClass.flatMap { Self.split($0, prefixes: prefixes)?.name }) }
+        var events = facts.events.map { Event(fact: $0, fromModule: $0.fromClass.flatMap { Self.split($0, prefixes: prefixes)?.name }) }
+        for event in events {
+            guard let fromClass = event.fact.fromClass else { continue }
+            for module in inheritors[fromClass] ?? [] { events.append(Event(fact: event.fact, fromModule: module, inheritedFrom: fromClass)) }
+        }
+        self.events = events
 
         var receivers: [String: Receiver] = [:]
         var order: [String] = []

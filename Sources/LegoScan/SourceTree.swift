@@ -24,7 +24,7 @@ struct SourceTree {
     }
 
     /// Folder names never entered.
-    static let skippedFolders: Set<String> = ["Pods", "Carthage", "DerivedData", ".build", "build", "node_modules"]
+    static let skippedFolders: Set<String> = ["Pods", "Carthage", "DerivedData", ".build", "build", "node_modules", "SourcePackages"]
 
     /// File extensions read, and how.
     static func language(ofExtension ext: String) -> Language? {
@@ -38,6 +38,12 @@ struct SourceTree {
     /// The source files under `root` in path order, and a warning for each folder that cannot be listed, each path
     /// too long to open and each name that is not UTF-8 (GBK names from an unzipped archive are still read, as bytes).
     static func files(under root: String) -> (files: [File], warnings: [ScanFacts.Warning]) {
+        var skipped: [String] = []
+        return files(under: root, skipped: &skipped)
+    }
+
+    /// `files(under:)`; `skipped` gets the relative paths of the `skippedFolders` met (Pods, Carthage, …).
+    static func files(under root: String, skipped: inout [String]) -> (files: [File], warnings: [ScanFacts.Warning]) {
         var base = Array(root.utf8)
         if base.count > 1 && base.last == 0x2F { base.removeLast() }
         var result: [(relative: [UInt8], file: File)] = []
@@ -74,7 +80,11 @@ struct SourceTree {
                 let text = String(decoding: name, as: UTF8.self)
                 switch status.st_mode & S_IFMT {
                 case S_IFDIR:
-                    if !text.hasPrefix("."), !skippedFolders.contains(text) { pending.append(childRelative) }
+                    if skippedFolders.contains(text) {
+                        skipped.append(String(decoding: childRelative, as: UTF8.self))
+                    } else if !text.hasPrefix(".") {
+                        pending.append(childRelative)
+                    }
                 case S_IFREG:
                     let ext = text.lastIndex(of: ".").map { String(text[text.index(after: $0)...]) } ?? ""
                     if let language = language(ofExtension: ext) {

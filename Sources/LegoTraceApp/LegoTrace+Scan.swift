@@ -19,7 +19,8 @@ extension LegoTrace {
         var graphFormat: GraphFormat?
         if let graphPath = request.graphPath { graphFormat = try Self.graphFormat(format: nil, outputPath: graphPath, option: nil) }
         let configuration = try loadConfiguration(request.analysis)
-        let outcome = try AppScanner.scan(directory: request.sourcePath)
+        let scope = ScanScope(include: configuration.scanInclude, exclude: configuration.scanExclude + request.exclude)
+        let outcome = try AppScanner.scan(directory: request.sourcePath, scope: scope)
         // Locations are relative to where the command runs, so annotations and editors find the files.
         let prefix = request.sourcePath == "." || request.sourcePath == "./" ? "" : request.sourcePath
         let result = StaticAnalyzer.analyze(outcome.app, configuration: configuration, pathPrefix: prefix,

@@ -188,10 +188,14 @@ public struct ScanRequest: Sendable, Hashable {
     public var scenarioPath: String?
     /// Where to draw the static module graph (format from the extension).
     public var graphPath: String?
+    /// `--exclude` globs, added to the config's `scan.exclude`.
+    public var exclude: [String]
 
     /// Creates a request with the CLI's defaults.
     public init(sourcePath: String, format: CheckFormat = .report(.text), report: ReportOptions = ReportOptions(),
-                analysis: AnalysisOptions = AnalysisOptions(), modelPath: String? = nil, scenarioPath: String? = nil, graphPath: String? = nil) {
+                analysis: AnalysisOptions = AnalysisOptions(), modelPath: String? = nil, scenarioPath: String? = nil, graphPath: String? = nil,
+                exclude: [String] = []) {
+        self.exclude = exclude
         self.sourcePath = sourcePath
         self.format = format
         self.report = report

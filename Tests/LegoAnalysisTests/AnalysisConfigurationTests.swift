@@ -51,7 +51,7 @@ import Testing
         ("grace: -1\n", 1, "grace must be a non-negative number of seconds"),
         ("\nurl-check: loose\n", 2, "url-check must be strict or legacy"),
         ("severity:\n  lost-event: fatal\n", 2, "severity of 'lost-event' must be error, warning, note or off, not 'fatal'"),
-        ("graec: 2\n", 1, "unknown key 'graec' (did you mean 'grace'?) (expected grace, url-check, severity or allow)"),
+        ("graec: 2\n", 1, "unknown key 'graec' (did you mean 'grace'?) (expected grace, url-check, severity, allow or scan)"),
         ("allow:\n  leaked-module: {a: b}\n", 2, "allow for 'leaked-module' must be a list of module name patterns"),
     ]
     for (yaml, line, problem) in cases {
@@ -85,7 +85,7 @@ import Testing
     let key = try #require(#expect(throws: AnalysisError.self) {
         try AnalysisConfiguration.parse(yaml: "\"gr\\nace\": 1\n", file: "c.yml")
     })
-    #expect(key.description == "c.yml:1: unknown key 'gr\\nace' (did you mean 'grace'?) (expected grace, url-check, severity or allow)")
+    #expect(key.description == "c.yml:1: unknown key 'gr\\nace' (did you mean 'grace'?) (expected grace, url-check, severity, allow or scan)")
     let rule = try #require(#expect(throws: AnalysisError.self) {
         try AnalysisConfiguration.parse(yaml: "severity:\n  \"leaked-module\\r\\n\": error\n", file: "c\n.yml")
     })

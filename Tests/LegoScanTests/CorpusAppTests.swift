@@ -1,4 +1,5 @@
 import Foundation
+import LegoAnalysis
 import LegoModel
 import Testing
 @testable import LegoScan
@@ -91,6 +92,11 @@ struct CorpusAppTests {
             "sub-routing SubControl2 -> Works @\(subControl2):29",
             "sub-routing SubControl2 -> Collect @\(subControl2):31",
             "pop Weibo -> Search @\(weibo):21",
+            // UIKit's own dismiss of the presented MVC/MVVM components (`[self dismissViewControllerAnimated:…]`);
+            // XFSearchRouting.m:96 dismisses a Flutter controller it holds, not Search, and is no transition.
+            "dismiss Message -> - @\(Self.components)SearchPicture/Message/XFMessageViewController.m:34",
+            "dismiss Setting -> - @\(Self.components)SearchPicture/Setting/LGSettingViewController.m:42",
+            "dismiss About -> - @\(Self.components)SearchPicture/About/View/XFAboutViewController.m:45",
         ]
         let app = try app()
         let found = app.transitions.map { "\($0.fact.kind.rawValue) \($0.fromModule ?? "-") -> \($0.toModule ?? "-") @\($0.fact.location.file):\($0.fact.location.line)" }
@@ -123,6 +129,26 @@ struct CorpusAppTests {
         #expect(receivers["XFEventCollector"]?.module == nil)
         #expect(Set(receivers.keys) == ["XFPageControlPresenter", "XFWeiboPresenter", "XFAboutViewModel", "XFPictureResultsPresenter",
                                         "XFSearchPresenter", "XFEventCollector"])
+    }
+
+    @Test func itsCategoriesAreNoClassesAndNothingOfItIsExcluded() throws {
+        let outcome = try AppScanner.scan(directory: try #require(ScanFixtures.corpusApp))
+        // NSString+Tools.m:11 `@implementation NSString (Tools)`, NSArray+HOM.m:27 `@implementation NSArray (HOM)`.
+        #expect(!outcome.app.facts.classes.contains { $0.name == "NSString" || $0.name == "NSArray" })
+        // The corpus keeps no Pods and no copy of the framework (corpora/README.md).
+        #expect(outcome.excluded.isEmpty)
+        #expect(outcome.fileCount == 163)
+    }
+
+    @Test func theLGSettingNameFollowsTheFrameworksPrefixOrder() throws {
+        let app = try app()
+        // Routings' +load infers XF (XFRouting.h:54-58) before AppDelegate.m:41's list of two, which never sets it
+        // (XFLegoConfig.m:119-126): the URL opens Setting, the live component is named LGSetting.
+        #expect(app.runtimePrefix?.prefix == "XF")
+        #expect(app.module(named: "Setting")?.pattern == .mvvm)
+        let finding = StaticAnalyzer.analyze(app).findings.first { $0.ruleID == "naming-convention" }
+        #expect(finding?.message.contains("names the live component LGSetting") == true)
+        #expect(finding?.severity == .warning)
     }
 
     @Test func theCorpusReadsWithoutWarnings() throws {

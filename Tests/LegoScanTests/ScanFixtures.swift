@@ -24,6 +24,15 @@ enum ScanFixtures {
         try AppScanner.scan(directory: path("BDJApp"))
     }
 
+    /// An app made of source snippets by file name (`.swift` read as Swift, anything else as Objective-C).
+    static func app(_ files: [String: String]) -> ScannedApp {
+        var facts = ScanFacts()
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            facts.append(AppScanner.read(bytes: Array(text.utf8), file: name, language: name.hasSuffix(".swift") ? .swift : .objectiveC))
+        }
+        return ScannedApp(facts: facts)
+    }
+
     /// Facts of one Objective-C snippet.
     static func objc(_ text: String, file: String = "Snippet.m") -> ScanFacts {
         ObjCReader.read(bytes: Array(text.utf8), file: file)

@@ -12,13 +12,7 @@ import Testing
         }
     }
 
-    private func app(_ files: [String: String]) -> ScannedApp {
-        var facts = ScanFacts()
-        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
-            facts.append(AppScanner.read(bytes: Array(text.utf8), file: name, language: name.hasSuffix(".swift") ? .swift : .objectiveC))
-        }
-        return ScannedApp(facts: facts)
-    }
+    private func app(_ files: [String: String]) -> ScannedApp { ScanFixtures.app(files) }
 
     @Test func theFixtureAppHasOneFindingPerPlantedDefect() throws {
         let app = try ScanFixtures.fixtureApp().app
@@ -38,10 +32,15 @@ import Testing
         #expect(found.count == expected.count)
     }
 
-    @Test func theCorpusAppHasNoStaticDefects() throws {
+    @Test func theCorpusAppHasOnlyItsRealDefect() throws {
         guard let path = ScanFixtures.corpusApp else { return }
         let app = try AppScanner.scan(directory: path).app
-        #expect(findings(app) == [])
+        // The one defect: LGSettingViewModel is opened as Setting (xf://search/setting, through the prefix list of
+        // AppDelegate.m:41) but the framework names it LGSetting, its class prefix being XF from the routings'
+        // +load (XFRouting.h:54-58) since a list of two never sets it (XFLegoConfig.m:119-126).
+        #expect(findings(app) == ["naming-convention XFLegoVIPERExample/Classes/Application/Components/SearchPicture/Setting/LGSettingViewModel.h:11 literal"])
+        #expect(app.runtimePrefix?.prefix == "XF")
+        #expect(app.runtimePrefix?.inferredFrom?.hasPrefix("XF") == true)
     }
 
     @Test func aURLOpenedFromAModuleItDoesNotExtendIsIllegal() {

@@ -34,13 +34,15 @@ enum DuplicateModuleNameCheck: StaticCheck {
             }
             firstRoute[route.path] = route
             if let earlier = firstComponent[route.component], earlier.path != route.path {
-                findings.report(rule, "URLs \(earlier.path) and \(route.path) both open component \(route.component); two live instances share one name in the registries",
-                                module: route.component, at: route.location, certainty: .literal,
+                // A risk only while both are alive at once, which the source cannot promise: a warning.
+                findings.report(rule, "URLs \(earlier.path) and \(route.path) both open component \(route.component); if both are open at once, two live instances share one name in the registries",
+                                module: route.component, at: route.location, certainty: .literal, ceiling: .warning,
                                 evidence: [(earlier.location, "\(earlier.path) registered here")], identity: ["component", route.component, earlier.path, route.path])
             } else if firstComponent[route.component] == nil {
                 firstComponent[route.component] = route
             }
         }
+        twoStacks(app, findings)
         // Exports: two classes exported under one component name.
         var firstExport: [String: (String, SourceLocation)] = [:]
         for export in app.facts.exports {
@@ -51,6 +53,46 @@ enum DuplicateModuleNameCheck: StaticCheck {
                                 identity: ["export", name])
             } else {
                 firstExport[name] = (export.className, export.location)
+            }
+        }
+    }
+
+    /// A module that the sub-modules of one parent (tabs, pages) both push or present: when they keep their own
+    /// navigation stacks, as tabs do, both stacks hold a live instance and the name-keyed registries keep one. The
+    /// source cannot tell tabs from pages sharing one stack, so it is a note.
+    private static func twoStacks(_ app: ScannedApp, _ findings: StaticFindings) {
+        var children: [String: [String]] = [:]
+        var opens: [String: [ScannedApp.Transition]] = [:]
+        for transition in app.transitions {
+            guard let from = transition.fromModule, let to = transition.toModule else { continue }
+            switch transition.fact.kind {
+            case .sub, .subRouting: if !(children[from] ?? []).contains(to) { children[from, default: []].append(to) }
+            case .push, .present, .custom: opens[from, default: []].append(transition)
+            default: break
+            }
+        }
+        for (parent, subs) in children.sorted(by: { $0.key < $1.key }) where subs.count > 1 {
+            // What each child's stack can hold: everything reachable by push or present from it.
+            var holders: [String: [(child: String, transition: ScannedApp.Transition)]] = [:]
+            for child in subs {
+                var seen: Set<String> = [child]
+                var queue = [child]
+                while let module = queue.popLast() {
+                    for transition in opens[module] ?? [] {
+                        guard let target = transition.toModule, seen.insert(target).inserted else { continue }
+                        holders[target, default: []].append((child, transition))
+                        queue.append(target)
+                    }
+                }
+            }
+            for (module, held) in holders.sorted(by: { $0.key < $1.key }) {
+                let stacks = Array(Set(held.map(\.child))).sorted()
+                guard stacks.count > 1, let first = held.first, let other = held.first(where: { $0.child != first.child }) else { continue }
+                findings.report(rule, "\(module) can be opened in the stacks of both \(stacks.joined(separator: " and ")), sub-modules of \(parent): "
+                                + "if they keep their own navigation stacks (tabs), two live \(module) share one name and the registries keep one",
+                                module: module, at: first.transition.fact.location, certainty: .literal, ceiling: .note,
+                                evidence: [(other.transition.fact.location, "opened in \(other.child)'s stack here")],
+                                identity: ["two-stacks", parent, module])
             }
         }
     }

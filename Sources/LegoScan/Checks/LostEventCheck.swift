@@ -56,6 +56,7 @@ extension ScanValue {
     var expression: String {
         switch self {
         case .literal(let text): text
+        case .resolved(let values, _): values.joined(separator: " | ")
         case .dynamic(let expression): expression
         }
     }

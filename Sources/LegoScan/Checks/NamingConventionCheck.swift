@@ -18,6 +18,7 @@ enum NamingConventionCheck: StaticCheck {
                                 identity: ["inferred-prefix", prefix])
             }
         }
+        runtimeNames(app, findings)
         for module in app.modules {
             for member in module.classes where !app.prefixes.contains(where: { member.name.hasPrefix($0) }) {
                 guard let own = Naming.inferPrefix(fromRoutingClass: member.name), module.name.hasPrefix(own) else { continue }
@@ -26,6 +27,28 @@ enum NamingConventionCheck: StaticCheck {
                                 + "\(module.name), not \(intended); URLs and events for \(intended) do not reach it",
                                 module: module.name, at: member.location, certainty: .literal, identity: ["foreign-prefix", member.name])
             }
+        }
+    }
+
+    /// A module whose class is found through the prefix list under one name while the framework names the live
+    /// component with its single `classPrefix`, so the registries, events and pops see another name
+    /// (XFControllerReflect.m:20-30, LEMVVMModuleReflect.m:20-30: the class name minus `classPrefix`, whole when it
+    /// does not contain it).
+    private static func runtimeNames(_ app: ScannedApp, _ findings: StaticFindings) {
+        guard let runtime = app.runtimePrefix, app.prefixes.count > 1 else { return }
+        for module in app.modules where !module.derived {
+            let layer = ScannedApp.componentLayer(of: module.pattern)
+            guard let member = module.classes.first(where: { $0.layer == layer }) ?? module.classes.first,
+                  !member.name.hasPrefix(runtime.prefix), app.prefixes.contains(where: { member.name.hasPrefix($0) }),
+                  let live = Naming.split(className: member.name, prefix: runtime.prefix)?.name, live != module.name else { continue }
+            let why = runtime.inferredFrom.map { "inferred at +load from \($0), before setClassPrefixList: runs at launch; a list of more than one entry never sets it" }
+                ?? "set here"
+            let route = app.routes.first { $0.component == module.name }
+            var evidence = [(runtime.location, "class prefix \(runtime.prefix): \(why)")]
+            if let route { evidence.append((route.location, "\(route.url) opens \(module.name)")) }
+            findings.report(rule, "\(member.name) is found for \(module.name) through the prefix list, but the framework names the live component "
+                            + "\(live) (its class prefix is \(runtime.prefix), \(why)); events and pops to \(module.name) and the registries miss it",
+                            module: module.name, at: member.location, certainty: .literal, evidence: evidence, identity: ["runtime-name", module.name, live])
         }
     }
 }

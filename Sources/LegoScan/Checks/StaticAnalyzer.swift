@@ -82,9 +82,12 @@ final class StaticFindings {
     /// Reports a finding at `location`; `identity` names the defect across runs (never lines, which move with edits).
     /// A dynamic finding is capped at note: the code may never reach it.
     /// The message is only built for a defect not reported yet (it may look up a suggestion among every module).
+    /// `ceiling` caps the severity for a defect whose consequence is smaller than the rule's worst (a URL only the
+    /// strict check rejects, a risk that needs two instances alive at once).
     func report(_ rule: RuleDescription, _ message: @autoclosure () -> String, module: String?, at location: SourceLocation,
-                certainty: Finding.Certainty, evidence: [(SourceLocation, String)] = [], identity: [String]) {
-        guard let severity = collector.severity(for: rule, module: module, atMost: certainty == .dynamic ? .note : nil) else { return }
+                certainty: Finding.Certainty, ceiling: Severity? = nil, evidence: [(SourceLocation, String)] = [], identity: [String]) {
+        let cap = [certainty == .dynamic ? Severity.note : nil, ceiling].compactMap { $0 }.min()
+        guard let severity = collector.severity(for: rule, module: module, atMost: cap) else { return }
         let fingerprint = Fingerprint.make([rule.id, "scan"] + identity)
         guard !collector.foldRepeat(of: fingerprint) else { return }
         let message = message()

@@ -18,6 +18,12 @@ enum UnknownComponentCheck: StaticCheck {
             // An unregistered URL is reported once, by unregistered-url.
             if let url = transition.url, !app.routes.contains(where: { $0.path == ComponentURL(url).path }) { continue }
             if transition.fact.kind == .pop { continue }
+            if case .name = transition.fact.target, name.contains("://") {
+                findings.report(rule, "\(name) is a URL given to a component-name API (\(transition.fact.via)); the framework looks for a component "
+                                + "named \(name), which cannot exist: use the URL form", module: name, at: transition.fact.location,
+                                certainty: .literal, identity: ["url-as-name", name, transition.fromModule ?? "-"])
+                continue
+            }
             let what: String = switch transition.fact.target {
             case .url(let value): "URL \(value.literal ?? "") names component \(name)"
             case .routingClass(let value): "routing class \(value.literal ?? "") gives module \(name)"

@@ -15,6 +15,12 @@ enum UnregisteredURLCheck: StaticCheck {
             let parts = ComponentURL(url)
             // http URLs go to the HTTP handler component, which scan cannot see registered (`registerHttpHandler`).
             if parts.isHTTP || paths.contains(parts.path) { continue }
+            if !url.contains("://"), app.module(named: url) != nil {
+                findings.report(rule, "\(url) is a component name given to a URL API (\(transition.fact.via)); no route is registered for it: "
+                                + "use the component-name form or its URL", module: url, at: transition.fact.location, certainty: certainty,
+                                identity: ["name-as-url", url, transition.fromModule ?? "-"])
+                continue
+            }
             let close = paths.first { $0.lowercased() == parts.path.lowercased() }.map { " (a route differs only in case: \($0))" } ?? ""
             let opener = transition.fromModule.map { " (opened from \($0))" } ?? ""
             findings.report(rule, "no route is registered for \(parts.path)\(close)\(opener)", module: transition.toModule,

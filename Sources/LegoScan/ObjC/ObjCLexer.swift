@@ -57,6 +57,8 @@ struct ObjCLexer {
     private(set) var partner: [Int32] = []
     /// Problems (unbalanced brackets, unterminated literals and comments); at most a few per file.
     private(set) var problems: [Problem] = []
+    /// `#define NAME @"text"` (or `"text"`) lines: a name that stands for one string, and its line.
+    private(set) var stringDefines: [(name: String, value: String, line: Int)] = []
 
     private var position = 0
     private var line = 1
@@ -208,7 +210,25 @@ struct ObjCLexer {
         guard let keyword = words.first else { return }
         if keyword == "if", words.count >= 2, words[1] == "0" || words[1] == "false" {
             skipDisabledBlock(from: startLine)
+        } else if keyword == "define", words.count >= 3, let define = Self.stringDefine(text) {
+            stringDefines.append((define.name, define.value, startLine))
         }
+    }
+
+    /// `NAME @"text"` from a `define NAME @"text"` directive; nil for function-like macros, escapes and anything else.
+    static func stringDefine(_ text: String) -> (name: String, value: String)? {
+        var rest = text.dropFirst("define".count).drop { $0 == " " || $0 == "\t" }
+        let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard !name.isEmpty else { return nil }
+        rest = rest.dropFirst(name.count)
+        guard rest.first == " " || rest.first == "\t" else { return nil }
+        var value = rest.drop { $0 == " " || $0 == "\t" }
+        while value.last == " " || value.last == "\t" { value = value.dropLast() }
+        if value.first == "@" { value = value.dropFirst() }
+        guard value.count >= 2, value.first == "\"", value.last == "\"" else { return nil }
+        let inner = value.dropFirst().dropLast()
+        guard !inner.contains("\"") && !inner.contains("\\") else { return nil }
+        return (String(name), String(inner))
     }
 
     /// The directive's text after `#`, continuations joined; leaves `position` at the newline that ends it.
@@ -229,6 +249,21 @@ struct ObjCLexer {
             if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") { skipLineComment(); break }
             if collected.count < 256 { collected.append(byte) }
             position += 1
+            // `//` inside a string (`#define kURL @"xf://search"`) is not a comment.
+            if byte == UInt8(ascii: "\"") {
+                while position < bytes.count, bytes[position] != 0x0A, bytes[position] != UInt8(ascii: "\"") {
+                    if bytes[position] == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] != 0x0A {
+                        if collected.count < 256 { collected.append(bytes[position]) }
+                        position += 1
+                    }
+                    if collected.count < 256 { collected.append(bytes[position]) }
+                    position += 1
+                }
+                if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+                    if collected.count < 256 { collected.append(bytes[position]) }
+                    position += 1
+                }
+            }
         }
         atLineStart = false
         return String(decoding: collected, as: UTF8.self).trimmingSpaces()

@@ -11,6 +11,27 @@ struct ObjCReader {
     private var currentClass: String?
     /// Local variables holding an assembled routing (`XFCollectRouting *r = [XFCollectRouting assembleRouting];`).
     private var assembledRoutings: [String: String] = [:]
+    /// What a name holds when a reader can tell: file-level constants (`#define`, `static NSString *const`) …
+    private var constants: [String: Binding] = [:]
+    /// … and the current method's locals and loop variables.
+    private var locals: [String: Binding] = [:]
+    /// Whether the walk is inside a method body (assignments there are locals).
+    private var inMethod = false
+    /// `Class.selector` → the array literal a method of the class returns (`- (NSArray *)tabs { return @[…]; }`).
+    private var methodArrays: [String: Binding] = [:]
+
+    /// The values a name or expression can take, and the lines that say so; `values` nil when only the run time knows.
+    struct Binding {
+        /// The possible values (the elements, for an array), or nil for a value computed at run time.
+        var values: [String]?
+        /// Where each step of the resolution is written, nearest first.
+        var chain: [SourceLocation]
+        /// Whether it is an array literal (a loop over it takes each element).
+        var isArray = false
+    }
+
+    /// The most values one expression is resolved to (formats of several multi-valued parts multiply).
+    static let valueLimit = 32
 
     /// The longest expression text kept for a dynamic value.
     static let expressionLimit = 160
@@ -38,6 +59,10 @@ struct ObjCReader {
         for problem in lexer.problems {
             facts.warnings.append(.init(location: SourceLocation(file: file, line: problem.line), message: problem.message))
         }
+        for define in lexer.stringDefines {
+            constants[define.name] = Binding(values: [define.value], chain: [SourceLocation(file: file, line: define.line)])
+        }
+        collectMethodArrays()
         var index = 0
         let count = tokens.count
         while index < count {
@@ -49,6 +74,9 @@ struct ObjCReader {
                 identifier(at: index)
             case .punctuation where lexer.bytes[token.start] == UInt8(ascii: "["):
                 messageSend(at: index)
+            case .punctuation where isMethodStart(index):
+                locals = [:]
+                inMethod = true
             default:
                 break
             }
@@ -69,11 +97,16 @@ struct ObjCReader {
             facts.classes.append(.init(name: lexer.text(tokens[index + 1]), superclass: superclass, location: location(index + 1)))
         } else if lexer.isIdentifier(index, "@implementation"), index + 1 < tokens.count, tokens[index + 1].kind == .identifier {
             currentClass = lexer.text(tokens[index + 1])
-            // An implementation also declares its class (its @interface may be in a header that is not scanned).
-            facts.classes.append(.init(name: lexer.text(tokens[index + 1]), superclass: nil, location: location(index + 1), isImplementation: true))
+            // An implementation also declares its class (its @interface may be in a header that is not scanned); a
+            // category's (`@implementation UIViewController (Foo)`) adds methods to a class declared elsewhere.
+            if !lexer.isPunctuation(index + 2, UInt8(ascii: "(")) {
+                facts.classes.append(.init(name: lexer.text(tokens[index + 1]), superclass: nil, location: location(index + 1), isImplementation: true))
+            }
             assembledRoutings = [:]
         } else if lexer.isIdentifier(index, "@end") {
             currentClass = nil
+            inMethod = false
+            locals = [:]
         }
     }
 
@@ -86,6 +119,10 @@ struct ObjCReader {
         if token.end - token.start > 3, bytes[token.start] == UInt8(ascii: "X"), bytes[token.start + 1] == UInt8(ascii: "F"),
            bytes[token.start + 2] == UInt8(ascii: "_") {
             macro(at: index)
+        } else if lexer.isPunctuation(index + 1, UInt8(ascii: "=")), !lexer.isPunctuation(index + 2, UInt8(ascii: "=")) {
+            assignment(at: index)
+        } else if lexer.isIdentifier(index, "for"), lexer.isPunctuation(index + 1, UInt8(ascii: "(")) {
+            forIn(at: index)
         } else if lexer.isIdentifier(index, "receiveComponentEventName"), lexer.isPunctuation(index + 1, UInt8(ascii: ":")),
                   let currentClass, isMethodDeclaration(endingAfter: index) {
             facts.receipts.append(.init(className: currentClass, event: nil, kind: .handler, location: location(index)))
@@ -134,7 +171,7 @@ struct ObjCReader {
                     } else if tokens[cursor - 1].kind == .identifier, pieces.isEmpty ? cursor - 1 > open + 1 : true {
                         // Most sends are not the framework's: stop at the first piece unless it is, so a send's
                         // arguments are walked again only for the framework's selectors.
-                        if pieces.isEmpty, !Self.selectorsOfInterest.contains(lexer.text(tokens[cursor - 1])) { return }
+                        if pieces.isEmpty, !XFCallTable.firstPieces.contains(lexer.text(tokens[cursor - 1])) { return }
                         pieces.append((cursor - 1, cursor))
                     }
                 }
@@ -149,13 +186,13 @@ struct ObjCReader {
             if selector == "assembleRouting" || selector == "routing" {
                 noteAssembledRouting(open: open, receiverClass: receiver.description)
             }
-            guard selector == "popComponent" || selector == "dismissComponent" else { return }
+            guard XFCallTable.unarySelectors.contains(selector) else { return }
             FrameworkCall(name: selector, receiver: receiver, arguments: [], fromClass: currentClass, location: location(close - 1))
                 .interpret(into: &facts)
             return
         }
         let selector = pieces.map { lexer.text(tokens[$0.name]) + ":" }.joined()
-        guard Self.selectorsOfInterest.contains(pieces.first.map { lexer.text(tokens[$0.name]) } ?? "") else { return }
+        guard XFCallTable.firstPieces.contains(pieces.first.map { lexer.text(tokens[$0.name]) } ?? "") else { return }
         let receiver = argument(open + 1, pieces[0].name)
         var arguments: [FrameworkCall.Argument] = []
         for (offset, piece) in pieces.enumerated() {
@@ -164,22 +201,13 @@ struct ObjCReader {
             let parts = split(piece.colon + 1, end)
             arguments += parts.map { argument($0.lowerBound, $0.upperBound) }
         }
-        if selector == "addSubRouting:asChildViewController:" || selector == "addSubRouting:" {
+        if XFCallTable.meaningBySelector[selector] == .subRouting {
             subRouting(arguments.first, at: pieces[0].name)
             return
         }
         FrameworkCall(name: selector, receiver: receiver, arguments: arguments, fromClass: currentClass, location: location(pieces[0].name))
             .interpret(into: &facts)
     }
-
-    /// The first selector pieces the framework defines; other sends are skipped before their arguments are read.
-    static let selectorsOfInterest: Set<String> = [
-        "openURLForPush", "openURLForPresent", "openURL", "openURLForGetComponent", "openURLForGetUInterface",
-        "createSubUInterfaceFromURLComponent", "createSubUInterfaceFromComponentName", "pushComponent", "presentComponent",
-        "putComponent", "showComponent", "popComponent", "initURLGroup", "register", "setClassPrefix", "setClassPrefixList",
-        "sendEventName", "sendNotificationForMVxWithName", "registerForMVxNotificationsWithNameArray",
-        "registerMVxNotificationsForTarget", "isEqualToString", "addSubRouting", "subscribeEventOnReceiver",
-    ]
 
     /// Remembers `var = [Class assembleRouting]` so a later `addSubRouting:var` knows the class.
     private mutating func noteAssembledRouting(open: Int, receiverClass: String) {
@@ -244,7 +272,9 @@ struct ObjCReader {
         }
         if last - first == 1, tokens[first].kind == .identifier {
             let name = lexer.text(tokens[first])
-            return name == "nil" || name == "NULL" ? .null : .identifier(name)
+            if name == "nil" || name == "NULL" { return .null }
+            if let binding = lookup(name) { return Self.argument(binding) ?? .identifier(name) }
+            return .identifier(name)
         }
         // `@[ … ]` and `@{ … }` literals.
         if tokens[first].kind == .punctuation, lexer.bytes[tokens[first].start] == UInt8(ascii: "@"), first + 1 < last,
@@ -266,7 +296,188 @@ struct ObjCReader {
                 })
             }
         }
+        if let binding = resolve(first, last), let resolved = Self.argument(binding) { return resolved }
         return .expression(expressionText(start, end))
+    }
+
+    /// A resolved binding as an argument: an array of resolved elements, or one resolved value.
+    private static func argument(_ binding: Binding) -> FrameworkCall.Argument? {
+        guard let values = binding.values else { return nil }
+        if binding.isArray { return .array(values.map { .resolved([$0], chain: binding.chain) }) }
+        return .resolved(values, chain: binding.chain)
+    }
+
+    // MARK: - Values a reader resolves
+
+    private func lookup(_ name: String) -> Binding? { locals[name] ?? constants[name] }
+
+    /// Whether the `-` or `+` at `index` starts a method (`- (void)name…` after `}`, `;` or the class line).
+    private func isMethodStart(_ index: Int) -> Bool {
+        guard currentClass != nil, lexer.isPunctuation(index + 1, UInt8(ascii: "(")) else { return false }
+        let byte = lexer.bytes[tokens[index].start]
+        guard byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") else { return false }
+        guard index > 0 else { return true }
+        let previous = tokens[index - 1]
+        if previous.kind == .punctuation {
+            let p = lexer.bytes[previous.start]
+            return p == UInt8(ascii: "}") || p == UInt8(ascii: ";") || p == UInt8(ascii: ")")
+        }
+        return previous.kind == .identifier
+            && (index < 2 || lexer.isIdentifier(index - 2, "@implementation") || lexer.isPunctuation(index - 2, UInt8(ascii: ")")))
+    }
+
+    /// `name = value;` (or a declaration `NSString *name = value;`): what `name` holds from here on.
+    private mutating func assignment(at index: Int) {
+        let start = index + 2
+        var end = start
+        let limit = min(tokens.count, start + 512)
+        while end < limit, !lexer.isPunctuation(end, UInt8(ascii: ";")) {
+            if lexer.isPunctuation(end, UInt8(ascii: ",")) || lexer.isPunctuation(end, UInt8(ascii: ")")) { return }
+            end = lexer.indexAfterGroup(end, limit: limit) ?? end + 1
+        }
+        guard end < limit, end > start else { return }
+        // `self.url = …` and `obj->url = …` set a property, not the name `url`.
+        if lexer.isPunctuation(index - 1, UInt8(ascii: ".")) || lexer.isPunctuation(index - 1, UInt8(ascii: ">")) { return }
+        let name = lexer.text(tokens[index])
+        var binding = resolve(start, end) ?? Binding(values: nil, chain: [])
+        binding.chain.insert(location(index), at: 0)
+        // A name assigned twice holds either value; one computed assignment makes it dynamic.
+        let earlier = inMethod ? locals[name] : constants[name]
+        if let earlier, earlier.chain.first != binding.chain.first {
+            if let old = earlier.values, let new = binding.values, earlier.isArray == binding.isArray {
+                binding.values = old + new.filter { !old.contains($0) }
+                binding.chain = earlier.chain + binding.chain
+            } else {
+                binding.values = nil
+            }
+        }
+        if inMethod { locals[name] = binding } else { constants[name] = binding }
+    }
+
+    /// `for (NSString *name in collection)`: the loop variable takes each element the collection resolves to.
+    private mutating func forIn(at index: Int) {
+        let open = index + 1
+        let close = Int(lexer.partner[open])
+        guard close > open + 2 else { return }
+        var cursor = open + 1
+        while cursor < close, !lexer.isIdentifier(cursor, "in") { cursor += 1 }
+        guard cursor < close, cursor - 1 > open, tokens[cursor - 1].kind == .identifier else { return }
+        let name = lexer.text(tokens[cursor - 1])
+        guard var binding = resolve(cursor + 1, close), binding.isArray else {
+            locals[name] = Binding(values: nil, chain: [location(cursor - 1)])
+            return
+        }
+        binding.isArray = false
+        binding.chain.insert(location(cursor - 1), at: 0)
+        locals[name] = binding
+    }
+
+    /// What tokens `start..<end` resolve to: literals, known names, `@[…]`, `[NSString stringWithFormat:…]`,
+    /// `[a stringByAppendingString:b]`, `[self method]` returning an array literal; nil otherwise.
+    private func resolve(_ start: Int, _ end: Int) -> Binding? {
+        var first = start, last = end
+        while first < last, lexer.isPunctuation(first, UInt8(ascii: "(")) {
+            let close = Int(lexer.partner[first])
+            if close == last - 1 { first += 1; last -= 1; continue }
+            // A cast: `(NSString *)x`.
+            guard close > first, close < last - 1 else { break }
+            first = close + 1
+        }
+        guard first < last else { return nil }
+        if (first..<last).allSatisfy({ tokens[$0].isString }) {
+            return Binding(values: [(first..<last).map { lexer.stringValue(tokens[$0]) }.joined()], chain: [])
+        }
+        if last - first == 1, tokens[first].kind == .identifier {
+            return lookup(lexer.text(tokens[first]))
+        }
+        // `@[ … ]`
+        if lexer.isPunctuation(first, UInt8(ascii: "@")), lexer.isPunctuation(first + 1, UInt8(ascii: "[")), Int(lexer.partner[first + 1]) == last - 1 {
+            var values: [String] = []
+            var chain: [SourceLocation] = []
+            for part in split(first + 2, last - 1) {
+                guard let element = resolve(part.lowerBound, part.upperBound), let elementValues = element.values, !element.isArray else { return nil }
+                values += elementValues
+                chain += element.chain
+            }
+            return Binding(values: values, chain: chain, isArray: true)
+        }
+        // `[receiver selector…]`
+        guard lexer.isPunctuation(first, UInt8(ascii: "[")), Int(lexer.partner[first]) == last - 1 else { return nil }
+        return resolveSend(first, last - 1)
+    }
+
+    private func resolveSend(_ open: Int, _ close: Int) -> Binding? {
+        // Unary: `[self tabURLs]`.
+        if close - open == 3, lexer.isIdentifier(open + 1, "self"), tokens[open + 2].kind == .identifier, let currentClass {
+            return methodArrays[currentClass + "." + lexer.text(tokens[open + 2])]
+        }
+        guard open + 2 < close, tokens[open + 2].kind == .identifier, lexer.isPunctuation(open + 3, UInt8(ascii: ":")) else { return nil }
+        let selector = lexer.text(tokens[open + 2])
+        let parts = split(open + 4, close)
+        if lexer.isIdentifier(open + 1, "NSString"), selector == "stringWithFormat", let format = parts.first {
+            guard let formats = resolve(format.lowerBound, format.upperBound), let formatValues = formats.values, formatValues.count == 1 else { return nil }
+            var arguments: [Binding] = []
+            for part in parts.dropFirst() {
+                guard let argument = resolve(part.lowerBound, part.upperBound), argument.values != nil, !argument.isArray else { return nil }
+                arguments.append(argument)
+            }
+            guard let values = Self.format(formatValues[0], arguments.map { $0.values ?? [] }) else { return nil }
+            return Binding(values: values, chain: formats.chain + arguments.flatMap(\.chain))
+        }
+        if selector == "stringByAppendingString", parts.count == 1, let left = resolve(open + 1, open + 2), let right = resolve(parts[0].lowerBound, parts[0].upperBound),
+           let leftValues = left.values, let rightValues = right.values, !left.isArray, !right.isArray {
+            let values = leftValues.flatMap { l in rightValues.map { l + $0 } }
+            guard values.count <= Self.valueLimit else { return nil }
+            return Binding(values: values, chain: left.chain + right.chain)
+        }
+        return nil
+    }
+
+    /// `format` with each `%@`, `%d`, `%ld`, `%s`… replaced by the next argument's values (every combination).
+    static func format(_ format: String, _ arguments: [[String]]) -> [String]? {
+        var results = [""]
+        var remaining = arguments[...]
+        var characters = format[...]
+        while let character = characters.first {
+            characters = characters.dropFirst()
+            guard character == "%" else { results = results.map { $0 + String(character) }; continue }
+            if characters.first == "%" { characters = characters.dropFirst(); results = results.map { $0 + "%" }; continue }
+            // Flags, width and length, then the conversion.
+            characters = characters.drop { "0123456789.-+ #lhqzjt".contains($0) }
+            guard let conversion = characters.first, "@dDiuUxXsfgeEcC".contains(conversion), let values = remaining.first else { return nil }
+            characters = characters.dropFirst()
+            remaining = remaining.dropFirst()
+            results = results.flatMap { prefix in values.map { prefix + $0 } }
+            if results.count > valueLimit { return nil }
+        }
+        return remaining.isEmpty ? results : nil
+    }
+
+    /// `Class.selector` → the array literal a unary method returns, for `[self selector]` anywhere in the file.
+    private mutating func collectMethodArrays() {
+        var currentClass: String?
+        var method: String?
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.kind == .atKeyword {
+                if lexer.isIdentifier(index, "@implementation"), index + 1 < tokens.count { currentClass = lexer.text(tokens[index + 1]) }
+                if lexer.isIdentifier(index, "@end") { currentClass = nil }
+            } else if token.kind == .punctuation, currentClass != nil, lexer.isPunctuation(index + 1, UInt8(ascii: "(")),
+                      lexer.bytes[token.start] == UInt8(ascii: "-") || lexer.bytes[token.start] == UInt8(ascii: "+") {
+                let close = Int(lexer.partner[index + 1])
+                method = close > index + 1 && close + 1 < tokens.count && tokens[close + 1].kind == .identifier
+                    && !lexer.isPunctuation(close + 2, UInt8(ascii: ":")) ? lexer.text(tokens[close + 1]) : nil
+            } else if token.kind == .identifier, let currentClass, let name = method, lexer.isIdentifier(index, "return"),
+                      lexer.isPunctuation(index + 1, UInt8(ascii: "@")), lexer.isPunctuation(index + 2, UInt8(ascii: "[")) {
+                let close = Int(lexer.partner[index + 2])
+                if close > index + 2, var binding = resolve(index + 1, close + 1), binding.isArray {
+                    binding.chain.insert(location(index), at: 0)
+                    methodArrays[currentClass + "." + name] = binding
+                }
+            }
+            index += 1
+        }
     }
 
     /// The source text of tokens `start..<end` with runs of white space collapsed, cut at `expressionLimit`.

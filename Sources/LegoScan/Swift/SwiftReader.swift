@@ -38,6 +38,11 @@ struct SwiftReader {
         var facts = ScanFacts()
         var classStack: [String] = []
         var inEventHandler = 0
+        /// What a name holds when a reader can tell: file-level and type-level constants …
+        var constants: [String: ObjCReader.Binding] = [:]
+        /// … and the current function's locals and loop variables.
+        var locals: [String: ObjCReader.Binding] = [:]
+        var functionDepth = 0
 
         init(file: String, converter: SourceLocationConverter) {
             self.file = file
@@ -67,7 +72,72 @@ struct SwiftReader {
 
         override func visitPost(_ node: ExtensionDeclSyntax) { classStack.removeLast() }
 
+        // MARK: Values a reader resolves
+
+        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            for binding in node.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                var value = binding.initializer.flatMap { resolve($0.value) } ?? ObjCReader.Binding(values: nil, chain: [])
+                value.chain.insert(location(binding.pattern), at: 0)
+                if functionDepth > 0 { locals[name] = value } else { constants[name] = value }
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+            guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return .visitChildren }
+            if var value = resolve(node.sequence), value.isArray {
+                value.isArray = false
+                value.chain.insert(location(node.pattern), at: 0)
+                locals[name] = value
+            } else {
+                locals[name] = ObjCReader.Binding(values: nil, chain: [location(node.pattern)])
+            }
+            return .visitChildren
+        }
+
+        /// What `expression` resolves to: a literal, a known name, literals joined with `+`, an array literal.
+        func resolve(_ expression: ExprSyntax) -> ObjCReader.Binding? {
+            if let text = Self.literal(expression) { return ObjCReader.Binding(values: [text], chain: []) }
+            if let reference = expression.as(DeclReferenceExprSyntax.self) {
+                return locals[reference.baseName.text] ?? constants[reference.baseName.text]
+            }
+            if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+               base.baseName.text == "Self" || base.baseName.text == classStack.last {
+                return constants[member.declName.baseName.text]
+            }
+            if let array = expression.as(ArrayExprSyntax.self) {
+                var values: [String] = []
+                var chain: [LegoModel.SourceLocation] = []
+                for element in array.elements {
+                    guard let item = resolve(element.expression), let itemValues = item.values, !item.isArray else { return nil }
+                    values += itemValues
+                    chain += item.chain
+                }
+                return ObjCReader.Binding(values: values, chain: chain, isArray: true)
+            }
+            if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.trimmedDescription == "+",
+               let left = resolve(infix.leftOperand), let right = resolve(infix.rightOperand),
+               let leftValues = left.values, let rightValues = right.values, !left.isArray, !right.isArray {
+                let values = leftValues.flatMap { l in rightValues.map { l + $0 } }
+                return values.count <= ObjCReader.valueLimit ? ObjCReader.Binding(values: values, chain: left.chain + right.chain) : nil
+            }
+            if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+               let operatorNode = sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self), operatorNode.operator.text == "+",
+               let left = sequence.elements.first, let right = sequence.elements.last,
+               let l = resolve(left), let r = resolve(right), let lv = l.values, let rv = r.values, !l.isArray, !r.isArray {
+                let values = lv.flatMap { a in rv.map { a + $0 } }
+                return values.count <= ObjCReader.valueLimit ? ObjCReader.Binding(values: values, chain: l.chain + r.chain) : nil
+            }
+            if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+                return resolve(only.expression)
+            }
+            return nil
+        }
+
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            functionDepth += 1
+            if functionDepth == 1 { locals = [:] }
             if node.name.text == "receiveComponentEventName", let owner = classStack.last {
                 facts.receipts.append(.init(className: owner, event: nil, kind: .handler, location: location(node.name)))
                 inEventHandler += 1
@@ -76,6 +146,7 @@ struct SwiftReader {
         }
 
         override func visitPost(_ node: FunctionDeclSyntax) {
+            functionDepth -= 1
             if node.name.text == "receiveComponentEventName", !classStack.isEmpty { inEventHandler -= 1 }
         }
 
@@ -112,33 +183,21 @@ struct SwiftReader {
             }
             let labels = node.arguments.map { $0.label?.text }
             var arguments = node.arguments.map { argument($0.expression) }
-            // A trailing closure is the last block argument (`customCode:`), written outside the parentheses.
-            var selector = base
-            if let first = labels.first {
-                if let first { selector += Naming.capitalizedFirst(Substring(first)) }
-                selector += ":" + labels.dropFirst().map { ($0 ?? "") + ":" }.joined()
+            // The framework's selectors as the Objective-C importer spells them (`XFCallTable`, `ImportedName`); a
+            // trailing closure stands for the last block argument (`customCode:`), written outside the parentheses.
+            let hasTrailingClosure = node.trailingClosure != nil
+            guard let selector = XFCallTable.selector(swiftBase: base, labels: labels, trailingClosure: hasTrailingClosure) else {
+                return .visitChildren
             }
-            if node.trailingClosure != nil {
-                selector += labels.isEmpty ? ":" : ""
-                if labels.isEmpty { arguments.append(.expression("{…}")) }
-                selector += Self.trailingLabel(for: selector)
-            }
-            if base == "popComponent" || base == "dismissComponent", labels.isEmpty { selector = base }
-            let call = FrameworkCall(name: selector, receiver: receiver, arguments: arguments, fromClass: classStack.last,
-                                     location: location(node))
-            if selector == "addSubRouting:asChildViewController:" || selector == "addSubRouting:" {
+            if hasTrailingClosure { arguments.append(.expression("{…}")) }
+            if XFCallTable.meaningBySelector[selector] == .subRouting {
                 facts.transitions.append(.init(kind: .subRouting, target: .routingClass(Self.routingClass(node.arguments.first?.expression)),
                                                fromClass: classStack.last, via: "addSubRouting:", location: location(node)))
             } else {
-                call.interpret(into: &facts)
+                FrameworkCall(name: selector, receiver: receiver, arguments: arguments, fromClass: classStack.last, location: location(node))
+                    .interpret(into: &facts)
             }
             return .visitChildren
-        }
-
-        /// The label a trailing closure stands for in the framework's selectors.
-        static func trailingLabel(for selector: String) -> String {
-            selector.hasPrefix("openURL") || selector.hasPrefix("showComponent") || selector.hasPrefix("pushComponent")
-                || selector.hasPrefix("presentComponent") ? "customCode:" : ""
         }
 
         /// `XFCollectRouting` from `XFCollectRouting.assembleRouting()`, else the expression as dynamic.
@@ -164,6 +223,9 @@ struct SwiftReader {
         func argument(_ expression: ExprSyntax) -> FrameworkCall.Argument {
             if let text = Self.literal(expression) { return .string(text, at: location(expression)) }
             if expression.is(NilLiteralExprSyntax.self) { return .null }
+            if let binding = resolve(expression), let values = binding.values {
+                return binding.isArray ? .array(values.map { .resolved([$0], chain: binding.chain) }) : .resolved(values, chain: binding.chain)
+            }
             if let reference = expression.as(DeclReferenceExprSyntax.self) { return .identifier(reference.baseName.text) }
             if let array = expression.as(ArrayExprSyntax.self) { return .array(array.elements.map { self.argument($0.expression) }) }
             if let dictionary = expression.as(DictionaryExprSyntax.self),

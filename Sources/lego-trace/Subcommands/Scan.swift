@@ -28,11 +28,14 @@ struct Scan: ParsableCommand {
     @Option(name: .long, help: "Draw the static module graph with findings marked to FILE (.svg, .png, .pdf, .dot or .json).")
     var graph: String?
 
+    @Option(name: .long, help: "Leave out source paths matching GLOB (relative to the folder; repeatable; added to scan.exclude of .lego-trace.yml).")
+    var exclude: [String] = []
+
     func run() throws {
         let request = ScanRequest(
             sourcePath: source, format: report.format, report: report.options,
             analysis: AnalysisOptions(configPath: config.config, urlCheck: config.urlCheck),
-            modelPath: model, scenarioPath: scenario, graphPath: graph)
+            modelPath: model, scenarioPath: scenario, graphPath: graph, exclude: exclude)
         try conclude { () throws(LegoTraceError) in try LegoTrace.scan(request, console: .standard) }
     }
 }

@@ -201,7 +201,7 @@ _lego-trace_record() {
 
 _lego-trace_check() {
     repeating_flags=()
-    non_repeating_flags=(--open -q --quiet --lenient --version -h --help)
+    non_repeating_flags=(-q --quiet --lenient --version -h --help)
     repeating_options=()
     non_repeating_options=(-f --format --output -o --fail-on --baseline --write-baseline --color --config --url-check --grace --max-line-bytes)
     __lego-trace_offer_flags_options 1
@@ -209,7 +209,7 @@ _lego-trace_check() {
     # Offer option value completions
     case "${prev}" in
     '-f'|'--format')
-        __lego-trace_add_completions -W 'text'$'\n''json'$'\n''sarif'$'\n''junit'$'\n''github'$'\n''markdown'$'\n''xcode'$'\n''html'
+        __lego-trace_add_completions -W 'text'$'\n''json'$'\n''sarif'$'\n''junit'$'\n''github'$'\n''markdown'$'\n''html'
         return
         ;;
     '--output'|'-o')
@@ -247,7 +247,7 @@ _lego-trace_check() {
 
 _lego-trace_graph() {
     repeating_flags=()
-    non_repeating_flags=(--force --open --no-findings --no-unreached --version -h --help)
+    non_repeating_flags=(--force --no-findings --no-unreached --version -h --help)
     repeating_options=()
     non_repeating_options=(-f --format --at --focus --depth --layout --config --url-check --grace --max-line-bytes)
     __lego-trace_offer_flags_options -1
@@ -330,15 +330,15 @@ _lego-trace_import() {
 
 _lego-trace_scan() {
     repeating_flags=()
-    non_repeating_flags=(--open -q --quiet --version -h --help)
-    repeating_options=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=(--exclude)
     non_repeating_options=(-f --format --output -o --fail-on --baseline --write-baseline --color --config --url-check --model --scenario --graph)
     __lego-trace_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '-f'|'--format')
-        __lego-trace_add_completions -W 'text'$'\n''json'$'\n''sarif'$'\n''junit'$'\n''github'$'\n''markdown'$'\n''xcode'$'\n''html'
+        __lego-trace_add_completions -W 'text'$'\n''json'$'\n''sarif'$'\n''junit'$'\n''github'$'\n''markdown'
         return
         ;;
     '--output'|'-o')
@@ -374,6 +374,9 @@ _lego-trace_scan() {
     '--graph')
         return
         ;;
+    '--exclude')
+        return
+        ;;
     esac
 }
 
@@ -387,7 +390,6 @@ _lego-trace_rules() {
     # Offer option value completions
     case "${prev}" in
     '--explain')
-        __lego-trace_add_completions -W 'leaked-module'$'\n''orphan-component'$'\n''duplicate-module-name'$'\n''illegal-url-hierarchy'$'\n''unregistered-url'$'\n''unknown-component'$'\n''lost-event'$'\n''naming-convention'
         return
         ;;
     '--framework')

@@ -197,6 +197,7 @@ _lego-trace_scan() {
         '--model[Write the extracted model as JSON to FILE (docs/scan.md).]:model:'
         '--scenario[Write a scenario for `record` to FILE\: every module and URL, a journey from the root.]:scenario:'
         '--graph[Draw the static module graph with findings marked to FILE (.svg, .png, .pdf, .dot or .json).]:graph:'
+        '*--exclude[Leave out source paths matching GLOB (relative to the folder; repeatable; added to scan.exclude of .lego-trace.yml).]:exclude:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

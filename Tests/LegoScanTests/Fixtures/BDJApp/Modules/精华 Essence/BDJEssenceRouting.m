@@ -27,7 +27,7 @@ XF_AutoAssemblyModule_Fast
     NSString *text = @"XF_PUSH_Component_Fast(@\"InString\") 中文 \"引号\" \\";
     char bracket = '[';
     char quote = '\'';
-    NSString *url = [NSString stringWithFormat:@"bdj://indexTab/essence/%@", text];
+    NSString *url = [NSString stringWithFormat:@"bdj://indexTab/essence/%@", self.postID];
     XF_PUSH_URLComponent_Fast(url)
     XF_PUSH_Component_Fast(@"Missing")
     [self.uiBus openURLForPresent:@"bdj://indexTab/nowhere" customCode:nil];

@@ -1,0 +1,3 @@
+// Generated code a team excludes with --exclude Generated or scan.exclude.
+@interface VDGeneratedRouting : XFRouting
+@end
