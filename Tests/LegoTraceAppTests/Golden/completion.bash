@@ -201,7 +201,7 @@ _lego-trace_record() {
 
 _lego-trace_check() {
     repeating_flags=()
-    non_repeating_flags=(-q --quiet --lenient --version -h --help)
+    non_repeating_flags=(--open -q --quiet --lenient --version -h --help)
     repeating_options=()
     non_repeating_options=(-f --format --output -o --fail-on --baseline --write-baseline --color --config --url-check --grace --max-line-bytes)
     __lego-trace_offer_flags_options 1
@@ -209,7 +209,7 @@ _lego-trace_check() {
     # Offer option value completions
     case "${prev}" in
     '-f'|'--format')
-        __lego-trace_add_completions -W 'text'$'\n''json'$'\n''sarif'$'\n''junit'$'\n''github'$'\n''markdown'$'\n''html'
+        __lego-trace_add_completions -W 'text'$'\n''json'$'\n''sarif'$'\n''junit'$'\n''github'$'\n''markdown'$'\n''xcode'$'\n''html'
         return
         ;;
     '--output'|'-o')
@@ -247,7 +247,7 @@ _lego-trace_check() {
 
 _lego-trace_graph() {
     repeating_flags=()
-    non_repeating_flags=(--force --no-findings --no-unreached --version -h --help)
+    non_repeating_flags=(--force --open --no-findings --no-unreached --version -h --help)
     repeating_options=()
     non_repeating_options=(-f --format --at --focus --depth --layout --config --url-check --grace --max-line-bytes)
     __lego-trace_offer_flags_options -1
@@ -330,7 +330,7 @@ _lego-trace_import() {
 
 _lego-trace_scan() {
     repeating_flags=()
-    non_repeating_flags=(-q --quiet --version -h --help)
+    non_repeating_flags=(--open -q --quiet --version -h --help)
     repeating_options=(--exclude)
     non_repeating_options=(-f --format --output -o --fail-on --baseline --write-baseline --color --config --url-check --model --scenario --graph)
     __lego-trace_offer_flags_options 1
@@ -338,7 +338,7 @@ _lego-trace_scan() {
     # Offer option value completions
     case "${prev}" in
     '-f'|'--format')
-        __lego-trace_add_completions -W 'text'$'\n''json'$'\n''sarif'$'\n''junit'$'\n''github'$'\n''markdown'
+        __lego-trace_add_completions -W 'text'$'\n''json'$'\n''sarif'$'\n''junit'$'\n''github'$'\n''markdown'$'\n''xcode'$'\n''html'
         return
         ;;
     '--output'|'-o')
@@ -390,6 +390,7 @@ _lego-trace_rules() {
     # Offer option value completions
     case "${prev}" in
     '--explain')
+        __lego-trace_add_completions -W 'leaked-module'$'\n''orphan-component'$'\n''duplicate-module-name'$'\n''illegal-url-hierarchy'$'\n''unregistered-url'$'\n''unknown-component'$'\n''lost-event'$'\n''naming-convention'$'\n''nn-service-missing'$'\n''nn-priority-ignored'$'\n''nn-impl-not-conforming'$'\n''nn-impl-replaced-after-use'$'\n''nn-service-cycle'$'\n''nn-route-duplicate'$'\n''nn-route-invalid'$'\n''nn-route-unmatched'$'\n''nn-nested-wrong-upper'$'\n''nn-nested-loop'$'\n''nn-redirect-loop'$'\n''nn-redirect-dangling'$'\n''nn-interceptor-double-run'$'\n''nn-handler-noop'$'\n''nn-event-name-collision'$'\n''nn-event-dead-targets'$'\n''nn-observer-discarded'$'\n''nn-sticky-stale'$'\n''nn-late-register'$'\n''qf-missing-impl'$'\n''qf-unknown-scheme'$'\n''qf-impl-not-conforming'$'\n''qf-kvc-unknown-key'$'\n''qf-kvc-nil-scalar'$'\n''qf-kvc-type-mismatch'$'\n''qf-kvc-weak-target'$'\n''qf-module-per-call'$'\n''qf-callback-retains-caller'$'\n''qf-orphan-module'
         return
         ;;
     '--framework')

@@ -208,7 +208,7 @@ _lego-trace_scan() {
 
 _lego-trace_rules() {
     local -i ret=1
-    local -ar ___explain=('leaked-module' 'orphan-component' 'duplicate-module-name' 'illegal-url-hierarchy' 'unregistered-url' 'unknown-component' 'lost-event' 'naming-convention')
+    local -ar ___explain=('leaked-module' 'orphan-component' 'duplicate-module-name' 'illegal-url-hierarchy' 'unregistered-url' 'unknown-component' 'lost-event' 'naming-convention' 'nn-service-missing' 'nn-priority-ignored' 'nn-impl-not-conforming' 'nn-impl-replaced-after-use' 'nn-service-cycle' 'nn-route-duplicate' 'nn-route-invalid' 'nn-route-unmatched' 'nn-nested-wrong-upper' 'nn-nested-loop' 'nn-redirect-loop' 'nn-redirect-dangling' 'nn-interceptor-double-run' 'nn-handler-noop' 'nn-event-name-collision' 'nn-event-dead-targets' 'nn-observer-discarded' 'nn-sticky-stale' 'nn-late-register' 'qf-missing-impl' 'qf-unknown-scheme' 'qf-impl-not-conforming' 'qf-kvc-unknown-key' 'qf-kvc-nil-scalar' 'qf-kvc-type-mismatch' 'qf-kvc-weak-target' 'qf-module-per-call' 'qf-callback-retains-caller' 'qf-orphan-module')
     local -ar ___framework=('xflegoviper' 'qfmoudle' 'nnmodule')
     local -ar arg_specs=(
         '--explain[Print why a rule matters and how to fix what it finds.]:explain:{__lego-trace_complete "${___explain[@]}"}'
