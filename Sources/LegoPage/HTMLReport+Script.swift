@@ -30,10 +30,17 @@ extension HTMLReport {
       var MARK_CAPTIONS = { leaked: 'leaked', duplicateName: 'duplicate name', illegalURL: 'illegal URL', orphan: 'orphan (not a leak)',
         unconfirmed: 'unconfirmed (trace stopped early)', other: 'other finding' };
 
+      // Bidi controls in a name would reorder what a person reads (U+202E makes "gnp.exe" read "exe.png"): every text
+      // the page shows spells them out, as the DOT labels and text reports do.
+      function visible(text) {
+        return String(text).replace(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, function (c) {
+          return '\\u{' + c.charCodeAt(0).toString(16).toUpperCase() + '}';
+        });
+      }
       function element(tag, className, text) {
         var node = document.createElement(tag);
         if (className) node.className = className;
-        if (text !== undefined && text !== null) node.textContent = String(text);
+        if (text !== undefined && text !== null) node.textContent = visible(text);
         return node;
       }
       function svgElement(tag, attributes) {
@@ -196,7 +203,7 @@ extension HTMLReport {
         panel.textContent = '';
         panel.appendChild(element('h2', null, node.name));
         panel.appendChild(element('div', 'muted', node.kind + (node.gene ? ' · shares ' + node.gene : '') + ' · ' + (node.reached ? node.instances.length + ' instance' + (node.instances.length === 1 ? '' : 's') + ', ' + node.live + ' alive at the end' : 'declared, never reached in this trace')));
-        if (node.urls.length) { section('URLs'); panel.appendChild(list(node.urls, function (li, url) { li.textContent = url; })); }
+        if (node.urls.length) { section('URLs'); panel.appendChild(list(node.urls, function (li, url) { li.textContent = visible(url); })); }
         var bars = (barsByModule.get(node.name) || []).filter(function (bar) { return node.instances.indexOf(bar.instance) >= 0 || graph.scope === 'history'; });
         section('Instances and lifetimes');
         if (!bars.length) panel.appendChild(element('p', 'muted', 'No assembled instance in the trace.'));
@@ -206,7 +213,7 @@ extension HTMLReport {
           if (bar.shown) text += '; shown ' + moment(bar.shown);
           if (bar.gone) text += '; screen ' + bar.reason + ' ' + moment(bar.gone);
           text += bar.released ? '; released ' + moment(bar.released) : '; still alive when the trace ends';
-          li.appendChild(document.createTextNode(text));
+          li.appendChild(document.createTextNode(visible(text)));
         }));
         if (bars.length > 200) panel.appendChild(element('p', 'muted', '+' + (bars.length - 200) + ' more'));
         if (node.classes.length) { section('Classes'); panel.appendChild(element('p', null, node.classes.join(', '))); }
@@ -230,7 +237,7 @@ extension HTMLReport {
         var box = element('div', 'finding');
         var head = element('p');
         head.appendChild(element('span', 'sev-' + finding.severity, finding.severity));
-        head.appendChild(document.createTextNode(' ' + finding.ruleId + (finding.instance ? ' · ' + finding.instance : '') + ' '));
+        head.appendChild(document.createTextNode(visible(' ' + finding.ruleId + (finding.instance ? ' · ' + finding.instance : '') + ' ')));
         if (page.findingsTable) {
           var link = element('button', 'link', 'in the table');
           link.type = 'button';
@@ -242,7 +249,7 @@ extension HTMLReport {
         message.style.whiteSpace = 'pre-wrap';
         box.appendChild(message);
         if (finding.evidence.length) box.appendChild(list(finding.evidence, function (li, evidence) {
-          li.textContent = 'seq ' + evidence.seq + ' at ' + seconds(evidence.time) + ' · ' + evidence.kind + ': ' + evidence.note;
+          li.textContent = visible('seq ' + evidence.seq + ' at ' + seconds(evidence.time) + ' · ' + evidence.kind + ': ' + evidence.note);
         }));
         return box;
       }
@@ -357,7 +364,7 @@ extension HTMLReport {
         clusters.forEach(function (other) {
           if (other !== cluster && other.key.indexOf(cluster.key + '/') === 0) other.group.classList.toggle('collapsed-member', collapsed);
         });
-        if (cluster.label) cluster.label.textContent = collapsed ? '▸ ' + cluster.text + ' (' + cluster.members.length + ' modules)' : cluster.text;
+        if (cluster.label) cluster.label.textContent = visible(collapsed ? '▸ ' + cluster.text + ' (' + cluster.members.length + ' modules)' : cluster.text);
       }
       function toggleCluster(cluster) { setCollapsed(cluster, !cluster.collapsed); }
       document.getElementById('collapse-all').addEventListener('click', function () {
@@ -396,7 +403,7 @@ extension HTMLReport {
           row.appendChild(moduleCell);
           row.appendChild(element('td', 'location', locationOf(finding)));
           var message = element('td', null, finding.message.split('\n')[0]);
-          message.title = finding.message;
+          message.title = visible(finding.message);
           row.appendChild(message);
           row.appendChild(element('td', null, 'seq ' + finding.first.seq + ' at ' + seconds(finding.first.time)));
           row.tabIndex = 0;
@@ -502,7 +509,7 @@ extension HTMLReport {
         if (index % 2 === 0) row.band.style.fill = 'transparent';
         group.appendChild(row.band);
         var label = svgElement('text', { x: '4', y: String(row.y + row.height / 2 + 4), 'class': 'row-label', 'clip-path': 'url(#label-clip)' });
-        label.textContent = row.module;
+        label.textContent = visible(row.module);
         group.appendChild(label);
         var ticks = '';
         row.bars.forEach(function (bar) {
@@ -562,11 +569,11 @@ extension HTMLReport {
         var target = event.target;
         if (target.hasAttribute('data-bar') && !target.firstChild) {
           var tip = svgElement('title', {});
-          tip.textContent = summary(timeline.bars[+target.getAttribute('data-bar')]);
+          tip.textContent = visible(summary(timeline.bars[+target.getAttribute('data-bar')]));
           target.appendChild(tip);
         } else if (target.hasAttribute('data-overlap') && !target.firstChild) {
           var note = svgElement('title', {});
-          note.textContent = target.getAttribute('data-overlap').replace(' ', ' and ') + ' alive at once';
+          note.textContent = visible(target.getAttribute('data-overlap').replace(' ', ' and ') + ' alive at once');
           target.appendChild(note);
         }
       });

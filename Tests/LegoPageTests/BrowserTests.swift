@@ -154,6 +154,9 @@ struct BrowserTests {
         #expect(status["data-search-results"] == "1")
         #expect(run.stdout.lowercased().components(separatedBy: "<script").count == 3)
         #expect(!run.stdout.contains("<b>x</b>") && run.stdout.contains("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
+        // A bidi override is spelled out wherever the page shows the name, never left to reorder the text (#21).
+        #expect(!run.stdout.unicodeScalars.contains("\u{202E}"), "a raw U+202E reached the DOM")
+        #expect(run.stdout.contains("rtl\\u{202E}gnp.exe"))
     }
 
     @Test func aReportWhoseGraphWasNotDrawnStillShowsTheTimelineAndFindings() throws {

@@ -49,7 +49,7 @@ struct PageFixture {
 
     /// Module and event names that try to break out of the page's script, markup and comments.
     static let hostileNames = [
-        "</script><script>alert(1)</script>", "<!--x", "a&amp;b<b>\"q'\\", "line\u{2028}sep\u{2029}end", "帖子😀-->",
+        "</script><script>alert(1)</script>", "<!--x", "a&amp;b<b>\"q'\\", "line\u{2028}sep\u{2029}end", "帖子😀-->", "rtl\u{202E}gnp.exe",
     ]
 
     /// An app whose modules carry `hostileNames`, each pushed and sent an event, in a trace titled with markup.
