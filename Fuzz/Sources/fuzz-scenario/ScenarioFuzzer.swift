@@ -26,22 +26,26 @@ enum ScenarioFuzzer {
 
     /// Checks every invariant on one input, stopping the process at the first that fails.
     static func check(_ yaml: String) {
-        let scenario: Scenario
+        // Every framework's parser and runner: `framework:` picks QFMoudle's or NNModule-swift's as a user's file would.
+        let scenario: any FrameworkScenario
         do {
-            scenario = try Scenario.parse(yaml: yaml, file: file)
+            scenario = try ScenarioDocument.parse(yaml: yaml, file: file)
         } catch {
             Invariant.requireOneLine(error.description, naming: file)
             return
         }
         let trace = TraceBuffer()
-        let summary = ScenarioRunner.run(scenario, sink: trace, console: ConsoleBuffer(), logs: true)
+        let summary = scenario.run(sink: trace, console: ConsoleBuffer(), logs: true)
         let events = trace.events
-        Invariant.require(summary.steps == scenario.journey.count, "the run reports \(summary.steps) steps of \(scenario.journey.count)")
-        Invariant.require(summary.events == events.count, "the run reports \(summary.events) events, the trace has \(events.count)")
+        if let xflegoViper = scenario as? Scenario {
+            Invariant.require(summary.steps == xflegoViper.journey.count, "the run reports \(summary.steps) steps of \(xflegoViper.journey.count)")
+            Invariant.require(summary.events == events.count, "the run reports \(summary.events) events, the trace has \(events.count)")
+        }
         _ = summary.description
         for failure in summary.failures {
             Invariant.require(!Invariant.breaksLine(failure.description), "step failure is not one line: \(failure.description.debugDescription)")
         }
-        _ = Analyzer.analyze(header: TraceHeader(producer: "fuzz-scenario", start: "", app: scenario.app.name), events: events)
+        _ = Analyzer.analyze(header: TraceHeader(producer: "fuzz-scenario", start: "", app: scenario.appName, framework: scenario.framework),
+                             events: events)
     }
 }
