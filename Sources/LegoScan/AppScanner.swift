@@ -1,75 +1,95 @@
 import Foundation
 import LegoModel
 
-/// Reads an app's source folder into a `ScannedApp`, one file at a time (memory follows the largest file).
+/// Reads an app's source folder into the app of its framework, one file at a time (memory follows the largest file).
 public enum AppScanner {
-    /// What a scan read and found.
-    public struct Outcome: Sendable {
-        /// The resolved app.
-        public var app: ScannedApp
-        /// Source files read (skipped ones included).
-        public var fileCount: Int
-        /// Bytes of source read.
-        public var byteCount: Int
-        /// Problems reading files, each naming file and line; the rest was still scanned.
-        public var warnings: [ScanFacts.Warning]
-        /// What was left out of the app: vendored folders, framework copies, files the scope excludes.
-        public var excluded: [Exclusion] = []
-    }
-
+    /// What an XFLegoVIPER scan read and found.
+    public typealias Outcome = ScanOutcome<ScannedApp>
     /// Files left out of the scan, and why.
-    public struct Exclusion: Sendable, Hashable {
-        /// Why they are not the app's.
-        public enum Reason: Sendable, Hashable {
-            /// A folder of vendored or generated code (`Pods`, `Carthage`, `DerivedData`, SwiftPM checkouts …).
-            case vendoredFolder
-            /// A copy of the framework's own sources, recognised by the framework classes it declares.
-            case frameworkCopy(classes: [String])
-            /// A `--exclude` or `scan.exclude` glob, or no `scan.include` glob, matched.
-            case scope(String)
-        }
-        /// The folder (or, for the scope, the pattern) left out.
-        public var path: String
-        /// Why.
-        public var reason: Reason
-        /// Source files left out (0 for folders never entered).
-        public var fileCount: Int
+    public typealias Exclusion = ScanExclusion
+
+    /// Scans the XFLegoVIPER app in the folder at `path`, reading the files `scope` admits.
+    public static func scan(directory path: String, scope: ScanScope = ScanScope()) throws(ScanError) -> Outcome {
+        try scan(directory: path, scope: scope, with: XFScanner())
     }
 
-    /// Scans the folder at `path`, reading the files `scope` admits; vendored folders and framework copies are left out.
-    public static func scan(directory path: String, scope: ScanScope = ScanScope()) throws(ScanError) -> Outcome {
+    /// Scans the app in the folder at `path` with `framework`'s scanner, or, when nil, with the scanner whose
+    /// markers most files hold (the outcome says how it chose).
+    public static func scan(directory path: String, scope: ScanScope = ScanScope(),
+                            framework: Framework?) throws(ScanError) -> ScanOutcome<any ScannedFrameworkApp> {
+        let listing = try list(directory: path, scope: scope)
+        guard let framework else {
+            let scanners = FrameworkScanners.all
+            guard let detection = FrameworkDetection.detect(scanners: scanners, files: listing.files),
+                  let scanner = FrameworkScanners.scanner(for: detection.framework) else {
+                throw .noFrameworkCode(path: path, files: listing.files.count, frameworks: scanners.map(\.framework))
+            }
+            var outcome = try scanAny(listing, path: path, with: scanner)
+            outcome.detection = detection
+            return outcome
+        }
+        guard let scanner = FrameworkScanners.scanner(for: framework) else { throw .unsupportedFramework(framework) }
+        return try scanAny(listing, path: path, with: scanner)
+    }
+
+    /// Scans the folder at `path` with `scanner`, reading the files `scope` admits; vendored folders and copies of
+    /// the framework are left out.
+    public static func scan<Scanner: FrameworkScanner>(directory path: String, scope: ScanScope = ScanScope(),
+                                                       with scanner: Scanner) throws(ScanError) -> ScanOutcome<Scanner.App> {
+        try scanListing(try list(directory: path, scope: scope), path: path, with: scanner)
+    }
+
+    /// The source files of a folder the scope admits, and what it left out.
+    struct Listing {
+        var files: [SourceTree.File]
+        var warnings: [ScanFacts.Warning]
+        var excluded: [ScanExclusion]
+    }
+
+    static func list(directory path: String, scope: ScanScope) throws(ScanError) -> Listing {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .notADirectory(path: path)
         }
         var skippedFolders: [String] = []
-        let (listed, listingWarnings) = SourceTree.files(under: path, skipped: &skippedFolders)
-        var excluded = skippedFolders.map { Exclusion(path: $0, reason: .vendoredFolder, fileCount: 0) }
+        let (listed, warnings) = SourceTree.files(under: path, skipped: &skippedFolders)
+        var excluded = skippedFolders.map { ScanExclusion(path: $0, reason: .vendoredFolder, fileCount: 0) }
         var byPattern: [String: Int] = [:]
-        var read: [(file: SourceTree.File, facts: ScanFacts, bytes: Int)] = []
+        var files: [SourceTree.File] = []
         for file in listed {
             if let reason = scope.reason(toSkip: file.relativePath) { byPattern[reason, default: 0] += 1; continue }
+            files.append(file)
+        }
+        excluded += byPattern.keys.sorted().map { ScanExclusion(path: $0, reason: .scope($0), fileCount: byPattern[$0, default: 0]) }
+        return Listing(files: files, warnings: warnings, excluded: excluded)
+    }
+
+    private static func scanListing<Scanner: FrameworkScanner>(_ listing: Listing, path: String, with scanner: Scanner)
+        throws(ScanError) -> ScanOutcome<Scanner.App> {
+        var excluded = listing.excluded
+        var read: [(file: SourceTree.File, facts: Scanner.Facts, bytes: Int)] = []
+        for file in listing.files {
             var bytes = 0
-            let facts = Self.read(file, byteCount: &bytes)
+            let facts = Self.read(file, with: scanner, byteCount: &bytes)
             read.append((file, facts, bytes))
         }
-        excluded += byPattern.keys.sorted().map { Exclusion(path: $0, reason: .scope($0), fileCount: byPattern[$0, default: 0]) }
         // The framework's own sources declare its classes; leaving them in would read its macro definitions and base
         // classes as the app's modules and transitions.
-        let copies = XFVendoredCopy.copies(in: read.map { ($0.file.relativePath, $0.facts.classes.map(\.name)) })
-        var facts = ScanFacts()
-        facts.warnings = listingWarnings
+        let frameworkClasses = scanner.frameworkClasses
+        let copies = VendoredCopy.copies(in: read.map { ($0.file.relativePath, $0.facts.declaredClassNames) }, frameworkClasses: frameworkClasses)
+        var facts = Scanner.Facts()
+        facts.warnings = listing.warnings
         var byteCount = 0
         var fileCount = 0
         var copyCounts = [Int](repeating: 0, count: copies.count)
         for entry in read {
-            if let copy = copies.firstIndex(where: { XFVendoredCopy.contains($0.folder, entry.file.relativePath) }) {
+            if let copy = copies.firstIndex(where: { VendoredCopy.contains($0.folder, entry.file.relativePath) }) {
                 copyCounts[copy] += 1
                 continue
             }
-            if entry.facts.classes.contains(where: { XFVendoredCopy.frameworkClasses.contains($0.name) }) {
-                excluded.append(Exclusion(path: entry.file.relativePath, reason: .frameworkCopy(classes: entry.facts.classes.map(\.name)
-                    .filter(XFVendoredCopy.frameworkClasses.contains)), fileCount: 1))
+            let declared = entry.facts.declaredClassNames.filter(frameworkClasses.contains)
+            if !declared.isEmpty {
+                excluded.append(ScanExclusion(path: entry.file.relativePath, reason: .frameworkCopy(classes: declared), fileCount: 1))
                 continue
             }
             facts.append(entry.facts)
@@ -77,42 +97,46 @@ public enum AppScanner {
             fileCount += 1
         }
         for (index, copy) in copies.enumerated() {
-            excluded.append(Exclusion(path: copy.folder, reason: .frameworkCopy(classes: copy.classes), fileCount: copyCounts[index]))
+            excluded.append(ScanExclusion(path: copy.folder, reason: .frameworkCopy(classes: copy.classes), fileCount: copyCounts[index]))
         }
-        guard facts.hasFrameworkCode else { throw .noFrameworkCode(path: path, files: fileCount) }
-        let warnings = facts.warnings
-        return Outcome(app: ScannedApp(facts: facts), fileCount: fileCount, byteCount: byteCount, warnings: warnings, excluded: excluded)
+        guard facts.hasFrameworkCode else { throw .noFrameworkCode(path: path, files: fileCount, frameworks: [scanner.framework]) }
+        return ScanOutcome(app: scanner.app(from: facts), fileCount: fileCount, byteCount: byteCount, warnings: facts.warnings,
+                           excluded: excluded)
+    }
+
+    private static func scanAny(_ listing: Listing, path: String, with scanner: any FrameworkScanner)
+        throws(ScanError) -> ScanOutcome<any ScannedFrameworkApp> {
+        func typed<Scanner: FrameworkScanner>(_ scanner: Scanner) throws(ScanError) -> ScanOutcome<any ScannedFrameworkApp> {
+            try scanListing(listing, path: path, with: scanner).map { $0 as any ScannedFrameworkApp }
+        }
+        return try typed(scanner)
     }
 
     /// The facts of one file; a file that cannot be read gives only its warning.
-    static func read(_ file: SourceTree.File, byteCount: inout Int) -> ScanFacts {
+    static func read<Scanner: FrameworkScanner>(_ file: SourceTree.File, with scanner: Scanner, byteCount: inout Int) -> Scanner.Facts {
         let bytes: [UInt8]
         switch SourceTree.contents(of: file) {
         case .bytes(let read): bytes = read
         case .skipped(let warning):
-            var facts = ScanFacts()
+            var facts = Scanner.Facts()
             facts.warnings.append(warning)
             return facts
         }
         byteCount += bytes.count
-        return read(bytes: bytes, file: file.relativePath, language: file.language)
+        return read(bytes: bytes, file: file.relativePath, language: file.language, with: scanner)
     }
 
-    /// The facts of source `bytes` in `language`; `file` names them in locations.
+    /// The XFLegoVIPER facts of source `bytes` in `language`; `file` names them in locations.
     static func read(bytes: [UInt8], file: String, language: SourceTree.Language) -> ScanFacts {
+        read(bytes: bytes, file: file, language: language, with: XFScanner())
+    }
+
+    /// The facts `scanner` reads from source `bytes` in `language`, with the file's encoding warning and its
+    /// `lego-trace:disable` comments; `file` names them in locations.
+    public static func read<Scanner: FrameworkScanner>(bytes: [UInt8], file: String, language: SourceTree.Language,
+                                                       with scanner: Scanner) -> Scanner.Facts {
         let encoding = SourceTree.encodingWarning(bytes, file: file)
-        var facts: ScanFacts
-        switch language {
-        case .objectiveC:
-            facts = ObjCReader.read(bytes: bytes, file: file)
-        case .swift:
-            if let refusal = SwiftReader.refusal(bytes, file: file) {
-                facts = ScanFacts()
-                facts.warnings.append(refusal)
-            } else {
-                facts = SwiftReader.read(text: String(decoding: bytes, as: UTF8.self), file: file)
-            }
-        }
+        var facts = scanner.read(bytes: bytes, file: file, language: language)
         if let encoding { facts.warnings.insert(encoding, at: 0) }
         let comments = InlineSuppression.read(bytes: bytes, file: file)
         facts.suppressions += comments.suppressions

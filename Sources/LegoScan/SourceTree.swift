@@ -6,10 +6,12 @@ import LegoModel
 /// Files are listed in path order (stable output), symbolic links are not followed (no loops, nothing outside the
 /// folder), and vendored or generated folders (`Pods`, `Carthage`, `DerivedData`, `.build`, hidden folders) are
 /// skipped: they hold the framework's and other libraries' code, not the app's.
-struct SourceTree {
+public struct SourceTree {
     /// The language a file is read as.
-    enum Language: String {
+    public enum Language: String, Sendable {
+        /// Objective-C (`.m`, `.mm`, `.h`).
         case objectiveC = "objc"
+        /// Swift.
         case swift
     }
 

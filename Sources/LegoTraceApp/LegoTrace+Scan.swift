@@ -20,11 +20,10 @@ extension LegoTrace {
         if let graphPath = request.graphPath { graphFormat = try Self.graphFormat(format: nil, outputPath: graphPath, option: nil) }
         let configuration = try loadConfiguration(request.analysis)
         let scope = ScanScope(include: configuration.scanInclude, exclude: configuration.scanExclude + request.exclude)
-        let outcome = try AppScanner.scan(directory: request.sourcePath, scope: scope)
+        let outcome = try AppScanner.scan(directory: request.sourcePath, scope: scope, framework: request.framework)
         // Locations are relative to where the command runs, so annotations and editors find the files.
         let prefix = request.sourcePath == "." || request.sourcePath == "./" ? "" : request.sourcePath
-        let result = StaticAnalyzer.analyze(outcome.app, configuration: configuration, pathPrefix: prefix,
-                                              sourceFiles: outcome.fileCount)
+        let result = outcome.app.analyze(configuration: configuration, pathPrefix: prefix, sourceFiles: outcome.fileCount)
         let folder = prefix.isEmpty || prefix.hasSuffix("/") ? prefix : prefix + "/"
         let warnings = outcome.warnings.map { "\(folder)\($0.location): \($0.message)" }
         let summary = ScanSummary.lines(outcome, source: request.sourcePath, pathPrefix: prefix)
@@ -39,14 +38,14 @@ extension LegoTrace {
         let name = URL(fileURLWithPath: request.sourcePath).standardizedFileURL.lastPathComponent
         if let modelPath = request.modelPath {
             try OutputFile.write(outcome.app.modelJSON(source: request.sourcePath, findings: result.findings), to: modelPath)
-            status.status("model: \(Format.plural(outcome.app.modules.count, "module")) → \(modelPath)")
+            status.status("model: \(Format.plural(outcome.app.moduleCount, "module")) → \(modelPath)")
         }
         if let scenarioPath = request.scenarioPath {
-            try OutputFile.write(ScenarioWriter.scenario(for: outcome.app, appName: name.isEmpty ? "App" : name), to: scenarioPath)
+            try OutputFile.write(outcome.app.scenario(appName: name.isEmpty ? "App" : name), to: scenarioPath)
             status.status("scenario → \(scenarioPath) (record it with `lego-trace record \(scenarioPath)`)")
         }
         if let graphPath = request.graphPath, let graphFormat {
-            let graph = StaticGraph(app: outcome.app, findings: result.findings).moduleGraph
+            let graph = outcome.app.moduleGraph(findings: result.findings)
             let layout = try writeGraph(graph, format: graphFormat, to: graphPath, layout: .auto, bounds: .measured, force: false,
                                         inputName: request.sourcePath, console: status)
             status.status("graph: \(Format.plural(graph.nodes.count, "module")) drawn, \(Format.plural(graph.edges.count, "edge")), "
@@ -56,7 +55,7 @@ extension LegoTrace {
         case .report(let format): format.render
         case .html: { result, context in
             // The static graph and the findings; a scan has no lifetimes, so the timeline is empty.
-            let graph = StaticGraph(app: outcome.app, findings: result.findings).moduleGraph
+            let graph = outcome.app.moduleGraph(findings: result.findings)
             return htmlReport(graph: graph, timeline: TimelineRecorder().timeline(grace: configuration.grace), result: result, context: context,
                               layout: nil, bounds: .measured, force: false, findingsTable: true, console: status).html
         }

@@ -1,6 +1,7 @@
 import LegoAnalysis
 import LegoGraph
 import LegoReport
+import LegoModel
 import LegoTraceIO
 
 /// What `lego-trace record` was asked to do.
@@ -190,12 +191,15 @@ public struct ScanRequest: Sendable, Hashable {
     public var graphPath: String?
     /// `--exclude` globs, added to the config's `scan.exclude`.
     public var exclude: [String]
+    /// The app's framework; nil detects it from the source.
+    public var framework: Framework?
 
     /// Creates a request with the CLI's defaults.
     public init(sourcePath: String, format: CheckFormat = .report(.text), report: ReportOptions = ReportOptions(),
                 analysis: AnalysisOptions = AnalysisOptions(), modelPath: String? = nil, scenarioPath: String? = nil, graphPath: String? = nil,
-                exclude: [String] = []) {
+                exclude: [String] = [], framework: Framework? = nil) {
         self.exclude = exclude
+        self.framework = framework
         self.sourcePath = sourcePath
         self.format = format
         self.report = report

@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func aFolderWithoutFrameworkCodeIsAClearError() {
-        #expect(throws: ScanError.noFrameworkCode(path: ScanFixtures.path("NoFramework"), files: 1)) {
+        #expect(throws: ScanError.noFrameworkCode(path: ScanFixtures.path("NoFramework"), files: 1, frameworks: [.xflegoViper])) {
             try AppScanner.scan(directory: ScanFixtures.path("NoFramework"))
         }
         #expect(throws: ScanError.notADirectory(path: ScanFixtures.path("nowhere"))) {

@@ -144,8 +144,15 @@ import Testing
         defer { runner.cleanUp() }
         let outcome = try runner.lego("scan", CommandRunner.packageFile("Tests/LegoScanTests/Fixtures/NoFramework"))
         #expect(outcome.status == 2)
-        #expect(outcome.stderr.contains("no XFLegoVIPER code found in 1 source file"))
+        #expect(outcome.stderr.contains("XFLegoVIPER"))
+        #expect(outcome.stderr.contains("code found in 1 source file"))
         #expect(outcome.stderr.split(separator: "\n").count == 1)
+        let named = try runner.lego("scan", CommandRunner.packageFile("Tests/LegoScanTests/Fixtures/NoFramework"), "--framework", "xflego-viper")
+        #expect(named.status == 2)
+        #expect(named.stderr.contains("no XFLegoVIPER code found in 1 source file (no module classes"))
+        let unknown = try runner.lego("scan", CommandRunner.packageFile("Tests/LegoScanTests/Fixtures/NoFramework"), "--framework", "beehive")
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("beehive"))
     }
 
     @Test(.enabled(if: corpusApp != nil, "../shared/corpora/XFLegoVIPERExample is absent"))

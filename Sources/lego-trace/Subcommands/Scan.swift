@@ -1,19 +1,24 @@
 import ArgumentParser
 import LegoAnalysis
+import LegoModel
 import LegoReport
 import LegoTraceApp
 
-/// `lego-trace scan`: reads an XFLegoVIPER app's source and reports its module map and static findings.
+/// `lego-trace scan`: reads an app's source and reports its module map and static findings.
 struct Scan: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Read an XFLegoVIPER app's Objective-C and Swift source: module map, URLs, transitions, events and static findings.",
+        abstract: "Read an app's Objective-C and Swift source: module map, URLs, transitions, events and static findings.",
         discussion: """
-            Exit codes: 0 nothing reached --fail-on, 1 something did, 2 usage error, unreadable folder or no XFLegoVIPER code.
+            Exit codes: 0 nothing reached --fail-on, 1 something did, 2 usage error, unreadable folder, no code of the framework, or a framework scan cannot read yet.
+            Without --framework, the framework is the one whose imports, macros and calls most files hold (the summary says which).
             Files that cannot be read (binary, unbalanced brackets, not UTF-8) are warnings naming file and line; the rest is scanned.
             """)
 
     @Argument(help: "The app's source folder (Pods, Carthage, DerivedData and hidden folders are skipped).")
     var source: String
+
+    @Option(name: .long, help: "The app's framework (xflegoviper, qfmoudle, nnmodule). Default: the one its source uses most.")
+    var framework: Framework?
 
     @OptionGroup var report: ReportOptionGroup
 
@@ -35,7 +40,7 @@ struct Scan: ParsableCommand {
         let request = ScanRequest(
             sourcePath: source, format: report.format, report: report.options,
             analysis: AnalysisOptions(configPath: config.config, urlCheck: config.urlCheck),
-            modelPath: model, scenarioPath: scenario, graphPath: graph, exclude: exclude)
+            modelPath: model, scenarioPath: scenario, graphPath: graph, exclude: exclude, framework: framework)
         try conclude { () throws(LegoTraceError) in try LegoTrace.scan(request, console: .standard) }
     }
 }

@@ -332,11 +332,15 @@ _lego-trace_scan() {
     repeating_flags=()
     non_repeating_flags=(--open -q --quiet --version -h --help)
     repeating_options=(--exclude)
-    non_repeating_options=(-f --format --output -o --fail-on --baseline --write-baseline --color --config --url-check --model --scenario --graph)
+    non_repeating_options=(--framework -f --format --output -o --fail-on --baseline --write-baseline --color --config --url-check --model --scenario --graph)
     __lego-trace_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--framework')
+        __lego-trace_add_completions -W 'xflegoviper'$'\n''qfmoudle'$'\n''nnmodule'
+        return
+        ;;
     '-f'|'--format')
         __lego-trace_add_completions -W 'text'$'\n''json'$'\n''sarif'$'\n''junit'$'\n''github'$'\n''markdown'$'\n''xcode'$'\n''html'
         return

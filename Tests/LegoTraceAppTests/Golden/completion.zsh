@@ -55,7 +55,7 @@ _lego-trace() {
             'graph:Draw the modules of a trace and how they relate (DOT, SVG, PNG, PDF, JSON or an interactive HTML page).'
             'export:Export a trace'\''s module lifetimes, transitions, URL opens and findings for other tools.'
             'import:Import XFLegoVIPER console logs (routing link log, component trace log) as a trace.'
-            'scan:Read an XFLegoVIPER app'\''s Objective-C and Swift source: module map, URLs, transitions, events and static findings.'
+            'scan:Read an app'\''s Objective-C and Swift source: module map, URLs, transitions, events and static findings.'
             'rules:List the detectors, or explain one with --explain ID.'
             'help:Show subcommand help information.'
         )
@@ -178,12 +178,14 @@ _lego-trace_import() {
 
 _lego-trace_scan() {
     local -i ret=1
+    local -ar ___framework=('xflegoviper' 'qfmoudle' 'nnmodule')
     local -ar ___format=('text' 'json' 'sarif' 'junit' 'github' 'markdown' 'xcode' 'html')
     local -ar ___fail_on=('error' 'warning' 'note' 'never')
     local -ar ___color=('auto' 'always' 'never')
     local -ar ___url_check=('strict' 'legacy')
     local -ar arg_specs=(
         ':source:'
+        '--framework[The app'\''s framework (xflegoviper, qfmoudle, nnmodule). Default\: the one its source uses most.]:framework:{__lego-trace_complete "${___framework[@]}"}'
         '(-f --format)'{-f,--format}'[The report format (html\: an interactive page with the graph, module lifetimes and findings).]:format:{__lego-trace_complete "${___format[@]}"}'
         '(--output -o)'{--output,-o}'[Write the report to FILE (`-`\: standard output, the default).]:output:'
         '--open[Open the report once it is written (html\: in the browser); needs --output FILE.]'

@@ -1,17 +1,6 @@
-/// Recognises a copy of XFLegoVIPER's own sources inside an app (apps vendor it under a `Lib/` folder): the files
-/// that declare the framework's own classes, and the folder that holds them all.
-enum XFVendoredCopy {
-    /// Classes only the framework declares (`XFLegoVIPER/Core/…` and `XFLegoVIPER/Extension/…` at c95d757): the
-    /// buses, registries, reflectors, factories and layer base classes an app subclasses but never declares.
-    static let frameworkClasses: Set<String> = [
-        "XFUIBus", "XFEventBus", "XFComponentManager", "XFComponentReflect", "XFComponentHandlerMatcher", "XFUInterfaceFactory",
-        "XFURLRoute", "XFURLParse", "XFURLInterceptorChain", "XFLegoConfig", "XFModuleReflect", "XFRouting", "XFPresenter",
-        "XFInteractor", "XFDataManager", "XFActivity", "XFRoutingLinkManager", "XFVIPERModuleAssembly", "XFRoutingFactory",
-        "XFVIPERModuleReflect", "XFVIPERModuleHandler", "XFControllerFactory", "XFControllerReflect", "XFControllerHandler",
-        "XFComponentViewController", "LEViewModel", "LEViewController", "LEMVVMModuleFactory", "LEMVVMModuleReflect",
-        "LEMVVMModuleHandler", "LEMVVMConnector", "XFExpressPack", "XFExpressPiece", "XFPipe", "XFApplicationEmitter",
-    ]
-
+/// Recognises a copy of a framework's own sources inside an app (apps vendor XFLegoVIPER under a `Lib/` folder): the
+/// files that declare the framework's own classes, and the folder that holds them all.
+enum VendoredCopy {
     /// One framework copy found.
     struct Copy {
         /// The folder holding it, relative to the scanned folder ("" never: a copy at the top is its files alone).
@@ -20,9 +9,9 @@ enum XFVendoredCopy {
         var classes: [String]
     }
 
-    /// The folders holding a framework copy, given each file's path and the classes it declares: the deepest folder
+    /// The folders holding a framework copy, given each file's path and the classes it declares and the framework's own: the deepest folder
     /// common to every file declaring a framework class, or each such file's own folder when that would be the top.
-    static func copies(in files: [(path: String, classes: [String])]) -> [Copy] {
+    static func copies(in files: [(path: String, classes: [String])], frameworkClasses: Set<String>) -> [Copy] {
         var byFile: [(folder: [Substring], classes: [String])] = []
         for file in files {
             let declared = file.classes.filter(frameworkClasses.contains)

@@ -1,0 +1,38 @@
+import LegoModel
+
+/// One framework's source scanner: how it reads a file, what its own vendored sources declare, what marks code that
+/// uses it, and how the facts of every file become an analysed app. `AppScanner` walks the folder for all of them.
+public protocol FrameworkScanner: Sendable {
+    /// What one file says, merged over the files of the app.
+    associatedtype Facts: FrameworkFacts
+    /// The app the merged facts resolve to.
+    associatedtype App: ScannedFrameworkApp
+
+    /// The framework this scanner reads.
+    var framework: Framework { get }
+    /// Classes only the framework's own sources declare: a folder declaring them is a vendored copy, not the app.
+    var frameworkClasses: Set<String> { get }
+    /// Byte strings whose presence in a file shows it uses the framework (imports, macros, the router's selectors);
+    /// `scan` without `--framework` picks the framework whose markers most files hold.
+    var markers: [String] { get }
+    /// The facts of one source file in `language`; `file` names it in locations.
+    func read(bytes: [UInt8], file: String, language: SourceTree.Language) -> Facts
+    /// The app the facts of every file describe.
+    func app(from facts: Facts) -> App
+}
+
+/// The facts a framework scanner reads from one file, and their merge over files.
+public protocol FrameworkFacts: Sendable {
+    /// No facts.
+    init()
+    /// Classes the file declares (with `@implementation` or `class`), for recognising a vendored framework copy.
+    var declaredClassNames: [String] { get }
+    /// Whether the facts hold any use of the framework; a scan with none fails with `ScanError.noFrameworkCode`.
+    var hasFrameworkCode: Bool { get }
+    /// Problems reading the source, each at a file and line.
+    var warnings: [ScanFacts.Warning] { get set }
+    /// `lego-trace:disable` comments.
+    var suppressions: [InlineSuppression] { get set }
+    /// Adds the facts of another file.
+    mutating func append(_ other: Self)
+}
