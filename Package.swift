@@ -47,7 +47,7 @@ let package = Package(
         // Report formats: text, JSON, SARIF, JUnit, GitHub annotations.
         .target(name: "LegoReport", dependencies: ["LegoAnalysis"]),
         // Console-log importer: framework logs to trace events.
-        .target(name: "LegoImport", dependencies: ["LegoReplay", "NNModuleRuntime"]),
+        .target(name: "LegoImport", dependencies: ["LegoReplay"]),
         // Module relationship graph model and the pure-Swift DOT writer.
         .target(name: "LegoGraph", dependencies: ["LegoReplay", "LegoAnalysis"]),
         // The self-contained interactive HTML report (graph, lifetimes, findings).

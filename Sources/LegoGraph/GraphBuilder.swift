@@ -40,14 +40,17 @@ public final class GraphBuilder: ReplayObserver {
     private var pending: PendingTransition?
     private var state: ReplayState?
     private var lastSeq: UInt64?
+    /// The trace's framework's URL rules: whether URLs cluster modules and name their parents.
+    private let profile: FrameworkProfile
 
-    /// Creates a builder; attach it to a `Replayer` and call `graph(scope:marks:)` after the replay.
-    public init() {}
+    /// Creates a builder for a trace of `profile`'s framework; attach it to a `Replayer` and call `graph(scope:marks:)`
+    /// after the replay.
+    public init(profile: FrameworkProfile = FrameworkProfile(.default)) { self.profile = profile }
 
     /// Replays `events` (stopping after seq `stopAfter`, like `--at`) and returns the graph of `scope`.
     public static func build(events: some Sequence<TraceEvent>, scope: GraphScope, stopAfter: UInt64? = nil,
-                             marks: [GraphMark] = []) -> ModuleGraph {
-        let builder = GraphBuilder()
+                             marks: [GraphMark] = [], profile: FrameworkProfile = FrameworkProfile(.default)) -> ModuleGraph {
+        let builder = GraphBuilder(profile: profile)
         Replayer(observers: [builder]).run(events, stopAfter: stopAfter)
         return builder.graph(scope: scope, marks: marks)
     }
@@ -156,7 +159,7 @@ public final class GraphBuilder: ReplayObserver {
                 instances: zip(sorted, members).map { "\($1.className)#\($0)" },
                 liveCount: sorted.filter { state.modules[$0]?.isAlive(in: state) ?? false }.count,
                 eventsReceived: members.reduce([]) { Self.merge($0, $1.eventsReceived) },
-                cluster: Self.cluster(primaryURL(registered: registeredURLs[name] ?? [], other: urls))))
+                cluster: cluster(primaryURL(registered: registeredURLs[name] ?? [], other: urls))))
         }
         if unreached {
             var declared: [String: [ReplayState.Declaration]] = [:]
@@ -168,7 +171,7 @@ public final class GraphBuilder: ReplayObserver {
                 nodes.append(ModuleGraph.Node(
                     id: name, name: name, kind: declarations[0].kind, gene: declarations.compactMap(\.gene).first,
                     classNames: Set(declarations.map(\.className)).sorted(), urls: urls.sorted(),
-                    cluster: Self.cluster(primaryURL(registered: urls, other: [])), reached: false))
+                    cluster: cluster(primaryURL(registered: urls, other: [])), reached: false))
             }
         }
         var edges: [EdgeKey: ModuleGraph.Edge] = [:]
@@ -183,7 +186,7 @@ public final class GraphBuilder: ReplayObserver {
         for (pair, operation) in transitions { add(pair, operation == .present ? .present : .push) }
         for pair in subs { add(pair, .sub) }
         for (pair, named) in events { add(pair, .event, events: named) }
-        return (Self.placeURLlessNodes(nodes), Array(edges.values) + Self.urlParentEdges(nodes))
+        return (Self.placeURLlessNodes(nodes), Array(edges.values) + urlParentEdges(nodes))
     }
 
     // MARK: Live
@@ -209,7 +212,7 @@ public final class GraphBuilder: ReplayObserver {
                 classNames: classes.union(record?.classNames ?? []).sorted(), urls: urls.sorted(),
                 instances: ["\(module.className)#\(module.id)"], liveCount: 1,
                 eventsReceived: Self.merge([], record?.eventsReceived ?? [:]),
-                cluster: Self.cluster(primaryURL(registered: routesByName[module.name] ?? [], other: urls)),
+                cluster: cluster(primaryURL(registered: routesByName[module.name] ?? [], other: urls)),
                 object: module.id, ordinal: ordinals[module.id]))
         }
         var edges: [EdgeKey: ModuleGraph.Edge] = [:]
@@ -233,7 +236,7 @@ public final class GraphBuilder: ReplayObserver {
             }
         }
         for (pair, named) in events { add(pair.from, pair.to, .event, events: named) }
-        return (Self.placeURLlessNodes(nodes), Array(edges.values) + Self.urlParentEdges(nodes))
+        return (Self.placeURLlessNodes(nodes), Array(edges.values) + urlParentEdges(nodes))
     }
 
     // MARK: Shared
@@ -250,8 +253,8 @@ public final class GraphBuilder: ReplayObserver {
     }
 
     /// `bdj://essence/post/postComment` → `["bdj://essence", "bdj://essence/post"]`; a host-only URL → its host.
-    private static func cluster(_ url: String?) -> [String] {
-        guard let url else { return [] }
+    private func cluster(_ url: String?) -> [String] {
+        guard profile.urlsNestModules, let url else { return [] }
         let parts = ComponentURL(url)
         guard let host = parts.segments.first else { return [] }
         var prefix = parts.scheme.isEmpty ? host : "\(parts.scheme)://\(host)"
@@ -284,15 +287,15 @@ public final class GraphBuilder: ReplayObserver {
     }
 
     /// Edges from the module each node's URLs name as parent (the segment before the last) to the node.
-    private static func urlParentEdges(_ nodes: [ModuleGraph.Node]) -> [ModuleGraph.Edge] {
+    private func urlParentEdges(_ nodes: [ModuleGraph.Node]) -> [ModuleGraph.Edge] {
         var idsByName: [String: [String]] = [:]
         for node in nodes { idsByName[node.name, default: []].append(node.id) }
         var edges = Set<ModuleGraph.Edge>()
         for node in nodes {
             for url in node.urls {
-                let parts = ComponentURL(url)
-                guard !parts.isHTTP, parts.modules.count >= 2 else { continue }
-                let parent = parts.modules[parts.modules.count - 2]
+                let chain = profile.claimedChain(forURL: url)
+                guard chain.count >= 2 else { continue }
+                let parent = chain[chain.count - 2]
                 for parentID in idsByName[parent] ?? [] where parentID != node.id {
                     edges.insert(ModuleGraph.Edge(from: parentID, to: node.id, relation: .urlParent))
                 }

@@ -26,7 +26,7 @@ extension LegoTrace {
             path: request.tracePath, options: .init(lenient: request.lenient, maxLineBytes: request.maxLineBytes), console: status)
         let session = Analyzer(configuration: configuration).makeSession(header: replay.header)
         // The HTML report draws the graph and the lifetimes from the same replay (observers cost nothing unattached).
-        let pictures = (graph: GraphBuilder(), timeline: TimelineRecorder())
+        let pictures = (graph: GraphBuilder(profile: FrameworkProfile(replay.header.framework)), timeline: TimelineRecorder())
         var replayer = session.replayer
         if request.format == .html { replayer.observers += [pictures.graph, pictures.timeline] }
         let readError = replay.run(replayer)

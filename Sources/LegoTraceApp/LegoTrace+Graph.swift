@@ -1,5 +1,6 @@
 import Foundation
 import LegoAnalysis
+import LegoModel
 import LegoGraph
 import LegoRender
 import LegoReplay
@@ -23,7 +24,7 @@ extension LegoTrace {
         // The config matters only to the analyzer: `--no-findings` draws even beside a broken `.lego-trace.yml`.
         let configuration = request.markFindings ? try loadConfiguration(request.analysis) : nil
         let replay = try TraceReplay(input: input, path: request.tracePath, options: .init(maxLineBytes: request.maxLineBytes), console: console)
-        let builder = GraphBuilder()
+        let builder = GraphBuilder(profile: FrameworkProfile(replay.header.framework))
         let timeline = TimelineRecorder()
         let session = configuration.map { Analyzer(configuration: $0).makeSession(header: replay.header) }
         var replayer = session?.replayer ?? Replayer()

@@ -177,3 +177,17 @@ private func navigationWithUnreachedModules() -> [TraceEvent] {
     let json = GraphJSON.write(graph)
     #expect(json.contains("\"name\": \"Settings\"") && json.contains("\"reached\": false"))
 }
+
+@Test func urlClustersAndParentEdgesFollowTheFrameworkProfile() throws {
+    // XFLegoVIPER URLs nest modules (`bdj://essence/settings` is Settings under Essence); QFMoudle's scheme names a
+    // protocol and NNModule-swift's path is a route key, so the same URLs claim no chain there.
+    let xf = GraphBuilder.build(events: navigationWithUnreachedModules(), scope: .history)
+    #expect(xf.nodes.first { $0.name == "Settings" }?.cluster == ["bdj://essence"])
+    #expect(xf.edges.contains { $0.relation == .urlParent })
+    for framework in [Framework.qfMoudle, .nnModule] {
+        let graph = GraphBuilder.build(events: navigationWithUnreachedModules(), scope: .history, profile: FrameworkProfile(framework))
+        #expect(graph.nodes.allSatisfy { $0.cluster.isEmpty }, "\(framework)")
+        #expect(!graph.edges.contains { $0.relation == .urlParent }, "\(framework)")
+        #expect(graph.nodes.first { $0.name == "Settings" }?.urls == ["bdj://essence/settings"], "URLs are still listed")
+    }
+}

@@ -1,6 +1,5 @@
 import Foundation
 import LegoModel
-import NNModuleRuntime
 
 /// Imports NNModule-swift's own console lines (`URLRouter Error ⚠️ :…` from `URLRouterLog`, the service center's
 /// assertion message) as a format 2.0 trace of the decisions they report.

@@ -1,4 +1,4 @@
-import NNModuleRuntime
+import LegoModel
 import Testing
 
 // `YiHuaXie/NNModule@5d3e56e:NNModule/URLRouter/URLRouteParser.swift:89-94` prepends the default scheme, `:107-109`
