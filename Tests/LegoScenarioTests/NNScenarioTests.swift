@@ -51,7 +51,7 @@ private func check(_ scenario: any FrameworkScenario) -> (RunSummary, AnalysisRe
     }
     let unknownStep = error("framework: nnmodule\napp: {}\njourney:\n  - opne: home\n")
     #expect(unknownStep?.line == 4)
-    #expect(unknownStep?.kind == .unknownKey)
+    #expect(unknownStep?.kind == .unknownStep, "the same kind as XFLegoVIPER and QFMoudle journeys (one step reader)")
     #expect(unknownStep?.description.contains("open") == true)
     let badRouter = error("framework: nnmodule\napp:\n  routes:\n    - {route: a, router: nope}\njourney: []\n")
     #expect(badRouter?.line == 4)

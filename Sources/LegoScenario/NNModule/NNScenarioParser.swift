@@ -7,14 +7,14 @@ struct NNScenarioParser {
     let reader: YAMLReader
 
     /// Journey step keywords and the option keys each accepts.
-    static let steps: [String: [String]] = [
+    static let vocabulary = JourneyVocabulary([
         "launch": [], "open": ["route", "params", "router"], "lookup": [], "register": ["service", "impl", "priority"],
         "removeService": [], "addTab": [], "addTask": ["class", "mode", "priority"],
         "eventRegister": ["event", "target", "bus"], "eventSend": ["event", "bus"], "eventRemove": ["event", "bus"],
         "observe": ["name", "sticky", "owner", "keep"], "post": ["name", "sticky"], "removeSticky": [],
         "logout": ["reload"], "login": [], "back": [], "hold": ["screen", "label"], "release": ["screen", "label"],
         "advanceClock": [],
-    ]
+    ])
 
     init(file: String) { reader = YAMLReader(file: file) }
 
@@ -149,36 +149,13 @@ struct NNScenarioParser {
 
     private func parseStep(_ node: Node) throws(ScenarioError) -> NNScenario.Step {
         let position = reader.position(node)
-        let keyword: String
-        var value: Node?
-        var options = YAMLReader.Fields(node: node, context: "step", entries: [])
-        switch node {
-        case .scalar(let scalar):
-            keyword = scalar.string
-        case .sequence:
-            throw reader.error(node, .wrongType, "a journey step must be a step keyword or a mapping, found a list")
-        case .mapping:
-            let entries = try reader.entries(node, "a journey step")
-            guard let first = entries.first(where: { Self.steps[$0.key] != nil }) else {
-                let key = entries.first?.key ?? ""
-                throw reader.error(entries.first?.keyNode ?? node, .unknownKey, "unknown step `\(key)`"
-                    + Suggestion.hint(for: key, among: Self.steps.keys.sorted()))
-            }
-            keyword = first.key
-            value = first.value
-            let allowed = Self.steps[keyword] ?? []
-            for entry in entries where entry.key != keyword && !allowed.contains(entry.key) {
-                throw reader.unknownKey(entry.keyNode, entry.key, in: "step `\(keyword)`", allowed: allowed)
-            }
-            options = YAMLReader.Fields(node: node, context: "step `\(keyword)`", entries: entries.filter { $0.key != keyword })
-        }
-        guard Self.steps[keyword] != nil else {
-            throw reader.error(node, .unknownKey, "unknown step `\(keyword)`" + Suggestion.hint(for: keyword, among: Self.steps.keys.sorted()))
-        }
+        let step = try reader.journeyStep(node, Self.vocabulary)
+        let keyword = step.keyword
+        let value = step.value
         // `- open: {route: x, params: …}` and `- open: x` with options beside it read the same.
-        var fields = options
+        var fields = step.options
         if let value, case .mapping = value {
-            let allowed = Self.steps[keyword] ?? []
+            let allowed = Self.vocabulary.options[keyword] ?? []
             fields = try reader.fields(value, "step `\(keyword)`", allowed: allowed)
         }
         func main(_ key: String, _ what: String) throws(ScenarioError) -> String {

@@ -13,7 +13,10 @@ struct QFScenarioParser {
     static let propertyKeys = ["name", "type", "attributes", "ivar"]
     static let openKeys = ["protocol", "url", "getter", "show", "callback"]
     static let resolveKeys = ["protocol", "url", "keep"]
-    static let stepKeywords = ["showRoot", "selectTab", "open", "resolve", "resolveURL", "back", "pop", "dismiss", "advanceClock"]
+    static let vocabulary = JourneyVocabulary([
+        "showRoot": [], "selectTab": [], "open": [], "resolve": [], "resolveURL": [], "back": [], "pop": [], "dismiss": [],
+        "advanceClock": [],
+    ])
     /// Property attributes as written; `nonatomic`/`atomic` are accepted and mean nothing to KVC.
     static let attributeNames = ["strong", "weak", "copy", "assign", "retain", "readonly", "readwrite", "nonatomic", "atomic"]
 
@@ -142,19 +145,14 @@ struct QFScenarioParser {
 
     private func parseStep(_ node: Node) throws(ScenarioError) -> QFScenario.Step {
         let position = reader.position(node)
-        if case .scalar = node {
-            let keyword = try reader.text(node, "a step")
-            switch keyword {
-            case "back": return QFScenario.Step(action: .back, position: position)
-            case "pop": return QFScenario.Step(action: .pop, position: position)
-            case "dismiss": return QFScenario.Step(action: .dismiss, position: position)
-            default:
-                throw reader.error(node, .unknownStep, "unknown step `\(keyword)`" + Suggestion.hint(for: keyword, among: Self.stepKeywords))
-            }
+        let step = try reader.journeyStep(node, Self.vocabulary)
+        let keyword = step.keyword
+        if ["back", "pop", "dismiss"].contains(keyword) {
+            if let value = step.value, !reader.isNull(value) { throw reader.error(value, .invalidValue, "`\(keyword)` takes no value") }
+            return QFScenario.Step(action: keyword == "back" ? .back : keyword == "pop" ? .pop : .dismiss, position: position)
         }
-        let entries = try reader.entries(node, "a step")
-        guard entries.count == 1, let (keyword, keyNode, value) = entries.first else {
-            throw reader.error(node, .wrongType, "a step must be one keyword with its value (`open: …`), found \(entries.count) keys")
+        guard let value = step.value, !reader.isNull(value) else {
+            throw reader.error(step.keywordNode, .missingKey, "`\(keyword)` needs a value")
         }
         let action: QFScenario.Action
         switch keyword {
@@ -174,13 +172,10 @@ struct QFScenarioParser {
             action = .open(try parseOpen(value))
         case "resolve", "resolveURL":
             action = try parseResolve(value, url: keyword == "resolveURL")
-        case "back", "pop", "dismiss":
-            guard reader.isNull(value) else { throw reader.error(value, .invalidValue, "`\(keyword)` takes no value") }
-            action = keyword == "back" ? .back : keyword == "pop" ? .pop : .dismiss
         case "advanceClock":
             action = .advanceClock(try reader.seconds(value, "`advanceClock`"))
         default:
-            throw reader.error(keyNode, .unknownStep, "unknown step `\(keyword)`" + Suggestion.hint(for: keyword, among: Self.stepKeywords))
+            throw reader.unknownStep(keyword, at: step.keywordNode, Self.vocabulary)
         }
         return QFScenario.Step(action: action, position: position)
     }

@@ -24,8 +24,8 @@ struct ScenarioParser {
         uniqueKeysWithValues: TraceEvent.Layer.allCases.map { ($0.rawValue, $0) }
     )
 
-    /// Step keywords and the option keys each accepts besides its own.
-    static let stepOptions: [String: [String]] = [
+    /// The journey's step keywords in documentation order, each with the option keys it takes besides its own value.
+    static let vocabulary = JourneyVocabulary([
         "showRoot": ["unchecked"],
         "push": ["from", "data", "unchecked"],
         "present": ["from", "data", "thenDismiss", "unchecked"],
@@ -48,15 +48,7 @@ struct ScenarioParser {
         "selectTab": [],
         "subscribeEvents": ["from", "receiver", "label", "unchecked"],
         "unsubscribeEvents": [],
-    ]
-    /// Step keywords in documentation order (for suggestions and messages).
-    static let stepKeywords = [
-        "showRoot", "push", "present", "pop", "popTo", "dismiss", "addSub", "sendEvent", "observe", "postNotification",
-        "hold", "release", "retainCycle", "advanceClock", "enableLogs", "registerURL", "registerURLs", "removeURL",
-        "addSubRouting", "selectTab", "subscribeEvents", "unsubscribeEvents",
-    ]
-    /// Every option key any step accepts.
-    static let optionKeys: Set<String> = Set(stepOptions.values.flatMap { $0 })
+    ])
 
     let reader: YAMLReader
     /// Component names the app declares (what the journey may refer to).
@@ -394,45 +386,10 @@ struct ScenarioParser {
 
     /// One step: a bare keyword (`- pop`) or a mapping with one step keyword and its options.
     private mutating func parseStep(_ node: Node) throws(ScenarioError) -> Scenario.Step {
-        switch node {
-        case .scalar(let scalar):
-            let keyword = scalar.string
-            guard Self.stepOptions[keyword] != nil else { throw unknownStep(keyword, at: node) }
-            return try parseStep(keyword: keyword, keywordNode: node, value: nil, options: [:], at: node)
-        case .sequence:
-            throw reader.error(node, .wrongType, "a journey step must be a step keyword or a mapping, found a list")
-        case .mapping:
-            let entries = try reader.entries(node, "a journey step")
-            let keywords = entries.filter { Self.stepOptions[$0.key] != nil }
-            if keywords.count > 1 {
-                throw reader.error(keywords[1].keyNode, .invalidValue,
-                    "a journey step does one thing; this one has both `\(keywords[0].key)` and `\(keywords[1].key)` (split it into two steps)")
-            }
-            guard let keyword = keywords.first else {
-                if let stray = entries.first(where: { !Self.optionKeys.contains($0.key) }) {
-                    throw unknownStep(stray.key, at: stray.keyNode)
-                }
-                throw reader.error(node, .missingKey, "a journey step has options but no action; expected one of: "
-                    + Self.stepKeywords.joined(separator: ", "))
-            }
-            let allowed = Self.stepOptions[keyword.key] ?? []
-            var options: [String: (keyNode: Node, value: Node)] = [:]
-            for entry in entries where entry.key != keyword.key {
-                guard allowed.contains(entry.key) else {
-                    if Self.optionKeys.contains(entry.key) {
-                        throw reader.error(entry.keyNode, .unknownKey, "`\(entry.key)` does not apply to `\(keyword.key)`"
-                            + (allowed.isEmpty ? " (it takes no options)" : "; it takes: " + allowed.joined(separator: ", ")))
-                    }
-                    throw reader.unknownKey(entry.keyNode, entry.key, in: "step `\(keyword.key)`", allowed: allowed)
-                }
-                options[entry.key] = (entry.keyNode, entry.value)
-            }
-            return try parseStep(keyword: keyword.key, keywordNode: keyword.keyNode, value: keyword.value, options: options, at: node)
-        }
-    }
-
-    private func unknownStep(_ word: String, at node: Node) -> ScenarioError {
-        reader.error(node, .unknownStep, "unknown step `\(word)`" + Suggestion.hint(for: word, among: Self.stepKeywords))
+        let step = try reader.journeyStep(node, Self.vocabulary)
+        var options: [String: (keyNode: Node, value: Node)] = [:]
+        for entry in step.options.entries { options[entry.key] = (entry.keyNode, entry.value) }
+        return try parseStep(keyword: step.keyword, keywordNode: step.keywordNode, value: step.value, options: options, at: node)
     }
 
     private mutating func parseStep(
@@ -607,7 +564,7 @@ struct ScenarioParser {
             let name = try reader.text(try needValue("the name to remove from the event-receiver table"), "the name of `unsubscribeEvents`")
             action = .unsubscribeEvents(name)
         default:
-            throw unknownStep(keyword, at: valueNode)
+            throw reader.unknownStep(keyword, at: valueNode, Self.vocabulary)
         }
         return Scenario.Step(action, from: from, unchecked: unchecked, position: reader.position(node))
     }
