@@ -248,6 +248,10 @@ void LTDeclarationsBeginSession(void) {
 
 void LTDeclareModules(void) {
     ltDeclarationsPending = 0;
+    if (ltQFRouter) {
+        LTQFDeclareProtocols();
+        return;
+    }
     LT_POOL_BEGIN
     id config = LTConfig();
     NSString *prefix = LTClassPrefix(config);
