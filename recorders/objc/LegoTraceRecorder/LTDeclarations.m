@@ -247,11 +247,12 @@ void LTDeclarationsBeginSession(void) {
 }
 
 void LTDeclareModules(void) {
-    ltDeclarationsPending = 0;
     if (ltQFRouter) {
-        LTQFDeclareProtocols();
+        // QFMoudle's naming rule is asked of the router instance, known once one of its lookups runs.
+        if (LTQFDeclareProtocols()) ltDeclarationsPending = 0;
         return;
     }
+    ltDeclarationsPending = 0;
     LT_POOL_BEGIN
     id config = LTConfig();
     NSString *prefix = LTClassPrefix(config);

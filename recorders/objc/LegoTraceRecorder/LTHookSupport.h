@@ -85,8 +85,9 @@ extern Class ltQFRouter;
 int LTQFInstall(void);
 /// Forgets the naming rule read in the last session.
 void LTQFBeginSession(void);
-/// Locked: one `module.declare` (`mk: protocol`) per protocol of the app.
-void LTQFDeclareProtocols(void);
+/// Locked: one `module.declare` (`mk: protocol`) per protocol of the app; 0 (nothing written) until a lookup of
+/// the router has run, since the naming rule is asked of its instance.
+int LTQFDeclareProtocols(void);
 /// The verdict of `setValue:forKey:` on an instance of `cls`, NULL when plain; `raises` says whether it raises.
 const char *LTQFVerdict(Class cls, NSString *key, NSString *text, int *raises, char *buffer, size_t size);
 /// The same verdict for a property Apple's runtime describes as `attributes` (`T@"NSString",W,N,V_source`), with or

@@ -18,6 +18,9 @@
 #pragma mark - State
 
 Class ltQFRouter;
+// The router instance whose lookup ran last (QFMoudle's is a singleton that lives as long as the app): the naming
+// rule is asked of it, never of a router the recorder would make itself (that would run the app's code early).
+static LT_UNRETAINED id ltQFRouterInstance;
 static IMP ltQFForProtocolOriginal;
 static IMP ltQFForURLOriginal;
 // The router's naming rule, `prefix + protocol + suffix`, read from a protocol whose class it finds (QFMoudle's own
@@ -79,9 +82,10 @@ static int LTQFCompareProtocols(const void *left, const void *right) {
 // the router finds a class for it, when a module protocol inherits it (QFMoudleProtocol, the base), or when it
 // inherits such a base (a module protocol whose class is missing). Protocols named like a root class (NSObject) are
 // the runtime's, not the app's. The naming rule is read on the way.
-void LTQFDeclareProtocols(void) {
+int LTQFDeclareProtocols(void) {
+    id router = ltQFRouterInstance;
+    if (!router) return 0;
     LT_POOL_BEGIN
-    id router = LTGet((id)ltQFRouter, "router");
     unsigned int count = 0;
     // The runtime's list, sorted in place (it is the caller's to free).
     Protocol *LT_UNRETAINED *protocols = objc_copyProtocolList(&count);
@@ -127,6 +131,7 @@ void LTQFDeclareProtocols(void) {
     free(modules);
     free((void *)protocols);
     LT_POOL_END
+    return 1;
 }
 
 #pragma mark - Module lifetimes
@@ -427,6 +432,7 @@ static void LTQFRecordKVC(id module, uint64_t identity, NSURL *url) {
 }
 
 static id LTQFInterfaceForProtocol(id self, SEL _cmd, Protocol *protocol) {
+    ltQFRouterInstance = self;
     id module = ((LTQFLookup)ltQFForProtocolOriginal)(self, _cmd, (id)protocol);
     // A scheme that names no protocol gives NULL here; the URL's own event says so.
     if (!ltRecording || !protocol) return module;
@@ -501,6 +507,7 @@ static void LTQFRecordURLOpen(NSURL *url, id result, const char *raised) {
 }
 
 static id LTQFInterfaceForURL(id self, SEL _cmd, NSURL *url) {
+    ltQFRouterInstance = self;
     if (!ltRecording) return ((LTQFLookup)ltQFForURLOriginal)(self, _cmd, url);
     NSURL *outer = ltQFURL;
     ltQFURL = url;
@@ -768,6 +775,7 @@ int LTQFInstall(void) {
 }
 
 void LTQFBeginSession(void) {
+    ltQFRouterInstance = nil;
     free(ltQFPrefix);
     free(ltQFSuffix);
     ltQFPrefix = NULL;

@@ -19,6 +19,7 @@
 #   leak-warning       live leak warnings (off by default): one console line and one handler call for the leak only
 #   qf-journey-<name>, qf-graph-<name>, qf-same-as-runtime-<name>   the same for the QFMoudle double's journeys
 #                      (Tests/Journeys/QFJourneys.m), less what only the model can know (qf-<name>.runtime-only)
+#   qf-leak-warning    live leak warnings in a QFMoudle app: one line for the detail its callback keeps
 #   qf-kvc-verdicts    KVC verdicts from Apple-style property attributes (weak, copy, readonly, blocks, scalars)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -114,6 +115,23 @@ for name in push-pop faults callback-cycle; do
         fail "qf-same-as-runtime-$name" "recorder [$got], runtime [$fromRuntime]; declared by the recorder [$(declared "$trace" | tr '\n' ';')], by the runtime [$(declared "$runtime" | tr '\n' ';')]"
     fi
 done
+
+# Live leak warnings in a QFMoudle app (grace 0.3 s): a detail popped and gone gives none, the detail kept by its
+# callback's capture gives one console line naming its protocol and controller, and the same text to the handler.
+trace="$out/qf-leak-warning.jsonl"
+if "$BUILD/qf-journeys" leak-warning "$trace" 2>"$out/qf-leak-warning.stderr"; then
+    popSeq=$(jq -r 'select(.kind == "transition.begin" and .op == "pop") | .seq' "$trace" | tail -1)
+    line="LegoTraceRecorder: leak: Detail \(QFDetailViewController#[0-9]+\) is still alive 0.3 s after its pop at seq $popSeq"
+    consoleLines=$(grep -v '^handler: ' "$out/qf-leak-warning.stderr" | grep -cE "$line" || true)
+    handlerLines=$(grep -cE "^handler: $line" "$out/qf-leak-warning.stderr" || true)
+    if [ -n "$popSeq" ] && [ "$consoleLines" = 1 ] && [ "$handlerLines" = 1 ] && [ "$(findings "$trace")" = "leaked-module Detail" ]; then
+        pass "qf-leak-warning"
+    else
+        fail "qf-leak-warning" "pop at seq [$popSeq], $consoleLines console and $handlerLines handler warnings (1 each): $(cat "$out/qf-leak-warning.stderr")"
+    fi
+else
+    fail "qf-leak-warning" "the journey failed: $(tail -1 "$out/qf-leak-warning.stderr")"
+fi
 
 # The KVC verdicts for properties as Apple's runtime describes them (weak, copy, readonly, blocks, scalars), which
 # gcc's runtime cannot describe, against Tests/expected/qf-verdicts.txt (the runtime model's QFKeyValueCoding rules).

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #pragma mark - The app
 
@@ -260,6 +261,35 @@ static void callbackCycle(NSAutoreleasePool **pool) {
     pop(pool);
 }
 
+// Live leak warnings, with a short grace: a detail pushed by protocol and popped goes; the detail of the callback
+// cycle stays. Exactly one warning, for that detail's controller, reaches the console and the handler.
+static volatile int leakWarnings;
+
+static void countLeakWarning(NSString *warning) {
+    leakWarnings++;
+    fprintf(stderr, "handler: %s\n", [warning UTF8String]);
+}
+
+static void leakWarning(NSAutoreleasePool **pool) {
+    [LegoTraceRecorder setLeakWarningsEnabled:YES];
+    [LegoTraceRecorder setLeakWarningGrace:0.3];
+    [LegoTraceRecorder setLeakWarningHandler:countLeakWarning];
+    showRoot(pool);
+    push(resolve(@protocol(Detail)), pool);
+    pop(pool);
+    id detail = resolve(@protocol(Detail));
+    UIViewController *controller = [detail interfaceViewController];
+    [detail setCallbackBlock:[QFDoubleCallback callbackCapturing:controller]];
+    [visibleStack() pushViewController:controller animated:YES];
+    drain(pool);
+    pop(pool);
+    usleep(900000);
+    if (leakWarnings != 1) {
+        fprintf(stderr, "qf-journeys: %d leak warnings, expected 1\n", (int)leakWarnings);
+        exit(1);
+    }
+}
+
 // The KVC verdicts for properties as Apple's runtime describes them (property_getAttributes), which gcc's cannot
 // give: weak, copy, readonly, blocks. One line each: `attributes|setter ivar|text|verdict|raises`.
 static int verdicts(void) {
@@ -297,7 +327,7 @@ static int verdicts(void) {
 int main(int argc, char **argv) {
     NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
     if (argc < 3) {
-        fprintf(stderr, "usage: qf-journeys push-pop|faults|callback-cycle TRACE, or qf-journeys verdicts -\n");
+        fprintf(stderr, "usage: qf-journeys push-pop|faults|callback-cycle|leak-warning TRACE, or qf-journeys verdicts -\n");
         return 2;
     }
     const char *journey = argv[1];
@@ -311,6 +341,7 @@ int main(int argc, char **argv) {
     if (strcmp(journey, "push-pop") == 0) pushPop(&pool);
     else if (strcmp(journey, "faults") == 0) faults(&pool);
     else if (strcmp(journey, "callback-cycle") == 0) callbackCycle(&pool);
+    else if (strcmp(journey, "leak-warning") == 0) leakWarning(&pool);
     else {
         fprintf(stderr, "qf-journeys: unknown journey %s\n", journey);
         return 2;
