@@ -43,8 +43,17 @@ static int LTQFAdopts(Class cls, Protocol *protocol) {
     return 0;
 }
 
+// A malloc'd `prefix + protocol + suffix`.
+static char *LTQFImplName(const char *protocolName) {
+    size_t length = strlen(protocolName) + (ltQFPrefix ? strlen(ltQFPrefix) : 0) + (ltQFSuffix ? strlen(ltQFSuffix) : 0) + 1;
+    char *name = malloc(length);
+    if (!name) abort();
+    snprintf(name, length, "%s%s%s", ltQFPrefix ? ltQFPrefix : "", protocolName, ltQFSuffix ? ltQFSuffix : "");
+    return name;
+}
+
 // The class the router gives for `protocol`: its own protocol → class method when it has one (QFMoudle's
-// `classForProtocol:`, QFRouter.m:60-63, a pure lookup), else the default rule.
+// `classForProtocol:`, QFRouter.m:60-63, a pure lookup), else the rule read so far (QFMoudle's by default).
 static Class LTQFClassFor(id router, Protocol *protocol) {
     SEL selector = sel_registerName("classForProtocol:");
     if (router && [router respondsToSelector:selector]) {
@@ -53,18 +62,10 @@ static Class LTQFClassFor(id router, Protocol *protocol) {
     }
     const char *name = protocol_getName(protocol);
     if (!name) return Nil;
-    char implName[512];
-    snprintf(implName, sizeof implName, "%s%s%s", ltQFPrefix ? ltQFPrefix : "", name, ltQFSuffix ? ltQFSuffix : "");
-    return objc_getClass(implName);
-}
-
-// A malloc'd `prefix + protocol + suffix`.
-static char *LTQFImplName(const char *protocolName) {
-    size_t length = strlen(protocolName) + (ltQFPrefix ? strlen(ltQFPrefix) : 0) + (ltQFSuffix ? strlen(ltQFSuffix) : 0) + 1;
-    char *name = malloc(length);
-    if (!name) abort();
-    snprintf(name, length, "%s%s%s", ltQFPrefix ? ltQFPrefix : "", protocolName, ltQFSuffix ? ltQFSuffix : "");
-    return name;
+    char *implName = LTQFImplName(name);
+    Class cls = objc_getClass(implName);
+    free(implName);
+    return cls;
 }
 
 static int LTQFIsBaseOfAny(Protocol *base, Protocol *LT_UNRETAINED *protocols, const int *modules, unsigned int count) {
