@@ -4,7 +4,7 @@ public enum DetectorRegistry {
     static var detectors: [any Detector.Type] {
         [
             LeakedModuleDetector.self,
-            OrphanComponentDetector.self,
+            OrphanComponentDetector.self,   // XFLegoVIPER and QFMoudle
             DuplicateModuleNameDetector.self,
             IllegalURLHierarchyDetector.self,
             UnregisteredURLDetector.self,
@@ -41,7 +41,6 @@ public enum DetectorRegistry {
             QFKVCWeakTargetDetector.self,
             QFModulePerCallDetector.self,
             QFCallbackRetainsCallerDetector.self,
-            QFOrphanModuleDetector.self,
         ]
     }
 

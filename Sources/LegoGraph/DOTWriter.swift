@@ -97,6 +97,10 @@ public enum DOTWriter {
     private static func nodeStatement(_ node: ModuleGraph.Node, index: Int, tooltips: Bool) -> String {
         var lines = [node.title]
         if node.kind == .virtual, let gene = node.gene { lines.append("shares \(gene)") }
+        // A QFMoudle protocol → its class: said only when the naming rule gives another name, or no class exists.
+        if node.kind == .protocolModule, node.classNames != [node.name] {
+            lines.append(node.classNames.isEmpty ? "no class" : "class " + node.classNames.joined(separator: ", "))
+        }
         if node.instanceCount > 1 { lines.append("\(node.instanceCount) instances") }
         if !node.reached { lines.append("never reached") }
         var attributes = [("label", quote(lines.joined(separator: "\n")))]
@@ -137,7 +141,13 @@ public enum DOTWriter {
     private static func tooltip(_ node: ModuleGraph.Node) -> String {
         var lines = ["\(node.title) (\(node.kind.caption))"]
         if let gene = node.gene { lines.append("gene: \(gene)") }
-        if !node.classNames.isEmpty { lines.append("classes: " + node.classNames.joined(separator: ", ")) }
+        if node.kind == .protocolModule {
+            lines.append(node.classNames.isEmpty ? "no class: interfaceForProtocol: returns nil"
+                                                 : "protocol \(node.name) → class " + node.classNames.joined(separator: ", "))
+            if !node.controllers.isEmpty { lines.append("controllers (hold the module): " + node.controllers.joined(separator: ", ")) }
+        } else if !node.classNames.isEmpty {
+            lines.append("classes: " + node.classNames.joined(separator: ", "))
+        }
         for url in node.urls { lines.append("URL: \(url)") }
         if node.reached {
             let shown = node.instances.prefix(10)
@@ -164,7 +174,14 @@ public enum DOTWriter {
             let more = edge.events.count > 3 ? ["+\(edge.events.count - 3) more"] : []
             attributes.append(("label", quote((shown + more).joined(separator: "\n"))))
         case .push, .present, .sub:
-            if edge.count > 1 { attributes.append(("label", quote("×\(edge.count)"))) }
+            // QFMoudle: an open whose module was looked up by URL says so; the others were by protocol.
+            let times = edge.count > 1 ? "×\(edge.count)" : ""
+            let label = switch edge.openedByURL {
+            case 0: times
+            case edge.count: times.isEmpty ? "by URL" : "\(times) by URL"
+            default: "\(times) (\(edge.openedByURL) by URL)"
+            }
+            if !label.isEmpty { attributes.append(("label", quote(label))) }
         case .urlParent:
             break
         }
@@ -190,9 +207,11 @@ public enum DOTWriter {
 
     private static func edgeTooltip(_ edge: ModuleGraph.Edge) -> String {
         let times = edge.count == 1 ? "" : " (\(edge.count) times)"
+        let lookups = edge.openedByURL == 0 ? ""
+            : "; looked up by URL \(edge.urls.joined(separator: ", "))" + (edge.openedByURL < edge.count ? " (\(edge.openedByURL)), the rest by protocol" : "")
         switch edge.relation {
-        case .push: return "\(edge.from) pushed \(edge.to)\(times)"
-        case .present: return "\(edge.from) presented \(edge.to)\(times)"
+        case .push: return "\(edge.from) pushed \(edge.to)\(times)\(lookups)"
+        case .present: return "\(edge.from) presented \(edge.to)\(times)\(lookups)"
         case .sub: return "\(edge.to) is a sub-module of \(edge.from)\(times)"
         case .event: return "\(edge.from) sent events to \(edge.to): " + edge.events.map { "\($0.name) ×\($0.count)" }.joined(separator: ", ")
         case .urlParent: return "the URL of \(edge.to) names \(edge.from) as its parent"

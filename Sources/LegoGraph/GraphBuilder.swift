@@ -13,6 +13,8 @@ public final class GraphBuilder: ReplayObserver {
         var kind: TraceEvent.ModuleKind
         var gene: String?
         var classNames: Set<String>
+        /// QFMoudle: the controllers that joined the module (its `classNames` keep only the module's class).
+        var controllers: Set<String> = []
         var urls: Set<String> = []
         var eventsReceived: [String: Int] = [:]
     }
@@ -33,6 +35,10 @@ public final class GraphBuilder: ReplayObserver {
     private var instances: [ObjectID: Instance] = [:]
     /// push/present per instance pair; a transition's own operation wins over a bare `next` link.
     private var transitions: [Pair: TraceEvent.Operation] = [:]
+    /// QFMoudle: the URL a shown module was looked up by (`interfaceForURL:`), per transition pair.
+    private var lookupURLs: [Pair: String] = [:]
+    /// QFMoudle: protocols a lookup found no class for (`module.resolve` `ok: false`).
+    private var failedLookups: Set<String> = []
     private var subs: Set<Pair> = []
     private var events: [Pair: [String: Int]] = [:]
     private var registeredURLs: [String: Set<String>] = [:]
@@ -62,6 +68,7 @@ public final class GraphBuilder: ReplayObserver {
         switch event.kind {
         // A QFMoudle lookup that made an instance starts a module as an assembly does; its controllers join it.
         case .moduleAssemble, .moduleResolve:
+            if event.kind == .moduleResolve, event.ok == false, let name = event.name { failedLookups.insert(name) }
             guard let object = event.object, let module = state.modules[object] else { return }
             let classes = module.layers.compactMap { state.objects[$0]?.className }.filter { !$0.isEmpty }
             instances[object] = Instance(
@@ -70,7 +77,11 @@ public final class GraphBuilder: ReplayObserver {
         case .objectAlloc:
             guard let object = event.object, let className = event.className, !className.isEmpty,
                   let module = state.moduleID(of: object) else { return }
-            instances[module]?.classNames.insert(className)
+            if instances[module]?.kind == .protocolModule, object != module {
+                instances[module]?.controllers.insert(className)
+            } else {
+                instances[module]?.classNames.insert(className)
+            }
         case .urlRegister:
             if let url = event.url, let name = event.name { registeredURLs[name, default: []].insert(ComponentURL(url).path) }
         case .urlOpen:
@@ -131,6 +142,7 @@ public final class GraphBuilder: ReplayObserver {
         if let url, !url.isEmpty { instances[to]?.urls.insert(ComponentURL(url).path) }
         guard let from, from != to, operation == .push || operation == .present else { return }
         transitions[Pair(from: from, to: to)] = operation
+        if let lookup = state?.qf.resolutions[to]?.url { lookupURLs[Pair(from: from, to: to)] = lookup }
     }
 
     /// The graph of `scope` with `marks` placed on the nodes they concern; the history also draws the modules the
@@ -159,7 +171,8 @@ public final class GraphBuilder: ReplayObserver {
                 instances: zip(sorted, members).map { "\($1.className)#\($0)" },
                 liveCount: sorted.filter { state.modules[$0]?.isAlive(in: state) ?? false }.count,
                 eventsReceived: members.reduce([]) { Self.merge($0, $1.eventsReceived) },
-                cluster: cluster(primaryURL(registered: registeredURLs[name] ?? [], other: urls))))
+                cluster: cluster(primaryURL(registered: registeredURLs[name] ?? [], other: urls)),
+                controllers: Set(members.flatMap(\.controllers)).sorted()))
         }
         if unreached {
             var declared: [String: [ReplayState.Declaration]] = [:]
@@ -173,6 +186,14 @@ public final class GraphBuilder: ReplayObserver {
                     classNames: Set(declarations.map(\.className)).sorted(), urls: urls.sorted(),
                     cluster: cluster(primaryURL(registered: urls, other: [])), reached: false))
             }
+            // QFMoudle's protocols no lookup made an instance of: with the class their name leads to, or none when a
+            // lookup found none (a protocol without a class nobody looks up is a base protocol, not a module).
+            for (name, info) in state.qf.protocols
+            where byName[name] == nil && declared[name] == nil && (info.className != nil || failedLookups.contains(name)) {
+                nodes.append(ModuleGraph.Node(
+                    id: name, name: name, kind: .protocolModule, classNames: info.className.map { [$0] } ?? [],
+                    cluster: [], reached: false))
+            }
         }
         var edges: [EdgeKey: ModuleGraph.Edge] = [:]
         func add(_ pair: Pair, _ relation: ModuleGraph.Relation, events named: [String: Int] = [:]) {
@@ -181,6 +202,10 @@ public final class GraphBuilder: ReplayObserver {
             var edge = edges[key] ?? ModuleGraph.Edge(from: from, to: to, relation: relation, count: 0)
             edge.count += named.isEmpty ? 1 : named.values.reduce(0, +)
             edge.events = Self.merge(edge.events, named)
+            if let lookup = lookupURLs[pair] {
+                edge.openedByURL += 1
+                edge.urls = Array(Set(edge.urls).union([ComponentURL(lookup).path])).sorted()
+            }
             edges[key] = edge
         }
         for (pair, operation) in transitions { add(pair, operation == .present ? .present : .push) }

@@ -25,7 +25,9 @@ public enum GraphJSON {
     }
 
     private static func node(_ node: ModuleGraph.Node) -> String {
-        object([
+        // QFMoudle's keys only where they say something, so other frameworks' documents are unchanged.
+        let controllers = node.controllers.isEmpty ? [] : [("controllers", array(node.controllers))]
+        return object([
             ("id", string(node.id)),
             ("name", string(node.name)),
             ("title", string(node.title)),
@@ -40,17 +42,18 @@ public enum GraphJSON {
             ("eventsReceived", "[" + node.eventsReceived.map { object([("name", string($0.name)), ("count", String($0.count))]) }.joined(separator: ", ") + "]"),
             ("cluster", array(node.cluster)),
             ("marks", array(Array(Set(node.marks.map(\.kind))).sorted().map(\.rawValue))),
-        ])
+        ] + controllers)
     }
 
     private static func edge(_ edge: ModuleGraph.Edge) -> String {
-        object([
+        let byURL = edge.openedByURL == 0 ? [] : [("openedByURL", String(edge.openedByURL)), ("urls", array(edge.urls))]
+        return object([
             ("from", string(edge.from)),
             ("to", string(edge.to)),
             ("relation", string(edge.relation.rawValue)),
             ("count", String(edge.count)),
             ("events", "[" + edge.events.map { object([("name", string($0.name)), ("count", String($0.count))]) }.joined(separator: ", ") + "]"),
-        ])
+        ] + byURL)
     }
 
     private static func mark(_ mark: GraphMark, node: String?) -> String {

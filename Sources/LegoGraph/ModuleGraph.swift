@@ -14,8 +14,10 @@ public struct ModuleGraph: Sendable, Hashable {
         public var kind: TraceEvent.ModuleKind
         /// The gene module a virtual (shared) module reuses.
         public var gene: String?
-        /// Class names of its layers, sorted.
+        /// Class names of its layers, sorted (for a QFMoudle protocol: the class its lookup found; empty when none).
         public var classNames: [String]
+        /// QFMoudle: the view controllers its instances' getters made, which hold the module, sorted.
+        public var controllers: [String]
         /// URL routes (text before `?`) that name it or opened it, sorted.
         public var urls: [String]
         /// Its instances as `Class#object`, in object order (one for a live node).
@@ -40,7 +42,7 @@ public struct ModuleGraph: Sendable, Hashable {
         public init(id: String, name: String, kind: TraceEvent.ModuleKind, gene: String? = nil, classNames: [String] = [],
                     urls: [String] = [], instances: [String] = [], liveCount: Int = 0, eventsReceived: [EventCount] = [],
                     cluster: [String] = [], marks: [GraphMark] = [], object: ObjectID? = nil, ordinal: Int? = nil,
-                    reached: Bool = true) {
+                    reached: Bool = true, controllers: [String] = []) {
             self.id = id
             self.name = name
             self.kind = kind
@@ -55,6 +57,7 @@ public struct ModuleGraph: Sendable, Hashable {
             self.object = object
             self.ordinal = ordinal
             self.reached = reached
+            self.controllers = controllers
         }
 
         /// The name a person reads: the module name, numbered when live instances share it.
@@ -94,14 +97,22 @@ public struct ModuleGraph: Sendable, Hashable {
         public var count: Int
         /// For `.event` edges: each event name with how often it was sent, sorted by name.
         public var events: [EventCount]
+        /// QFMoudle push and present edges: the URLs (text before `?`) the shown modules were looked up by
+        /// (`interfaceForURL:`), sorted; the other `count - openedByURL` were looked up by protocol.
+        public var urls: [String]
+        /// How many of `count` showed a module looked up by URL.
+        public var openedByURL: Int
 
         /// Creates an edge.
-        public init(from: String, to: String, relation: Relation, count: Int = 1, events: [EventCount] = []) {
+        public init(from: String, to: String, relation: Relation, count: Int = 1, events: [EventCount] = [],
+                    urls: [String] = [], openedByURL: Int = 0) {
             self.from = from
             self.to = to
             self.relation = relation
             self.count = count
             self.events = events
+            self.urls = urls
+            self.openedByURL = openedByURL
         }
     }
 

@@ -46,8 +46,7 @@ private func scenario(idOffset: ObjectID, filler: Int, start: Double) -> TraceBu
                     "nn-event-name-collision", "nn-event-dead-targets", "nn-observer-discarded", "nn-sticky-stale",
                     "nn-late-register",
                     "qf-missing-impl", "qf-unknown-scheme", "qf-impl-not-conforming", "qf-kvc-unknown-key", "qf-kvc-nil-scalar",
-                    "qf-kvc-type-mismatch", "qf-kvc-weak-target", "qf-module-per-call", "qf-callback-retains-caller",
-                    "qf-orphan-module"])
+                    "qf-kvc-type-mismatch", "qf-kvc-weak-target", "qf-module-per-call", "qf-callback-retains-caller"])
     for rule in DetectorRegistry.rules {
         #expect(rule.id.allSatisfy { $0.isLowercase || $0 == "-" })
         #expect(!rule.summary.isEmpty && !rule.summary.contains("\n"))

@@ -24,7 +24,7 @@ private func checkSample(_ file: String) throws -> AnalysisResult {
 @Test func theQFMoudleFaultsSampleShowsEachSeededFaultOnce() throws {
     let result = try checkSample("qfmoudle-faults.yml")
     #expect(result.findings.map(\.ruleID).sorted() == [
-        "leaked-module", "qf-callback-retains-caller", "qf-impl-not-conforming", "qf-kvc-nil-scalar", "qf-kvc-type-mismatch",
+        "leaked-module", "orphan-component", "qf-callback-retains-caller", "qf-impl-not-conforming", "qf-kvc-nil-scalar", "qf-kvc-type-mismatch",
         "qf-kvc-unknown-key", "qf-kvc-weak-target", "qf-missing-impl", "qf-module-per-call", "qf-unknown-scheme",
     ])
     #expect(Set(result.findings.map(\.ruleID).filter { $0.hasPrefix("qf-") }).count >= 6)
@@ -32,4 +32,6 @@ private func checkSample(_ file: String) throws -> AnalysisResult {
     #expect(perCall.module == "MoudleHome")
     let leak = try #require(result.findings.first { $0.ruleID == "leaked-module" })
     #expect(leak.module == "MoudleDetail")
+    let orphan = try #require(result.findings.first { $0.ruleID == "orphan-component" })
+    #expect(orphan.module == "MoudleAbout")
 }

@@ -247,6 +247,11 @@ void LTDeclarationsBeginSession(void) {
 }
 
 void LTDeclareModules(void) {
+    if (ltQFRouter) {
+        // QFMoudle's naming rule is asked of the router instance, known once one of its lookups runs.
+        if (LTQFDeclareProtocols()) ltDeclarationsPending = 0;
+        return;
+    }
     ltDeclarationsPending = 0;
     LT_POOL_BEGIN
     id config = LTConfig();

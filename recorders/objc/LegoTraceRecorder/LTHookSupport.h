@@ -74,6 +74,27 @@ void LTDeclareModules(void);
 /// Locked: the modules declared again if the framework's prefix or prefix list changed since they were declared.
 void LTDeclareIfNamingChanged(void);
 
+/// Records the `object.deinit` of an object the recorder announced (a dealloc hook calls it before the original).
+void LTRecordDealloc(LT_UNRETAINED id object);
+/// A dealloc implementation.
+typedef void (*LTDeallocFunction)(LT_UNRETAINED id, SEL);
+
+/// QFMoudle (LTQFMoudleHooks.m): the router class found at install, Nil in an app of another framework.
+extern Class ltQFRouter;
+/// Finds the router and hooks its lookups and UIKit's screen changes; returns whether the app uses QFMoudle.
+int LTQFInstall(void);
+/// Forgets the naming rule read in the last session.
+void LTQFBeginSession(void);
+/// Locked: one `module.declare` (`mk: protocol`) per protocol of the app; 0 (nothing written) until a lookup of
+/// the router has run, since the naming rule is asked of its instance.
+int LTQFDeclareProtocols(void);
+/// The verdict of `setValue:forKey:` on an instance of `cls`, NULL when plain; `raises` says whether it raises.
+const char *LTQFVerdict(Class cls, NSString *key, NSString *text, int *raises, char *buffer, size_t size);
+/// The same verdict for a property Apple's runtime describes as `attributes` (`T@"NSString",W,N,V_source`), with or
+/// without a setter and an ivar (gcc's runtime keeps no attributes: the recorder tests read these through it).
+const char *LTQFVerdictForAttributes(const char *attributes, int setter, int ivar, NSString *text, int *raises,
+                                     char *buffer, size_t size);
+
 /// One method to replace: class, selector, class or instance method, the replacement, where the original goes.
 typedef struct LTHook {
     const char *className;

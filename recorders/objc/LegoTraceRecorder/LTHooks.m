@@ -66,6 +66,7 @@ void LTHooksBeginSession(void) {
     free(ltHTTPHandler);
     ltHTTPHandler = NULL;
     LTDeclarationsBeginSession();
+    LTQFBeginSession();
     LTLeakWatchReset();
     ltRecording = 1;
     LTUnlock();
@@ -289,7 +290,7 @@ void LTUnlinkFrom(LTObject *component) {
 
 #pragma mark - Dealloc of the layer classes
 
-static void LTRecordDealloc(LT_UNRETAINED id object) {
+void LTRecordDealloc(LT_UNRETAINED id object) {
     if (!ltRecording) return;
     LTLock();
     LTObject removed;
@@ -306,8 +307,6 @@ static void LTRecordDealloc(LT_UNRETAINED id object) {
     }
     LTUnlock();
 }
-
-typedef void (*LTDeallocFunction)(LT_UNRETAINED id, SEL);
 
 // One function per hooked class, each with the implementation it replaced.
 #define LT_DEALLOC_HOOK(slot) \
@@ -376,6 +375,8 @@ void LTHooksInstall(void) {
         {LTURLRouteHooks, LTURLRouteHookCount}, {LTUIBusHooks, LTUIBusHookCount}, {LTConfigHooks, LTConfigHookCount},
         {deallocs, sizeof deallocs / sizeof deallocs[0]},
     };
+    // A QFMoudle app (its router found) gets the QFMoudle hooks; the XFLegoVIPER tables find nothing to hook there.
+    LTQFInstall();
     for (size_t table = 0; table < sizeof tables / sizeof tables[0]; table++) {
         for (size_t index = 0; index < tables[table].count; index++) LTInstall(&tables[table].hooks[index]);
     }

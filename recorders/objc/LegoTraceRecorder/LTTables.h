@@ -19,6 +19,7 @@ typedef struct LTObject {
     uint64_t from;       // the component this one was pushed or presented from, while linked
     uint64_t nextRouting;// the routing this routing links to as its next, while linked
     int announced;       // whether object.alloc was written
+    int qfModule;        // a QFMoudle module instance (`name` is its protocol)
 } LTObject;
 
 /// Finds the object at `address`, or NULL.

@@ -48,9 +48,10 @@ typedef struct LTSlot LTSlot;
 /// The flush interval of the background writer, in milliseconds.
 #define LT_FLUSH_INTERVAL_MS 250
 
-/// Opens `path` (a regular file, created or truncated; never a symlink or device), writes the header line and
-/// starts the writer thread. Returns 0, or -1 with a one-line reason in `error`.
-int LTWriterOpen(const char *path, const char *app, const char *framework, const char *device,
+/// Opens `path` (a regular file, created or truncated; never a symlink or device), writes the header line (trace
+/// format `version`: "1.0" for XFLegoVIPER, "2.0" for QFMoudle) and starts the writer thread. Returns 0, or -1 with
+/// a one-line reason in `error`.
+int LTWriterOpen(const char *path, const char *version, const char *app, const char *framework, const char *device,
                  char *error, size_t errorSize);
 /// Whether a trace is being recorded.
 int LTWriterIsOpen(void);

@@ -329,7 +329,7 @@ static void *LTWriterMain(void *unused) {
 
 static void LTFlushAtExit(void) { LTWriterFlush(); }
 
-int LTWriterOpen(const char *path, const char *app, const char *framework, const char *device,
+int LTWriterOpen(const char *path, const char *version, const char *app, const char *framework, const char *device,
                  char *error, size_t errorSize) {
     pthread_mutex_lock(&ltLock);
     if (ltOpen || ltThreadRunning) {
@@ -383,7 +383,9 @@ int LTWriterOpen(const char *path, const char *app, const char *framework, const
     size_t used = strftime(start, sizeof start, "%Y-%m-%dT%H:%M:%S", &utc);
     snprintf(start + used, sizeof start - used, ".%03dZ", (int)(wall.tv_usec / 1000));
     LTBuffer header = {0};
-    LTAppendText(&header, "{\"format\":\"lego-trace\",\"version\":\"1.0\",\"producer\":\"lego-trace-recorder 0.1.0\",\"start\":");
+    LTAppendText(&header, "{\"format\":\"lego-trace\",\"version\":");
+    LTAppendQuoted(&header, version);
+    LTAppendText(&header, ",\"producer\":\"lego-trace-recorder 0.1.0\",\"start\":");
     LTAppendQuoted(&header, start);
     LTAppendText(&header, ",\"app\":");
     LTAppendQuoted(&header, app);

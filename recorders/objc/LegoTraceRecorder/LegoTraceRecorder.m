@@ -1,6 +1,7 @@
 #import "LegoTraceRecorder.h"
 #import "LTCompat.h"
 #import "LTHooks.h"
+#import "LTHookSupport.h"
 #import "LTLeakWatch.h"
 #import "LTWriter.h"
 
@@ -66,7 +67,9 @@ NSString *const LegoTraceRecorderErrorDomain = @"LegoTraceRecorderErrorDomain";
     }
     char reason[512];
     LTHooksBeginSession();
-    int status = LTWriterOpen([path fileSystemRepresentation], [[[NSProcessInfo processInfo] processName] UTF8String],
+    // QFMoudle traces are format 2.0 (their module kind `protocol` is new); XFLegoVIPER's stay 1.0.
+    const char *version = ltQFRouter ? "2.0" : "1.0";
+    int status = LTWriterOpen([path fileSystemRepresentation], version, [[[NSProcessInfo processInfo] processName] UTF8String],
                               [[self frameworkVersion] UTF8String], [device UTF8String], reason, sizeof reason);
     if (status != 0) {
         LTHooksEndSession();
@@ -92,14 +95,15 @@ NSString *const LegoTraceRecorderErrorDomain = @"LegoTraceRecorderErrorDomain";
     return path;
 }
 
-// "XFLegoVIPER 4.20.1" when the framework is a bundle of its own (CocoaPods frameworks), else nil.
+// The framework the header names: "XFLegoVIPER 4.20.1" when it is a bundle of its own (CocoaPods frameworks), else
+// nil (a trace without the key is XFLegoVIPER's); a QFMoudle app always says "qfmoudle" (with its bundle's version).
 + (NSString *)frameworkVersion {
-    Class anchor = NSClassFromString(@"XFRoutingLinkManager");
-    if (!anchor) return nil;
-    NSBundle *bundle = [NSBundle bundleForClass:anchor];
-    if (!bundle || bundle == [NSBundle mainBundle]) return nil;
-    id version = [bundle objectForInfoDictionaryKey:@"CFBundleShortVersionString"];
-    return [version isKindOfClass:[NSString class]] ? [NSString stringWithFormat:@"XFLegoVIPER %@", version] : nil;
+    Class anchor = ltQFRouter ? ltQFRouter : NSClassFromString(@"XFRoutingLinkManager");
+    NSString *name = ltQFRouter ? @"qfmoudle" : @"XFLegoVIPER";
+    NSBundle *bundle = anchor ? [NSBundle bundleForClass:anchor] : nil;
+    id version = bundle && bundle != [NSBundle mainBundle] ? [bundle objectForInfoDictionaryKey:@"CFBundleShortVersionString"] : nil;
+    if ([version isKindOfClass:[NSString class]]) return [NSString stringWithFormat:@"%@ %@", name, version];
+    return ltQFRouter ? name : nil;
 }
 
 + (void)flushForNotification:(NSNotification *)notification {

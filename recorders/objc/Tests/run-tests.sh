@@ -17,6 +17,10 @@
 #   hostile-text       quotes, backslashes, control characters, markup, emoji and Chinese come back unchanged
 #   refusals           bad paths and a second start are refused with a reason, never a crash
 #   leak-warning       live leak warnings (off by default): one console line and one handler call for the leak only
+#   qf-journey-<name>, qf-graph-<name>, qf-same-as-runtime-<name>   the same for the QFMoudle double's journeys
+#                      (Tests/Journeys/QFJourneys.m), less what only the model can know (qf-<name>.runtime-only)
+#   qf-leak-warning    live leak warnings in a QFMoudle app: one line for the detail its callback keeps
+#   qf-kvc-verdicts    KVC verdicts from Apple-style property attributes (weak, copy, readonly, blocks, scalars)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${LEGO_TRACE:?set LEGO_TRACE to the lego-trace binary}"
@@ -82,6 +86,61 @@ for name in push-pop back-gesture retain-cycle two-tabs illegal-url evict contro
         fail "same-as-runtime-$name" "recorder [$got], runtime [$fromRuntime]; declared by the recorder [$declaredHere], by the runtime [$declaredByRuntime]"
     fi
 done
+
+# QFMoudle: the journeys of Tests/Journeys/QFJourneys.m on the QFMoudle double. The trace says qfmoudle, format 2.0;
+# check reports exactly Tests/expected/qf-NAME.findings; the same journey as a runtime scenario gives the same
+# findings, less the rules Tests/expected/qf-NAME.runtime-only names (what the model knows and the running app does
+# not show: what a block captures), and declares the same protocols with the same classes.
+for name in push-pop faults callback-cycle; do
+    trace="$out/qf-$name.jsonl"
+    expected=$(sort "Tests/expected/qf-$name.findings")
+    if ! "$BUILD/qf-journeys" "$name" "$trace" 2>"$out/qf-$name.stderr"; then
+        fail "qf-journey-$name" "the journey failed: $(tail -1 "$out/qf-$name.stderr")"
+        continue
+    fi
+    got=$(findings "$trace") || { fail "qf-journey-$name" "check could not read $trace"; continue; }
+    clean=$(jq -r '.trace.endedCleanly' "$trace.check.json")
+    header=$(head -1 "$trace" | jq -r '"\(.framework) \(.version)"')
+    if [ "$got" = "$expected" ] && [ "$clean" = true ] && [ "$header" = "qfmoudle 2.0" ]; then pass "qf-journey-$name"; else
+        fail "qf-journey-$name" "expected [$expected], ended cleanly, header qfmoudle 2.0; got [$got], endedCleanly=$clean, header $header"
+    fi
+    if "$LEGO_TRACE" graph "$trace" "$out/qf-$name.svg" >/dev/null && grep -q '<svg' "$out/qf-$name.svg"; then pass "qf-graph-$name"; else
+        fail "qf-graph-$name" "graph drew no SVG"
+    fi
+    runtime="$out/qf-$name.runtime.jsonl"
+    "$LEGO_TRACE" record "Tests/scenarios/qf-$name.yml" -o "$runtime" >/dev/null
+    runtimeOnly=$(cat "Tests/expected/qf-$name.runtime-only" 2>/dev/null || true)
+    fromRuntime=$(findings "$runtime" | { if [ -n "$runtimeOnly" ]; then grep -v -F -x -f <(echo "$runtimeOnly") || true; else cat; fi; })
+    if [ "$fromRuntime" = "$got" ] && [ "$(declared "$runtime")" = "$(declared "$trace")" ]; then pass "qf-same-as-runtime-$name"; else
+        fail "qf-same-as-runtime-$name" "recorder [$got], runtime [$fromRuntime]; declared by the recorder [$(declared "$trace" | tr '\n' ';')], by the runtime [$(declared "$runtime" | tr '\n' ';')]"
+    fi
+done
+
+# Live leak warnings in a QFMoudle app (grace 0.3 s): a detail popped and gone gives none, the detail kept by its
+# callback's capture gives one console line naming its protocol and controller, and the same text to the handler.
+trace="$out/qf-leak-warning.jsonl"
+if "$BUILD/qf-journeys" leak-warning "$trace" 2>"$out/qf-leak-warning.stderr"; then
+    popSeq=$(jq -r 'select(.kind == "transition.begin" and .op == "pop") | .seq' "$trace" | tail -1)
+    line="LegoTraceRecorder: leak: Detail \(QFDetailViewController#[0-9]+\) is still alive 0.3 s after its pop at seq $popSeq"
+    consoleLines=$(grep -v '^handler: ' "$out/qf-leak-warning.stderr" | grep -cE "$line" || true)
+    handlerLines=$(grep -cE "^handler: $line" "$out/qf-leak-warning.stderr" || true)
+    if [ -n "$popSeq" ] && [ "$consoleLines" = 1 ] && [ "$handlerLines" = 1 ] && [ "$(findings "$trace")" = "leaked-module Detail" ]; then
+        pass "qf-leak-warning"
+    else
+        fail "qf-leak-warning" "pop at seq [$popSeq], $consoleLines console and $handlerLines handler warnings (1 each): $(cat "$out/qf-leak-warning.stderr")"
+    fi
+else
+    fail "qf-leak-warning" "the journey failed: $(tail -1 "$out/qf-leak-warning.stderr")"
+fi
+
+# The KVC verdicts for properties as Apple's runtime describes them (weak, copy, readonly, blocks, scalars), which
+# gcc's runtime cannot describe, against Tests/expected/qf-verdicts.txt (the runtime model's QFKeyValueCoding rules).
+if "$BUILD/qf-journeys" verdicts - >"$out/qf-verdicts.txt" 2>"$out/qf-verdicts.stderr" \
+    && diff -u Tests/expected/qf-verdicts.txt "$out/qf-verdicts.txt" >"$out/qf-verdicts.diff"; then
+    pass "qf-kvc-verdicts"
+else
+    fail "qf-kvc-verdicts" "$(cat "$out/qf-verdicts.diff" "$out/qf-verdicts.stderr")"
+fi
 
 # Before the first framework event: prefix.set, then one module.declare per module class family of the app; a
 # module no journey reaches (Mine, the controller About, the view model Profile) is on the graph as never reached.

@@ -85,11 +85,16 @@ import Testing
     #expect(!result.rules.contains { $0.id == "lost-event" })
 }
 
-@Test func qfOrphanModuleFindsAKeptModuleWhoseScreenIsNeverShown() throws {
-    // QFRouter.m:45-48: nothing but the caller keeps a module; a kept one never shown is an orphan.
-    let findings = try qfFindings("qf-orphan-module", ["resolve: {protocol: Cart, keep: true}"])
+@Test func orphanComponentFindsAKeptQFMoudleModuleWhoseScreenIsNeverShown() throws {
+    // QFRouter.m:45-48: nothing but the caller keeps a module; a kept one never shown is an orphan (the shared rule
+    // orphan-component, which declares QFMoudle with this meaning).
+    let findings = try qfFindings("orphan-component", ["resolve: {protocol: Cart, keep: true}"])
     #expect(findings.map(\.module) == ["Cart"])
+    #expect(findings.first?.severity == .warning)
     #expect(findings.first?.message.contains("held by RootViewController#") == true)
     // Dropped at the end of its step, or shown: quiet.
-    #expect(try qfFindings("qf-orphan-module", ["resolve: Cart", "open: {protocol: Cart}"]).isEmpty)
+    #expect(try qfFindings("orphan-component", ["resolve: Cart", "open: {protocol: Cart}"]).isEmpty)
+    // One rule per finding: the QFMoudle-only rule it replaced is gone.
+    #expect(DetectorRegistry.rule(id: "qf-orphan-module") == nil)
+    #expect(DetectorRegistry.rule(id: "orphan-component")?.frameworks == [.xflegoViper, .qfMoudle])
 }

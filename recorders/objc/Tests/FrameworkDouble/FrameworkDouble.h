@@ -10,43 +10,7 @@
 //   clears them, which is what a weak NSMapTable value does.
 // - Transitions run synchronously; UIKit's deferred releases happen when the test drains its autorelease pool.
 #import <Foundation/Foundation.h>
-
-#pragma mark - UIKit (only what the framework uses here)
-
-@interface UIViewController : NSObject {
-    UIViewController *navigationController;
-    UIViewController *parentViewController;
-    UIViewController *presentedViewController;
-    UIViewController *presentingViewController;
-    NSMutableArray *_childViewControllers;
-}
-@property (nonatomic, assign) UIViewController *navigationController;
-@property (nonatomic, assign) UIViewController *parentViewController;
-@property (nonatomic, retain) UIViewController *presentedViewController;
-@property (nonatomic, assign) UIViewController *presentingViewController;
-- (NSArray *)childViewControllers;
-- (void)addChildViewController:(UIViewController *)child;
-- (void)presentViewController:(UIViewController *)controller animated:(BOOL)animated completion:(id)completion;
-- (void)dismissViewControllerAnimated:(BOOL)animated completion:(id)completion;
-@end
-
-@interface UINavigationController : UIViewController {
-    NSMutableArray *_viewControllers;
-}
-- (id)initWithRootViewController:(UIViewController *)root;
-- (NSArray *)viewControllers;
-- (UIViewController *)topViewController;
-- (void)pushViewController:(UIViewController *)controller animated:(BOOL)animated;
-- (UIViewController *)popViewControllerAnimated:(BOOL)animated;
-- (NSArray *)popToViewController:(UIViewController *)controller animated:(BOOL)animated;
-@end
-
-@interface UIWindow : NSObject {
-    UIViewController *rootViewController;
-}
-
-@property (nonatomic, retain) UIViewController *rootViewController;
-@end
+#import "UIKitDouble.h"
 
 #pragma mark - Blocks
 

@@ -47,6 +47,11 @@ static void XFDoubleTablesInit(void) {
     componentNames = [[NSMutableArray alloc] init];
 }
 
+// A view controller (an activity, a controller component) leaving clears the tables that hold it weakly.
+__attribute__((constructor)) static void XFDoubleObserveControllers(void) {
+    UIKitDoubleControllerWillDeallocate = XFDoubleForget;
+}
+
 void XFDoubleForget(id object) {
     [XFDoubleLock() lock];
     XFDoubleTablesInit();

@@ -217,3 +217,19 @@ static void XFTransmitParams(NSDictionary *params, id component) {
     return [self subUInterfaceFromSubComponent:[XFUIBus openURLForGetComponent:url] parentUInterface:parentUInterface];
 }
 @end
+
+@implementation XFDoubleTransition
+@synthesize kind, bus, target;
+
++ (XFDoubleTransition *)transitionOfKind:(NSString *)kind bus:(id)bus {
+    XFDoubleTransition *transition = [[[XFDoubleTransition alloc] init] autorelease];
+    transition.kind = kind;
+    transition.bus = bus;
+    return transition;
+}
+
+- (void)dealloc {
+    [kind release];
+    [super dealloc];
+}
+@end

@@ -51,6 +51,7 @@ __attribute__((objc_root_class))
 - (NSRange)rangeOfString:(NSString *)text;
 - (NSString *)substringToIndex:(NSUInteger)index;
 - (NSString *)substringFromIndex:(NSUInteger)index;
+- (NSString *)uppercaseString;
 - (NSArray *)componentsSeparatedByString:(NSString *)separator;
 - (NSString *)stringByAppendingPathComponent:(NSString *)component;
 - (NSComparisonResult)compare:(NSString *)other;
@@ -65,6 +66,31 @@ __attribute__((objc_root_class))
 - (id)lastObject;
 - (NSString *)componentsJoinedByString:(NSString *)separator;
 @end
+
+@interface NSArray (Creation)
++ (instancetype)arrayWithObject:(id)object;
+@end
+
+@interface NSURL : NSObject
+- (NSString *)scheme;
+- (NSString *)query;
+- (NSString *)absoluteString;
+@end
+
+@interface NSURLQueryItem : NSObject
+- (NSString *)name;
+- (NSString *)value;
+@end
+
+@interface NSURLComponents : NSObject
++ (instancetype)componentsWithURL:(NSURL *)url resolvingAgainstBaseURL:(BOOL)resolve;
+- (NSArray *)queryItems;
+@end
+
+@interface NSException : NSObject
+- (NSString *)name;
+@end
+extern NSString *const NSUndefinedKeyException;
 
 @interface NSMutableArray : NSArray
 + (instancetype)array;

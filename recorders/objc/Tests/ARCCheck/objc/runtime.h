@@ -25,4 +25,19 @@ Class class_getSuperclass(Class cls);
 Protocol * __unsafe_unretained *class_copyProtocolList(Class cls, unsigned int *outCount);
 Protocol * __unsafe_unretained *protocol_copyProtocolList(Protocol *proto, unsigned int *outCount);
 const char *protocol_getName(Protocol *proto);
+#define Nil ((Class)0)
+typedef struct objc_ivar *Ivar;
+typedef struct objc_property *objc_property_t;
+Protocol *objc_getProtocol(const char *name);
+Protocol * __unsafe_unretained *objc_copyProtocolList(unsigned int *outCount);
+BOOL class_conformsToProtocol(Class cls, Protocol *protocol);
+BOOL protocol_conformsToProtocol(Protocol *proto, Protocol *other);
+objc_property_t protocol_getProperty(Protocol *proto, const char *name, BOOL isRequiredProperty, BOOL isInstanceProperty);
+objc_property_t class_getProperty(Class cls, const char *name);
+const char *property_getAttributes(objc_property_t property);
+char *method_copyArgumentType(Method m, unsigned int index);
+Ivar class_getInstanceVariable(Class cls, const char *name);
+Ivar *class_copyIvarList(Class cls, unsigned int *outCount);
+const char *ivar_getTypeEncoding(Ivar v);
+long ivar_getOffset(Ivar v);
 #endif

@@ -1,8 +1,9 @@
-#import "FrameworkDouble.h"
-#import "XFDoublePrivate.h"
+#import "UIKitDouble.h"
 
-// The view controller containment the framework relies on: navigation stacks, presentation, children.
+// The view controller containment the frameworks rely on: navigation stacks, presentation, children, tabs.
 // Containers retain what they show, as UIKit does; the rest are weak (assign) back-references.
+
+void (*UIKitDoubleControllerWillDeallocate)(id controller);
 
 @implementation UIViewController
 @synthesize navigationController, parentViewController, presentedViewController, presentingViewController;
@@ -36,7 +37,7 @@
 }
 
 - (void)dealloc {
-    XFDoubleForget(self);
+    if (UIKitDoubleControllerWillDeallocate) UIKitDoubleControllerWillDeallocate(self);
     for (UIViewController *child in _childViewControllers) child.parentViewController = nil;
     [_childViewControllers release];
     [presentedViewController release];
@@ -97,18 +98,25 @@
 }
 @end
 
-@implementation XFDoubleTransition
-@synthesize kind, bus, target;
+@implementation UITabBarController
 
-+ (XFDoubleTransition *)transitionOfKind:(NSString *)kind bus:(id)bus {
-    XFDoubleTransition *transition = [[[XFDoubleTransition alloc] init] autorelease];
-    transition.kind = kind;
-    transition.bus = bus;
-    return transition;
+- (void)setViewControllers:(NSArray *)controllers {
+    [_viewControllers autorelease];
+    _viewControllers = [controllers copy];
+    for (UIViewController *controller in _viewControllers) controller.parentViewController = self;
+}
+
+- (NSArray *)viewControllers { return _viewControllers ? _viewControllers : [NSArray array]; }
+- (void)setSelectedIndex:(NSUInteger)index { _selectedIndex = index; }
+- (NSUInteger)selectedIndex { return _selectedIndex; }
+
+- (UIViewController *)selectedViewController {
+    return _selectedIndex < [_viewControllers count] ? [_viewControllers objectAtIndex:_selectedIndex] : nil;
 }
 
 - (void)dealloc {
-    [kind release];
+    for (UIViewController *controller in _viewControllers) controller.parentViewController = nil;
+    [_viewControllers release];
     [super dealloc];
 }
 @end
