@@ -143,6 +143,27 @@ import Testing
                                             + "the runtime lists first wins and the other is ignored"])
     }
 
+    /// A router is named by the expression that reaches it, through local names and `self` (the framework's example
+    /// registers `let subRouter = AModuleImpl.router` on the route service, `AModuleImpl.swift:18-19`).
+    @Test func routersAreNamedThroughAliasesAndSelf() {
+        let facts = Self.swift("""
+            extension Module.Awake {
+                @objc static func awake() {
+                    let sub = ShopModule.router
+                    Module.routeService.registerRoutes(["shop", URLRouter.webLink], used: sub)
+                }
+            }
+            class MyRouter: URLRouter {
+                func setUp() { self.registerRoute("a") { _, _ in true } }
+            }
+            """)
+        #expect(facts.routes.map { "\($0.router) \($0.route.written) \($0.subRouter ?? "-")" } == [
+            "Module.routeService shop ShopModule.router", "Module.routeService weblink ShopModule.router", "MyRouter a -",
+        ])
+        let objc = Self.objc("@implementation Router\n- (void)f {\n    [self openRoute:@\"a\" parameters:@{}];\n}\n@end\n")
+        #expect(objc.opens.map(\.router) == ["Router"])
+    }
+
     /// The token `addObserver` returns removes the observer in its `deinit` (`NotificationObserver.swift:33`).
     @Test func anObserverTokenIsKeptDisposedOrDiscarded() {
         let facts = Self.swift("""

@@ -260,6 +260,7 @@ struct NNObjCReader {
         case "Module.routeService", "[Module routeService]": return NNSwiftReader.routeService
         default: break
         }
+        if receiver == "self", let owner = currentClass { return owner }
         var name = receiver
         if name.hasPrefix("self.") { name.removeFirst(5) } else if name.hasPrefix("_") { name.removeFirst() }
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), let owner = currentClass else { return receiver }

@@ -101,7 +101,8 @@ struct NNScenarioWriter {
             if registration.kind == .subRouter, let sub = registration.subRouter {
                 fields.append("used: \(Self.quoted(Self.router(sub)))")
             } else {
-                fields.append("screen: \(Self.quoted(route))")
+                // A handler shows a screen named after its route (the format wants a name; `""` is a route the parser rejects).
+                fields.append("screen: \(Self.quoted(route.isEmpty ? "EmptyRoute" : route))")
                 if registration.kind == .delayed { fields.append("delayed: true") }
             }
             lines.append("    - {\(fields.joined(separator: ", "))}")

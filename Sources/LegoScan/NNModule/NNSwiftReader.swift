@@ -136,7 +136,8 @@ enum NNSwiftReader {
                        let argument = generic.genericArgumentClause.arguments.first {
                         eventSets[qualified(name)] = argument.trimmedDescription
                     }
-                } else if Self.isRouterExpression(value) {
+                } else if value.is(MemberAccessExprSyntax.self) || value.is(DeclReferenceExprSyntax.self) {
+                    // `let sub = ShopModule.router`: the same router under another name (for other values, an unused entry).
                     aliases[qualified(name)] = routerName(value)
                 }
             }
@@ -162,12 +163,6 @@ enum NNSwiftReader {
             facts.routers.append(.init(name: name, upper: upper, defaultScheme: scheme, location: location(node)))
         }
 
-        /// `Module.routeService`, `URLRouter.default` or a name known to hold a router.
-        static func isRouterExpression(_ expression: ExprSyntax) -> Bool {
-            let text = expression.trimmedDescription
-            return text == NNSwiftReader.routeService || text == NNSwiftReader.defaultRouter || text == "URLRouter.defaultRouter"
-        }
-
         /// The name a router expression stands for, across files.
         func routerName(_ expression: ExprSyntax) -> String {
             let text = expression.trimmedDescription
@@ -175,7 +170,8 @@ enum NNSwiftReader {
             if text == NNSwiftReader.routeService { return text }
             var name = text
             if let reference = expression.as(DeclReferenceExprSyntax.self) {
-                name = qualified(reference.baseName.text)
+                // `self` inside a router class is that router.
+                name = reference.baseName.text == "self" ? typeStack.last ?? "self" : qualified(reference.baseName.text)
             } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.trimmedDescription {
                 let property = member.declName.baseName.text
                 name = base == "self" || base == "Self" ? qualified(property) : "\(base).\(property)"
