@@ -122,8 +122,8 @@ extension NNScannedApp: ScannedFrameworkApp {
         rows.append(("opens", "\(facts.opens.count): \(literalOpens) literal, \(facts.opens.count - literalOpens) computed at run time"
             + (fallbacks > 0 ? " (\(fallbacks) with a literal fallback)" : "")))
         let dynamicRedirects = facts.redirects.filter { $0.to == nil }.count
-        rows.append(("redirects", "\(facts.redirects.count - dynamicRedirects) literal" + (dynamicRedirects > 0 ? ", \(dynamicRedirects) maps computed at run time" : "")
-            + ", \(count(facts.interceptors.count, "interceptor action"))"))
+        rows.append(("redirects", "\(facts.redirects.count - dynamicRedirects) literal" + (dynamicRedirects > 0 ? ", \(dynamicRedirects) maps computed at run time" : "")))
+        rows.append(("interceptors", count(facts.interceptors.count, "action")))
         let registrations = facts.events.filter { $0.kind == .register }.count
         let sends = facts.events.filter { $0.kind == .send }.count
         rows.append(("events", "\(count(registrations, "target registration")), \(count(sends, "send")) of \(count(Set(facts.events.map(\.type)).count, "event type"))"))
