@@ -164,6 +164,22 @@ import Testing
         #expect(objc.opens.map(\.router) == ["Router"])
     }
 
+    /// `self` in a router class and its shared instance may be one router: a sub-router made with one and registered
+    /// on the other is a note, not an error (`URLRouter.swift:88-102` compares identities).
+    @Test func aWrongUpperRouterIsAnErrorOnlyBetweenRoutersTheCodeMakes() {
+        let facts = Self.swift("""
+            class R: URLRouter {
+                static let shared = R()
+                func f() {
+                    let sub = URLRouter(with: self)
+                    R.shared.registerRoute("x", used: sub)
+                }
+            }
+            """)
+        let findings = NNScannedApp(facts: facts).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 1).findings
+        #expect(findings.map { "\($0.ruleID) \($0.severity.rawValue) \($0.certainty?.rawValue ?? "-")" } == ["nn-nested-wrong-upper note dynamic"])
+    }
+
     /// The token `addObserver` returns removes the observer in its `deinit` (`NotificationObserver.swift:33`).
     @Test func anObserverTokenIsKeptDisposedOrDiscarded() {
         let facts = Self.swift("""

@@ -9,7 +9,7 @@ enum NNObserverDiscardedCheck: NNStaticCheck {
     static func run(_ app: NNScannedApp, _ findings: StaticFindings) {
         for observer in app.facts.observers where observer.token == .discarded {
             let name = observer.name.written
-            findings.report(.nnObserverDiscarded, "the observer of \(name) is discarded: its token's deinit removes it at once, so the block "
+            findings.report(.nnObserverDiscarded, "the observer of \(name) is discarded: its token's deinit removes it as soon as it is released, so the block "
                             + (observer.sticky ? "runs at most once, for a stored sticky value" : "never runs")
                             + "; keep the token or call .disposed(by:)", module: observer.fromClass, at: observer.location, certainty: .literal,
                             identity: ["discarded", name, observer.fromClass ?? "-"])
