@@ -18,6 +18,7 @@ public struct SourceScanFuzzer: Sendable {
     /// Checks every invariant on one input, stopping the process at the first that fails.
     public func check(_ bytes: UnsafeRawBufferPointer) {
         ScratchFile(path: folder.path + "/" + fileName).write(bytes)
+        checkNNModule()
         let outcome: AppScanner.Outcome
         do {
             outcome = try AppScanner.scan(directory: folder.path)
@@ -43,5 +44,29 @@ public struct SourceScanFuzzer: Sendable {
         guard let read = StaticGraph(modelJSON: Data(model.utf8)) else { Invariant.fail("the scan model does not read back") }
         Invariant.require(read.moduleGraph == StaticGraph(app: app, findings: findings).moduleGraph,
                           "the scan model draws another graph than the scan")
+    }
+
+    /// The same file read as an NNModule-swift app: warnings and findings point into it, the model is JSON, the
+    /// scenario is one line per entry (names escaped).
+    private func checkNNModule() {
+        let outcome: ScanOutcome<NNScannedApp>
+        do {
+            outcome = try AppScanner.scan(directory: folder.path, with: NNScanner())
+        } catch {
+            Invariant.require(!Invariant.breaksLine(error.description), "scan error is not one line: \(error.description.debugDescription)")
+            return
+        }
+        for warning in outcome.warnings {
+            Invariant.require(warning.location.file == fileName, "an NNModule warning points at \(warning.location.file.debugDescription)")
+        }
+        let findings = outcome.app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 1).findings
+        for finding in findings {
+            let file = finding.location?.sourceLocation.file
+            Invariant.require(file == nil || file == fileName, "an NNModule finding points at \(file.debugDescription)")
+        }
+        let model = outcome.app.modelJSON(source: fileName, findings: findings)
+        Invariant.require((try? JSONSerialization.jsonObject(with: Data(model.utf8))) != nil, "the NNModule model is not JSON")
+        _ = outcome.app.scenario(appName: "App")
+        _ = outcome.app.moduleGraph(findings: findings)
     }
 }

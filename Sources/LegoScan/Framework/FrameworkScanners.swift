@@ -7,7 +7,7 @@ public enum FrameworkScanners {
         switch framework {
         case .xflegoViper: XFScanner()
         case .qfMoudle: nil
-        case .nnModule: nil
+        case .nnModule: NNScanner()
         }
     }
 

@@ -1,0 +1,18 @@
+import LegoAnalysis
+import LegoModel
+
+/// `nn-late-register` from source, as a note: a tab item or launch task registered outside a `Module.Awake` method.
+/// The tab service reads its items at setup and the task service runs its lists at `execute()`, both during launch
+/// (`YiHuaXie/NNModule@5d3e56e:NNModule/ModuleManager/Impl/ModuleTabServiceImpl.swift:24-39`,
+/// `ModuleLaunchTaskServiceImpl.swift:30-40`); whether the call runs before them depends on when the code runs.
+enum NNLateRegisterCheck: NNStaticCheck {
+    static func run(_ app: NNScannedApp, _ findings: StaticFindings) {
+        for registered in app.facts.registered where registered.method == nil {
+            let what = registered.kind == .tab ? "tab item" : "launch task"
+            let consequence = registered.kind == .tab ? "waits for the next tab bar setup" : "never runs once the tasks have executed"
+            findings.report(.nnLateRegister, "\(what) \(registered.className.written) is registered outside a Module.Awake method: after launch it "
+                            + consequence, module: registered.className.literal, at: registered.location, certainty: .dynamic,
+                            identity: ["late", registered.kind.rawValue, registered.className.written])
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import LegoAnalysis
+import LegoModel
+
+/// `nn-service-missing` from source: a literal lookup of a protocol that no scanned code registers and that is not one
+/// of `ModuleManager`'s default services: `service(of:)` asserts and returns nil and `Module.service` force-unwraps it
+/// (`YiHuaXie/NNModule@5d3e56e:NNModule/ModuleManager/Core/ModuleServiceCenter.swift:115-144`, `Module.swift:59-61`).
+enum NNServiceMissingCheck: NNStaticCheck {
+    static func run(_ app: NNScannedApp, _ findings: StaticFindings) {
+        let registered = Set(app.facts.registrations.compactMap(\.service.literal) + NNScannedApp.defaultServices.map(\.service))
+        // A registration of a computed type may be the one: then a missing key is only as sure as that.
+        let certainty: Finding.Certainty = app.facts.registrations.contains { $0.service.literal == nil } ? .dynamic : .literal
+        for lookup in app.facts.lookups {
+            guard let key = lookup.service.literal, !registered.contains(key) else { continue }
+            let api = lookup.api == .swift ? "Module.service(of:)" : "serivceOfProtocol:"
+            findings.report(.nnServiceMissing, "\(key) is looked up (\(api)) but no scanned source registers it: the lookup asserts in DEBUG and "
+                            + "crashes in release (Module.service force-unwraps nil)", module: key, at: lookup.location, certainty: certainty,
+                            identity: ["missing", key])
+        }
+    }
+}

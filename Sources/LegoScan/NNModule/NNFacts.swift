@@ -1,0 +1,288 @@
+import LegoModel
+
+/// What NNModule-swift source says, in source order, merged over the files of an app: the raw facts before router
+/// names and route keys are resolved (`NNScannedApp`).
+public struct NNFacts: Sendable, Hashable {
+    /// Which of the framework's two APIs a call went through.
+    public enum API: String, Sendable, Hashable {
+        /// `Module.register(service:used:)`, `Module.service(of:)` (Swift generics).
+        case swift
+        /// `registerServiceOfProtocol:usedImplClass:`, `serivceOfProtocol:` (Objective-C).
+        case objectiveC = "objc"
+    }
+
+    /// A class (or an extension's class) the file declares, with what the framework reads from it.
+    public struct ClassDeclaration: Sendable, Hashable {
+        /// The class name.
+        public var name: String
+        /// Its superclass (the first inherited type written), if any.
+        public var superclass: String?
+        /// Where it is declared.
+        public var location: SourceLocation
+    }
+
+    /// `static var implPriority: Int { N }` (Swift) or `+ (NSInteger)implPriority { return N; }` (Objective-C).
+    public struct Priority: Sendable, Hashable {
+        /// The class it is declared on.
+        public var className: String
+        /// The value, nil when computed.
+        public var value: Int?
+        /// Where.
+        public var location: SourceLocation
+    }
+
+    /// A class method of `Module.RegisterService` / `ModuleRegisterService` or `Module.Awake` / `ModuleAwake`, which
+    /// `ModuleManager` invokes with no arguments (`ModuleManager.swift:76-92`).
+    public struct BootstrapMethod: Sendable, Hashable {
+        /// Which class it extends.
+        public enum Kind: String, Sendable, Hashable { case registerService, awake }
+        /// How the framework will call it.
+        public enum Shape: String, Sendable, Hashable {
+            /// `@objc static func f()` or `+ (void)f`: invoked once.
+            case invoked
+            /// Has parameters: invoked with none (undefined behaviour).
+            case hasParameters
+            /// Not an `@objc static`/class method: never invoked.
+            case neverInvoked
+            /// `load` or `initialize`: invoked by the runtime and again by the framework.
+            case runsTwice
+        }
+        /// Which class.
+        public var kind: Kind
+        /// The method name.
+        public var name: String
+        /// Its shape.
+        public var shape: Shape
+        /// Where.
+        public var location: SourceLocation
+    }
+
+    /// `Module.register(service: P.self, used: Impl.self)` or its Objective-C spelling.
+    public struct ServiceRegistration: Sendable, Hashable {
+        /// The protocol (key), or its expression when not written as `P.self` / `@protocol(P)`.
+        public var service: ScanValue
+        /// The impl class, or its expression.
+        public var impl: ScanValue
+        /// The API used.
+        public var api: API
+        /// The bootstrap method it is written in, if any (its order against other methods is the runtime's).
+        public var method: String?
+        /// Where.
+        public var location: SourceLocation
+    }
+
+    /// `Module.service(of: P.self)`, a default service accessor, or `[Module serivceOfProtocol:@protocol(P)]`.
+    public struct ServiceLookup: Sendable, Hashable {
+        /// The protocol (key), or its expression.
+        public var service: ScanValue
+        /// The API used.
+        public var api: API
+        /// The class it is written in.
+        public var fromClass: String?
+        /// Where.
+        public var location: SourceLocation
+    }
+
+    /// A router made in code: `URLRouter(with: upper)` or `URLRouter(routeParser: URLRouteParser(defaultScheme: "x"))`.
+    public struct RouterCreation: Sendable, Hashable {
+        /// The router's name: the variable or property it is stored in, qualified by its class (`ShopModule.router`).
+        public var name: String
+        /// The upper router's name for a nested router.
+        public var upper: String?
+        /// A literal default scheme given to its parser.
+        public var defaultScheme: String?
+        /// Where.
+        public var location: SourceLocation
+    }
+
+    /// `registerRoute`, `delayedRegisterRoute`, `registerRoute(_:used:)` or `registerRoutes(_:used:)` on a router.
+    public struct RouteRegistration: Sendable, Hashable {
+        /// How the route is served.
+        public enum Kind: String, Sendable, Hashable { case handler, delayed, subRouter }
+        /// The router's name (see `RouterCreation.name`).
+        public var router: String
+        /// The route as written.
+        public var route: ScanValue
+        /// How.
+        public var kind: Kind
+        /// For `.subRouter`: the sub-router's name.
+        public var subRouter: String?
+        /// Where.
+        public var location: SourceLocation
+    }
+
+    /// `openRoute(…)` on a router.
+    public struct RouteOpen: Sendable, Hashable {
+        /// The router's name.
+        public var router: String
+        /// The route as written; for `x ?? "…"`, the expression `x`.
+        public var route: ScanValue
+        /// The literal after `??` when the route is `x ?? "…"`: what is opened when `x` is nil.
+        public var fallback: String?
+        /// The class it is written in.
+        public var fromClass: String?
+        /// Where.
+        public var location: SourceLocation
+    }
+
+    /// One pair of `updateRedirectRoutes` / `resetRedirectRoutes` (a dynamic map is one entry with no pairs).
+    public struct Redirect: Sendable, Hashable {
+        /// The route redirected, or the map's expression when it is not a literal dictionary.
+        public var from: ScanValue
+        /// Where it goes (nil for a dynamic map).
+        public var to: ScanValue?
+        /// Whether the map replaces every earlier one (`resetRedirectRoutes`).
+        public var resets: Bool
+        /// Where.
+        public var location: SourceLocation
+    }
+
+    /// `routeInterceptor.append(…)` / `insert(…, at:)` with an action's specified routes when written inline.
+    public struct Interceptor: Sendable, Hashable {
+        /// The action class (`URLRouteInterceptor.Action` for an inline action), or its expression.
+        public var action: String
+        /// The specified routes when written as literals (empty: every route, or not known).
+        public var routes: [ScanValue]
+        /// Where.
+        public var location: SourceLocation
+    }
+
+    /// `EventBus…register(E.self, target:)`, `.send(E.self)`, `.remove(E.self)`, or an `EventSet<E>`'s `addTarget` / `send`.
+    public struct Event: Sendable, Hashable {
+        /// What the call does.
+        public enum Kind: String, Sendable, Hashable { case register, send, remove }
+        /// The event type as written (`LoginModule.LoginEvent`).
+        public var type: String
+        /// The bus or set it goes through, as written (`EventBus.default`).
+        public var bus: String
+        /// What.
+        public var kind: Kind
+        /// The class it is written in.
+        public var fromClass: String?
+        /// Where.
+        public var location: SourceLocation
+    }
+
+    /// `addObserver(forName:isSticky:…)` of the framework's sticky notifications (`StickyNotification.swift:20-46`).
+    public struct Observer: Sendable, Hashable {
+        /// What happens to the returned `NotificationObserver`.
+        public enum Token: String, Sendable, Hashable {
+            /// Stored in a variable or property, or returned.
+            case kept
+            /// `.disposed(by: pool)`.
+            case disposed
+            /// Neither: its `deinit` removes the observer at once (`NotificationObserver.swift:33`).
+            case discarded
+        }
+        /// The notification name as written (`.didLogin`, `Notification.Name("x")`).
+        public var name: ScanValue
+        /// `isSticky: true`.
+        public var sticky: Bool
+        /// The token's fate.
+        public var token: Token
+        /// The class it is written in.
+        public var fromClass: String?
+        /// Where.
+        public var location: SourceLocation
+    }
+
+    /// `post(name:isSticky:…)`.
+    public struct Post: Sendable, Hashable {
+        /// The notification name as written.
+        public var name: ScanValue
+        /// `isSticky: true`.
+        public var sticky: Bool
+        /// Where.
+        public var location: SourceLocation
+    }
+
+    /// `Module.tabService.addRegister(X.self)` or `Module.launchTaskService.addRegister(X.self)`.
+    public struct Registered: Sendable, Hashable {
+        /// Which service.
+        public enum Kind: String, Sendable, Hashable { case tab, launchTask }
+        /// Which.
+        public var kind: Kind
+        /// The class registered, or its expression.
+        public var className: ScanValue
+        /// The bootstrap method it is written in, if any.
+        public var method: String?
+        /// Where.
+        public var location: SourceLocation
+    }
+
+    /// Classes declared.
+    public var classes: [ClassDeclaration] = []
+    /// `implPriority` declarations.
+    public var priorities: [Priority] = []
+    /// Bootstrap methods.
+    public var bootstrapMethods: [BootstrapMethod] = []
+    /// Service registrations.
+    public var registrations: [ServiceRegistration] = []
+    /// Service lookups.
+    public var lookups: [ServiceLookup] = []
+    /// Routers made in code.
+    public var routers: [RouterCreation] = []
+    /// Route registrations.
+    public var routes: [RouteRegistration] = []
+    /// Route opens.
+    public var opens: [RouteOpen] = []
+    /// Redirects.
+    public var redirects: [Redirect] = []
+    /// Interceptor actions added.
+    public var interceptors: [Interceptor] = []
+    /// Event-bus and event-set calls.
+    public var events: [Event] = []
+    /// Sticky-notification observers.
+    public var observers: [Observer] = []
+    /// Notification posts.
+    public var posts: [Post] = []
+    /// Tab items and launch tasks registered.
+    public var registered: [Registered] = []
+    /// Problems reading the source.
+    public var warnings: [ScanFacts.Warning] = []
+    /// `lego-trace:disable` comments.
+    public var suppressions: [InlineSuppression] = []
+
+    /// No facts.
+    public init() {}
+}
+
+extension NNFacts: FrameworkFacts {
+    public var declaredClassNames: [String] { classes.map(\.name) }
+
+    /// Whether anything the framework would see was found (declarations and warnings aside).
+    public var hasFrameworkCode: Bool {
+        !(bootstrapMethods.isEmpty && registrations.isEmpty && lookups.isEmpty && routers.isEmpty && routes.isEmpty && opens.isEmpty
+            && redirects.isEmpty && interceptors.isEmpty && events.isEmpty && observers.isEmpty && registered.isEmpty)
+    }
+
+    public mutating func append(_ other: NNFacts) {
+        classes += other.classes
+        priorities += other.priorities
+        bootstrapMethods += other.bootstrapMethods
+        registrations += other.registrations
+        lookups += other.lookups
+        routers += other.routers
+        routes += other.routes
+        opens += other.opens
+        redirects += other.redirects
+        interceptors += other.interceptors
+        events += other.events
+        observers += other.observers
+        posts += other.posts
+        registered += other.registered
+        warnings += other.warnings
+        suppressions += other.suppressions
+    }
+}
+
+extension ScanValue {
+    /// The value as the source writes it: the literal, the resolved values, or the expression.
+    var written: String {
+        switch self {
+        case .literal(let text): text
+        case .resolved(let values, _): values.joined(separator: " | ")
+        case .dynamic(let expression): expression
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import LegoAnalysis
+import LegoGraph
+import LegoModel
+import NNModuleRuntime
+
+/// An NNModule-swift app as its source says: the merged facts, with route keys made by the framework's parser rules
+/// (`NNRouteParser`), impl priorities resolved through classes, and the routers the code names.
+public struct NNScannedApp: Sendable {
+    /// The facts of every file, in file order.
+    public var facts: NNFacts
+    /// The parser route keys are made with: the default scheme a router's `URLRouteParser(defaultScheme:)` gives, else `nn`.
+    public var parser: NNRouteParser
+    /// Whether keys are certain: no replaced route service and at most one default scheme in the code. An app that
+    /// registers its own `ModuleRouteService` (the framework's example does) may parse routes its own way.
+    public var keysCertain: Bool
+    /// The keys literal registrations register and literal redirects redirect, for "does anything handle it".
+    private var handledKeys: Set<String> = []
+
+    /// The services `ModuleManager.init` registers before any app method, each with its impl, whose priority is 0
+    /// (`YiHuaXie/NNModule@5d3e56e:NNModule/ModuleManager/Core/ModuleManager.swift:24-28`; none declares `implPriority`).
+    public static let defaultServices: [(service: String, impl: String)] = [
+        ("ModuleRouteService", "URLRouter"), ("ModuleTabService", "ModuleTabServiceImpl"),
+        ("ModuleLaunchTaskService", "ModuleLaunchTaskServiceImpl"), ("ModuleNotificationService", "ModuleNotificationServiceImpl"),
+        ("ModuleApplicationService", "ModuleApplicationServiceImpl"),
+    ]
+
+    /// Resolves `facts`.
+    public init(facts: NNFacts) {
+        self.facts = facts
+        let schemes = Set(facts.routers.compactMap(\.defaultScheme).map { $0.lowercased() })
+        parser = NNRouteParser(defaultScheme: schemes.count == 1 ? schemes.first! : "nn")
+        let replacedRouteService = facts.registrations.contains { $0.service.literal == "ModuleRouteService" }
+        keysCertain = schemes.count <= 1 && !replacedRouteService
+        handledKeys = Set(literalRoutes.compactMap(\.key) + facts.redirects.compactMap { $0.from.literal.flatMap(parser.parse)?.fullPath })
+    }
+
+    /// The impl's `implPriority` when the source says it: declared on the class or a superclass the scan read, 0 for
+    /// a class that declares none and derives from a root (`?? 0`, `ModuleServiceCenter.swift:110`); nil when unknown.
+    public func priority(of impl: String) -> Int? {
+        var name = impl
+        for _ in 0..<16 {
+            if let declared = facts.priorities.first(where: { $0.className == name }) { return declared.value }
+            if Self.defaultServices.contains(where: { $0.impl == name }) { return 0 }
+            let declarations = facts.classes.filter { $0.name == name }
+            guard !declarations.isEmpty else { return nil }
+            guard let superclass = declarations.compactMap(\.superclass).first, !["NSObject", "URLRouter"].contains(superclass) else { return 0 }
+            name = superclass
+        }
+        return nil
+    }
+
+    /// Every router the code names: the default router, the route service, the ones it makes and registers on.
+    public var routerNames: [String] {
+        var names: [String] = []
+        var seen = Set<String>()
+        for name in [NNSwiftReader.defaultRouter] + facts.routers.map(\.name) + facts.routes.map(\.router) + facts.opens.map(\.router)
+        where seen.insert(name).inserted {
+            names.append(name)
+        }
+        return names
+    }
+
+    /// Literal route registrations with the key each registers (nil: the parser rejects the route); a sub-router is
+    /// registered by its host alone (`URLRouter.swift:88-102`).
+    var literalRoutes: [(registration: NNFacts.RouteRegistration, route: String, key: String?)] {
+        facts.routes.compactMap { registration in
+            registration.route.literal.map { route in
+                let parsed = parser.parse(route)
+                return (registration, route, registration.kind == .subRouter ? parsed?.combinedRoute : parsed?.fullPath)
+            }
+        }
+    }
+
+    /// Whether any router in the code handles `route`: a registration of its full path, of its host when the path is
+    /// not empty (`URLRouter.swift:168-178`), or, for a web link, of `weblink`; a redirect key counts too.
+    func isHandled(_ route: NNRouteURL) -> Bool {
+        if handledKeys.contains(route.fullPath) || handledKeys.contains(route.combinedRoute) { return true }
+        return route.isWebLink && parser.parse("weblink").map { handledKeys.contains($0.fullPath) } == true
+    }
+
+    /// Whether a registration or redirect somewhere is computed at run time (then "nothing handles it" is not sure).
+    var hasDynamicRoutes: Bool {
+        facts.routes.contains { $0.route.literal == nil } || facts.redirects.contains { $0.from.literal == nil }
+    }
+}
+
+extension NNScannedApp: ScannedFrameworkApp {
+    public var framework: Framework { .nnModule }
+
+    /// Services and routers: what the graph draws.
+    public var moduleCount: Int { moduleGraph(findings: []).nodes.count }
+
+    public func analyze(configuration: AnalysisConfiguration, pathPrefix: String, sourceFiles: Int) -> AnalysisResult {
+        NNStaticAnalyzer.analyze(self, configuration: configuration, pathPrefix: pathPrefix, sourceFiles: sourceFiles)
+    }
+
+    public func scenario(appName: String) -> String { NNScenarioWriter(app: self).scenario(appName: appName) }
+
+    public func moduleGraph(findings: [Finding]) -> ModuleGraph { NNStaticGraph.graph(of: self, findings: findings) }
+
+    public func summaryRows(at: (SourceLocation) -> String) -> [(label: String, text: String)] {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        var rows: [(label: String, text: String)] = []
+        let register = facts.bootstrapMethods.filter { $0.kind == .registerService }.count
+        let awake = facts.bootstrapMethods.filter { $0.kind == .awake }.count
+        let odd = facts.bootstrapMethods.filter { $0.shape != .invoked }
+        rows.append(("bootstrap", "\(count(register, "register method")), \(count(awake, "awake method"))"
+            + (odd.isEmpty ? "" : "; \(odd.count) not invoked once with no arguments (\(odd.map { "\($0.name): \($0.shape.rawValue)" }.joined(separator: ", ")))")))
+        let services = Set(facts.registrations.compactMap(\.service.literal))
+        let objc = facts.registrations.filter { $0.api == .objectiveC }.count
+        rows.append(("services", "\(count(facts.registrations.count, "registration")) of \(count(services.count, "service"))"
+            + (objc > 0 ? " (\(objc) from Objective-C)" : "") + ", \(count(facts.lookups.count, "lookup"))"))
+        rows.append(("routers", routerNames.joined(separator: ", ")
+            + (parser.defaultScheme == "nn" ? "" : " (default scheme \(parser.defaultScheme))")))
+        let delayed = facts.routes.filter { $0.kind == .delayed }.count
+        let nested = facts.routes.filter { $0.kind == .subRouter }.count
+        let dynamicRoutes = facts.routes.filter { $0.route.literal == nil }.count
+        rows.append(("routes", "\(facts.routes.count) registered" + (delayed > 0 ? ", \(delayed) delayed" : "")
+            + (nested > 0 ? ", \(nested) to sub-routers" : "") + (dynamicRoutes > 0 ? ", \(dynamicRoutes) computed at run time" : "")))
+        let literalOpens = facts.opens.filter { $0.route.literal != nil }.count
+        let fallbacks = facts.opens.filter { $0.fallback != nil }.count
+        rows.append(("opens", "\(facts.opens.count): \(literalOpens) literal, \(facts.opens.count - literalOpens) computed at run time"
+            + (fallbacks > 0 ? " (\(fallbacks) with a literal fallback)" : "")))
+        let dynamicRedirects = facts.redirects.filter { $0.to == nil }.count
+        rows.append(("redirects", "\(facts.redirects.count - dynamicRedirects) literal" + (dynamicRedirects > 0 ? ", \(dynamicRedirects) maps computed at run time" : "")))
+        rows.append(("interceptors", count(facts.interceptors.count, "action")))
+        let registrations = facts.events.filter { $0.kind == .register }.count
+        let sends = facts.events.filter { $0.kind == .send }.count
+        rows.append(("events", "\(count(registrations, "target registration")), \(count(sends, "send")) of \(count(Set(facts.events.map(\.type)).count, "event type"))"))
+        let discarded = facts.observers.filter { $0.token == .discarded }.count
+        rows.append(("notifications", "\(count(facts.observers.count, "observer"))" + (discarded > 0 ? " (\(discarded) discarded)" : "")
+            + ", \(count(facts.posts.count, "post"))"))
+        let tabs = facts.registered.filter { $0.kind == .tab }.count
+        rows.append(("tabs, tasks", "\(count(tabs, "tab item")), \(count(facts.registered.count - tabs, "launch task"))"))
+        return rows
+    }
+}

@@ -1,0 +1,42 @@
+import LegoModel
+
+/// NNModule-swift's scanner: swift-syntax for Swift, the shared Objective-C lexer for Objective-C, resolved into an
+/// `NNScannedApp`.
+public struct NNScanner: FrameworkScanner {
+    /// A scanner.
+    public init() {}
+
+    public var framework: Framework { .nnModule }
+
+    /// Classes only the framework's own sources declare (`YiHuaXie/NNModule@5d3e56e:NNModule/…`): the service center,
+    /// the router's parts and the default service impls; names an app would also use (`EventBus`, `Navigator`) are left out.
+    static let ownClasses: Set<String> = [
+        "ModuleServiceCenter", "URLRouteParser", "URLRouteRedirector", "URLRouteInterceptor", "NotificationObserver", "ModuleTabServiceImpl",
+        "ModuleLaunchTaskServiceImpl", "ModuleNotificationServiceImpl", "ModuleApplicationServiceImpl",
+    ]
+
+    public var frameworkClasses: Set<String> { Self.ownClasses }
+
+    // The pod's module name, the bootstrap classes, the service API in both languages and the router type: none of
+    // them is an XFLegoVIPER or QFMoudle spelling.
+    public var markers: [String] {
+        ["NNModule_swift", "NNModule-swift", "Module.RegisterService", "Module.Awake", "ModuleRegisterService", "ModuleAwake",
+         "registerServiceOfProtocol", "serivceOfProtocol", "Module.register(service:", "Module.service(of:", "URLRouter"]
+    }
+
+    public func read(bytes: [UInt8], file: String, language: SourceTree.Language) -> NNFacts {
+        switch language {
+        case .objectiveC:
+            return NNObjCReader.read(bytes: bytes, file: file)
+        case .swift:
+            if let refusal = SwiftReader.refusal(bytes, file: file) {
+                var facts = NNFacts()
+                facts.warnings.append(refusal)
+                return facts
+            }
+            return NNSwiftReader.read(text: String(decoding: bytes, as: UTF8.self), file: file)
+        }
+    }
+
+    public func app(from facts: NNFacts) -> NNScannedApp { NNScannedApp(facts: facts) }
+}

@@ -1,0 +1,385 @@
+import LegoModel
+import SwiftParser
+import SwiftSyntax
+
+/// Reads NNModule-swift facts out of one Swift file with swift-syntax: bootstrap methods, service registrations and
+/// lookups, routers, routes, opens, redirects, interceptors, events and sticky notifications.
+///
+/// The API names are the framework's own (`YiHuaXie/NNModule@5d3e56e`): `Module.swift:51-61` (register, service),
+/// `URLRouterType.swift:26-75` (registerRoute, delayedRegisterRoute, openRoute, registerRoute(s)(_:used:)),
+/// `URLRouteRedirector.swift:25-37`, `URLRouteInterceptor.swift:52-65`, `EventBus.swift:27-68`, `EventSet.swift:28-55`,
+/// `StickyNotification.swift:20-58`. Comments and strings are not code to swift-syntax: a commented-out call is not seen.
+enum NNSwiftReader {
+    /// Reads `text` of the file named `file`, on a thread with a large stack.
+    static func read(text: String, file: String) -> NNFacts {
+        LargeStack.run {
+            let tree = Parser.parse(source: text)
+            let visitor = Visitor(file: file, converter: SourceLocationConverter(fileName: file, tree: tree))
+            visitor.walk(tree)
+            return visitor.facts
+        }
+    }
+
+    /// `URLRouter.default`'s spellings, and the route service (a different router once an app replaces it).
+    static let defaultRouter = "URLRouter.default"
+    /// The route service's name.
+    static let routeService = "Module.routeService"
+
+    private final class Visitor: SyntaxVisitor {
+        let file: String
+        let converter: SourceLocationConverter
+        var facts = NNFacts()
+        /// Enclosing type (or extended type) names, innermost last.
+        var typeStack: [String] = []
+        /// The bootstrap class an enclosing extension extends, per type level.
+        var bootstrapStack: [NNFacts.BootstrapMethod.Kind?] = []
+        /// Enclosing function names, outermost first.
+        var functions: [String] = []
+        /// String constants by name and by `Type.name`.
+        var constants: [String: String] = [:]
+        /// Names that hold another router (`let r = Module.routeService`), by qualified name.
+        var aliases: [String: String] = [:]
+        /// `EventSet<E>` variables by qualified name: the event type.
+        var eventSets: [String: String] = [:]
+
+        init(file: String, converter: SourceLocationConverter) {
+            self.file = file
+            self.converter = converter
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        func location(_ node: some SyntaxProtocol) -> LegoModel.SourceLocation {
+            let position = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+            return LegoModel.SourceLocation(file: file, line: position.line, column: position.column)
+        }
+
+        // MARK: Declarations
+
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            facts.classes.append(.init(name: node.name.text, superclass: node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
+                                       location: location(node.name)))
+            push(node.name.text, bootstrap: nil)
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: ClassDeclSyntax) { pop() }
+
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text, bootstrap: nil); return .visitChildren }
+        override func visitPost(_ node: StructDeclSyntax) { pop() }
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text, bootstrap: nil); return .visitChildren }
+        override func visitPost(_ node: EnumDeclSyntax) { pop() }
+
+        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+            let extended = node.extendedType.trimmedDescription
+            // `Module.RegisterService` is `@objc(ModuleRegisterService)`, `Module.Awake` `@objc(ModuleAwake)` (`Module.swift:14-28`).
+            let kind: NNFacts.BootstrapMethod.Kind? = switch extended {
+            case "Module.RegisterService", "ModuleRegisterService": .registerService
+            case "Module.Awake", "ModuleAwake": .awake
+            default: nil
+            }
+            push(extended, bootstrap: kind)
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: ExtensionDeclSyntax) { pop() }
+
+        func push(_ name: String, bootstrap: NNFacts.BootstrapMethod.Kind?) {
+            typeStack.append(name)
+            bootstrapStack.append(bootstrap)
+        }
+
+        func pop() {
+            typeStack.removeLast()
+            bootstrapStack.removeLast()
+        }
+
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            if functions.isEmpty, let kind = bootstrapStack.last ?? nil {
+                let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+                let isObjC = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "objc" }
+                let name = node.name.text
+                // `loadAllMethods` invokes every class method of the metaclass with no arguments, `+load` and
+                // `+initialize` included (`ModuleManager.swift:76-92`); instance and non-`@objc` methods are not in it.
+                let shape: NNFacts.BootstrapMethod.Shape =
+                    !(isStatic && isObjC) ? .neverInvoked
+                    : name == "load" || name == "initialize" ? .runsTwice
+                    : node.signature.parameterClause.parameters.isEmpty ? .invoked : .hasParameters
+                facts.bootstrapMethods.append(.init(kind: kind, name: name, shape: shape, location: location(node.name)))
+            }
+            functions.append(node.name.text)
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: FunctionDeclSyntax) { functions.removeLast() }
+
+        /// The bootstrap method a call is written in, if any.
+        var bootstrapMethod: String? { (bootstrapStack.last ?? nil) != nil ? functions.first : nil }
+
+        /// A name as the app refers to it across files: `Type.name` inside a type, else `name`.
+        func qualified(_ name: String) -> String { typeStack.last.map { "\($0).\(name)" } ?? name }
+
+        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            for binding in node.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                if name == "implPriority", let owner = typeStack.last {
+                    facts.priorities.append(.init(className: owner, value: Self.integer(binding), location: location(binding.pattern)))
+                    continue
+                }
+                guard let value = binding.initializer?.value else { continue }
+                if let text = Self.literal(value) {
+                    constants[name] = text
+                    constants[qualified(name)] = text
+                } else if let call = value.as(FunctionCallExprSyntax.self) {
+                    routerCreation(call, name: qualified(name), at: binding.pattern)
+                    if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
+                       generic.expression.trimmedDescription == "EventSet",
+                       let argument = generic.genericArgumentClause.arguments.first {
+                        eventSets[qualified(name)] = argument.trimmedDescription
+                    }
+                } else if value.is(MemberAccessExprSyntax.self) || value.is(DeclReferenceExprSyntax.self) {
+                    // `let sub = ShopModule.router`: the same router under another name (for other values, an unused entry).
+                    aliases[qualified(name)] = routerName(value)
+                }
+            }
+            return .visitChildren
+        }
+
+        /// Records `URLRouter(with: upper)` / `URLRouter(routeParser: URLRouteParser(defaultScheme: "x"))` stored in `name`.
+        func routerCreation(_ call: FunctionCallExprSyntax, name: String, at node: some SyntaxProtocol) {
+            guard call.calledExpression.trimmedDescription.hasSuffix("URLRouter") else { return }
+            var upper: String?
+            var scheme: String?
+            for argument in call.arguments {
+                switch argument.label?.text {
+                case "with": upper = routerName(argument.expression)
+                case "routeParser":
+                    if let parser = argument.expression.as(FunctionCallExprSyntax.self),
+                       let given = parser.arguments.first(where: { $0.label?.text == "defaultScheme" }) {
+                        scheme = Self.literal(given.expression)
+                    }
+                default: break
+                }
+            }
+            facts.routers.append(.init(name: name, upper: upper, defaultScheme: scheme, location: location(node)))
+        }
+
+        /// The name a router expression stands for, across files.
+        func routerName(_ expression: ExprSyntax) -> String {
+            let text = expression.trimmedDescription
+            if text == NNSwiftReader.defaultRouter || text == "URLRouter.defaultRouter" { return NNSwiftReader.defaultRouter }
+            if text == NNSwiftReader.routeService { return text }
+            var name = text
+            if let reference = expression.as(DeclReferenceExprSyntax.self) {
+                // `self` inside a router class is that router.
+                name = reference.baseName.text == "self" ? typeStack.last ?? "self" : qualified(reference.baseName.text)
+            } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.trimmedDescription {
+                let property = member.declName.baseName.text
+                name = base == "self" || base == "Self" ? qualified(property) : "\(base).\(property)"
+            }
+            return aliases[name] ?? name
+        }
+
+        // MARK: Calls
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return .visitChildren }
+            let method = member.declName.baseName.text
+            let base = member.base
+            let baseText = base?.trimmedDescription ?? ""
+            let labels = node.arguments.map { $0.label?.text }
+            let first = node.arguments.first?.expression
+            switch method {
+            case "register" where baseText == "Module" && labels == ["service", "used"]:
+                facts.registrations.append(.init(service: typeValue(node.arguments.first!.expression), impl: typeValue(node.arguments.last!.expression),
+                                                 api: .swift, method: bootstrapMethod, location: location(node)))
+            case "service" where baseText == "Module" && labels == ["of"]:
+                facts.lookups.append(.init(service: typeValue(first!), api: .swift, fromClass: typeStack.last, location: location(node)))
+            case "registerRoute", "delayedRegisterRoute", "registerRoutes":
+                guard let base, let first else { break }
+                let router = routerName(base)
+                if labels.count == 2, labels[1] == "used" {
+                    let sub = routerName(node.arguments.last!.expression)
+                    let routes = method == "registerRoutes" ? arrayValues(first) : [routeValue(first)]
+                    for route in routes {
+                        facts.routes.append(.init(router: router, route: route, kind: .subRouter, subRouter: sub, location: location(node)))
+                    }
+                } else if method != "registerRoutes" {
+                    facts.routes.append(.init(router: router, route: routeValue(first), kind: method == "delayedRegisterRoute" ? .delayed : .handler,
+                                              location: location(node)))
+                }
+            case "openRoute":
+                guard let base, let first else { break }
+                var route = routeValue(first)
+                var fallback: String?
+                if let coalescing = Self.nilCoalescing(first) {
+                    route = routeValue(coalescing.value)
+                    fallback = coalescing.fallback
+                }
+                facts.opens.append(.init(router: routerName(base), route: route, fallback: fallback, fromClass: typeStack.last, location: location(node)))
+            case "updateRedirectRoutes", "resetRedirectRoutes":
+                guard let first else { break }
+                let resets = method == "resetRedirectRoutes"
+                if let dictionary = first.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content {
+                    for element in elements {
+                        facts.redirects.append(.init(from: routeValue(element.key), to: routeValue(element.value), resets: resets,
+                                                     location: location(element)))
+                    }
+                } else if let dictionary = first.as(DictionaryExprSyntax.self), case .colon = dictionary.content {
+                    facts.redirects.append(.init(from: .dynamic(expression: "[:]"), to: nil, resets: resets, location: location(node)))
+                } else {
+                    facts.redirects.append(.init(from: .dynamic(expression: Self.clipped(first)), to: nil, resets: resets, location: location(node)))
+                }
+            case "append", "insert":
+                guard baseText.hasSuffix("routeInterceptor"), let first else { break }
+                facts.interceptors.append(interceptor(first, at: node))
+            case "register" where labels == [nil, "target"]:
+                guard let first, let type = Self.metatype(first) else { break }
+                facts.events.append(.init(type: type, bus: baseText, kind: .register, fromClass: typeStack.last, location: location(node)))
+            case "send", "remove":
+                if let first, let type = Self.metatype(first) {
+                    facts.events.append(.init(type: type, bus: baseText, kind: method == "send" ? .send : .remove, fromClass: typeStack.last,
+                                              location: location(node)))
+                } else if method == "send", let base, let type = eventSets[routerName(base)] {
+                    facts.events.append(.init(type: type, bus: routerName(base), kind: .send, fromClass: typeStack.last, location: location(node)))
+                }
+            case "addTarget", "removeTarget":
+                guard let base, let type = eventSets[routerName(base)] else { break }
+                facts.events.append(.init(type: type, bus: routerName(base), kind: method == "addTarget" ? .register : .remove,
+                                          fromClass: typeStack.last, location: location(node)))
+            case "addObserver" where labels.first == "forName" && (labels.contains("isSticky") || baseText.hasSuffix("notificationService")):
+                facts.observers.append(.init(name: notificationName(first!), sticky: Self.isTrue(node, "isSticky"), token: token(of: node),
+                                             fromClass: typeStack.last, location: location(node)))
+            case "post" where labels.first == "name" && (labels.contains("isSticky") || baseText.hasSuffix("notificationService")):
+                facts.posts.append(.init(name: notificationName(first!), sticky: Self.isTrue(node, "isSticky"), location: location(node)))
+            case "addRegister" where baseText.hasSuffix("tabService") || baseText.hasSuffix("launchTaskService"):
+                guard let first else { break }
+                facts.registered.append(.init(kind: baseText.hasSuffix("tabService") ? .tab : .launchTask, className: typeValue(first),
+                                              method: bootstrapMethod, location: location(node)))
+            default:
+                break
+            }
+            return .visitChildren
+        }
+
+        /// What becomes of an `addObserver` result: `.disposed(by:)`, discarded (a statement of its own or `_ =`), or kept.
+        func token(of call: FunctionCallExprSyntax) -> NNFacts.Observer.Token {
+            var node = Syntax(call)
+            // `try`, `await` and parentheses do not change what happens to the value.
+            while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
+            guard let parent = node.parent else { return .kept }
+            if let member = parent.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "disposed" { return .disposed }
+            if parent.is(CodeBlockItemSyntax.self) { return .discarded }
+            if let list = parent.as(ExprListSyntax.self), list.count == 3, list.first?.is(DiscardAssignmentExprSyntax.self) == true,
+               list.last.map({ Syntax($0) }) == node {
+                return .discarded
+            }
+            return .kept
+        }
+
+        func interceptor(_ expression: ExprSyntax, at node: some SyntaxProtocol) -> NNFacts.Interceptor {
+            guard let call = expression.as(FunctionCallExprSyntax.self) else {
+                return .init(action: Self.clipped(expression), routes: [], location: location(node))
+            }
+            var routes: [ScanValue] = []
+            for argument in call.arguments {
+                if argument.label?.text == "specifiedRoutes" { routes = arrayValues(argument.expression) }
+                if argument.label?.text == "specifiedRoute" { routes = [routeValue(argument.expression)] }
+            }
+            return .init(action: call.calledExpression.trimmedDescription, routes: routes, location: location(node))
+        }
+
+        // MARK: Values
+
+        /// `P.self` as `P`; anything else as its expression.
+        func typeValue(_ expression: ExprSyntax) -> ScanValue {
+            Self.metatype(expression).map(ScanValue.literal) ?? .dynamic(expression: Self.clipped(expression))
+        }
+
+        /// A route: a literal, a known string constant, `URLRouter.webLink` (`"weblink"`, `URLRouter.swift:13`), or the expression.
+        func routeValue(_ expression: ExprSyntax) -> ScanValue {
+            if let text = Self.literal(expression) { return .literal(text) }
+            let text = expression.trimmedDescription
+            if text == "URLRouter.webLink" { return .literal("weblink") }
+            if let constant = constants[text] ?? constants[qualified(text)] { return .literal(constant) }
+            if let member = expression.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "Self" || member.base?.trimmedDescription == "self",
+               let constant = constants[qualified(member.declName.baseName.text)] {
+                return .literal(constant)
+            }
+            return .dynamic(expression: Self.clipped(expression))
+        }
+
+        /// The elements of an array literal as routes, or the expression.
+        func arrayValues(_ expression: ExprSyntax) -> [ScanValue] {
+            guard let array = expression.as(ArrayExprSyntax.self) else { return [.dynamic(expression: Self.clipped(expression))] }
+            return array.elements.map { routeValue($0.expression) }
+        }
+
+        /// A notification name: the literal of `Notification.Name("x")` / `.init("x")` or a string, else the expression.
+        func notificationName(_ expression: ExprSyntax) -> ScanValue {
+            if let text = Self.literal(expression) { return .literal(text) }
+            if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+               ["Notification.Name", "NSNotification.Name", ".init", "Name"].contains(call.calledExpression.trimmedDescription),
+               let text = Self.literal(call.arguments.first!.expression) {
+                return .literal(text)
+            }
+            return .dynamic(expression: Self.clipped(expression))
+        }
+
+        static func metatype(_ expression: ExprSyntax) -> String? {
+            guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self", let base = member.base else { return nil }
+            return base.trimmedDescription
+        }
+
+        /// `x ?? "literal"` as (`x`, the literal).
+        static func nilCoalescing(_ expression: ExprSyntax) -> (value: ExprSyntax, fallback: String)? {
+            if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+               sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
+               let left = sequence.elements.first, let right = sequence.elements.last, let text = literal(right) {
+                return (left, text)
+            }
+            if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.trimmedDescription == "??", let text = literal(infix.rightOperand) {
+                return (infix.leftOperand, text)
+            }
+            return nil
+        }
+
+        static func isTrue(_ call: FunctionCallExprSyntax, _ label: String) -> Bool {
+            call.arguments.first { $0.label?.text == label }?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
+        }
+
+        static func integer(_ binding: PatternBindingSyntax) -> Int? {
+            if let value = binding.initializer?.value { return integer(value) }
+            guard let accessors = binding.accessorBlock?.accessors else { return nil }
+            var items: CodeBlockItemListSyntax?
+            switch accessors {
+            case .getter(let list): items = list
+            case .accessors(let list): items = list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+            }
+            guard let items, items.count == 1, let item = items.first else { return nil }
+            if let expression = item.item.as(ExprSyntax.self) { return integer(expression) }
+            if let statement = item.item.as(ReturnStmtSyntax.self), let expression = statement.expression { return integer(expression) }
+            return nil
+        }
+
+        static func integer(_ expression: ExprSyntax) -> Int? {
+            if let literal = expression.as(IntegerLiteralExprSyntax.self) { return Int(literal.literal.text.replacingOccurrences(of: "_", with: "")) }
+            if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-", let value = integer(prefix.expression) { return -value }
+            return nil
+        }
+
+        static func literal(_ expression: ExprSyntax) -> String? {
+            guard let literal = expression.as(StringLiteralExprSyntax.self) else { return nil }
+            var text = ""
+            for segment in literal.segments {
+                guard let plain = segment.as(StringSegmentSyntax.self) else { return nil }
+                text += plain.content.text
+            }
+            return text
+        }
+
+        static func clipped(_ expression: ExprSyntax) -> String {
+            let text = expression.trimmedDescription
+            return text.count > ObjCReader.expressionLimit ? String(text.prefix(ObjCReader.expressionLimit)) + "…" : text
+        }
+    }
+}

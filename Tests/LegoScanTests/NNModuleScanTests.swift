@@ -1,0 +1,307 @@
+import Foundation
+import LegoAnalysis
+import LegoModel
+import LegoScenario
+import LegoTraceIO
+import Testing
+@testable import LegoScan
+
+/// `scan` of NNModule-swift apps: the two fixture apps (`Fixtures/NNShopApp`, clean; `Fixtures/NNFaultsApp`, each
+/// scan-detectable fault once), written for these tests in the style of the framework's example app
+/// (`YiHuaXie/NNModule@5d3e56e:Modules/…`), Swift and Objective-C.
+@Suite struct NNModuleScanTests {
+    static func scan(_ name: String) throws -> ScanOutcome<NNScannedApp> {
+        try AppScanner.scan(directory: ScanFixtures.path(name), with: NNScanner())
+    }
+
+    static func findings(_ name: String) throws -> [Finding] {
+        try scan(name).app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
+    }
+
+    /// Facts of one Swift snippet.
+    static func swift(_ text: String) -> NNFacts {
+        AppScanner.read(bytes: Array(text.utf8), file: "Snippet.swift", language: .swift, with: NNScanner())
+    }
+
+    /// Facts of one Objective-C snippet.
+    static func objc(_ text: String) -> NNFacts {
+        AppScanner.read(bytes: Array(text.utf8), file: "Snippet.m", language: .objectiveC, with: NNScanner())
+    }
+
+    @Test func theCleanAppIsDetectedAsNNModuleAndHasNoFindings() throws {
+        let outcome = try AppScanner.scan(directory: ScanFixtures.path("NNShopApp"), framework: nil)
+        #expect(outcome.app.framework == .nnModule)
+        #expect(outcome.detection?.framework == .nnModule)
+        let app = try Self.scan("NNShopApp").app
+        // The service registered from Objective-C is looked up from Swift under one key (`ModuleConfigServiceImpl.m:17`
+        // and `ApplicationModuleImpl.swift:24` in the framework's example).
+        #expect(app.facts.registrations.map { "\($0.service.written)=\($0.impl.written) \($0.api.rawValue) \($0.method ?? "-")" } == [
+            "ModuleConfigService=ModuleConfigServiceImpl objc registerModuleConfigService",
+            "LoginService=LoginServiceImpl swift registerLogin",
+        ])
+        #expect(app.facts.lookups.map(\.service.written) == ["ModuleConfigService"], "the commented-out Objective-C lookup is not code")
+        #expect(app.facts.routes.map { "\($0.router) \($0.route.written) \($0.kind.rawValue)" } == [
+            "Module.routeService login handler", "Module.routeService settings handler", "Module.routeService shop subRouter",
+            "Module.routeService https://nnmodule.example handler", "ShopModule.router shop/list handler", "ShopModule.router shop/detail delayed",
+        ])
+        #expect(app.facts.routers.map { "\($0.name) <- \($0.upper ?? "-")" } == ["ShopModule.router <- Module.routeService"])
+        #expect(app.facts.opens.map(\.route.written) == ["settings/about", "shop/detail?id=42", "https://nnmodule.example/about", "item.link"])
+        #expect(app.facts.observers.map(\.token) == [.disposed, .kept])
+        #expect(app.facts.bootstrapMethods.map { "\($0.kind.rawValue) \($0.name) \($0.shape.rawValue)" } == [
+            "registerService registerModuleConfigService invoked", "registerService registerLogin invoked", "awake loginAwake invoked",
+            "awake shopAwake invoked",
+        ])
+        let findings = app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
+        #expect(findings.map(\.message) == [])
+    }
+
+    /// Each seeded fault (marked FAULT in the fixture) is found once, at its line, with the severity its certainty allows.
+    @Test func theFaultsAppShowsEachScanDetectableFaultOnce() throws {
+        let found = try Self.findings("NNFaultsApp").map { "\($0.ruleID) \($0.severity.rawValue) \($0.location!.sourceLocation.file):\($0.location!.sourceLocation.line)" }
+        #expect(found.sorted() == [
+            "nn-event-name-collision warning ShopModule/ShopModule.swift:40",
+            "nn-late-register note ShopModule/ShopModule.swift:61",
+            "nn-nested-wrong-upper error ShopModule/ShopModule.swift:16",
+            "nn-observer-discarded error ShopModule/ShopModule.swift:56",
+            "nn-priority-ignored warning PayModule/PayModule.m:8",
+            "nn-redirect-dangling warning ShopModule/ShopModule.swift:18",
+            "nn-redirect-loop error ShopModule/ShopModule.swift:18",
+            "nn-route-duplicate warning ShopModule/ShopModule.swift:13",
+            "nn-route-invalid note ShopModule/ShopModule.swift:48",
+            "nn-route-unmatched warning ShopModule/ShopModule.swift:50",
+            "nn-service-missing error ShopModule/ShopModule.swift:45",
+        ])
+    }
+
+    @Test func findingsSayWhatTheFrameworkDoes() throws {
+        let messages = Dictionary(try Self.findings("NNFaultsApp").map { ($0.ruleID, $0.message) }, uniquingKeysWith: { first, _ in first })
+        #expect(messages["nn-priority-ignored"]?.hasPrefix("DebugPayServiceImpl (priority 10) is ignored for PayService: PayServiceImpl (priority 10") == true)
+        #expect(messages["nn-route-duplicate"]?.contains("SETTINGS is registered again on Module.routeService (SETTINGS and settings are one key)") == true)
+        #expect(messages["nn-redirect-loop"]?.contains("://promo/a -> ://promo/b -> ://promo/a") == true)
+        #expect(messages["nn-route-invalid"]?.hasPrefix("openRoute(item.link ?? \"\")") == true)
+        #expect(messages["nn-nested-wrong-upper"]?.contains("made with ShopRouters.other") == true)
+    }
+
+    /// A replaced route service may parse routes its own way: findings that rest on key aliases become notes.
+    @Test func aReplacedRouteServiceMakesAliasFindingsNotes() throws {
+        let facts = Self.swift("""
+            extension Module.RegisterService {
+                @objc static func app() { Module.register(service: ModuleRouteService.self, used: Router.self) }
+            }
+            extension Module.Awake {
+                @objc static func awake() {
+                    Module.routeService.registerRoute("a") { _, _ in true }
+                    Module.routeService.registerRoute("A") { _, _ in true }
+                    Module.routeService.openRoute("zzz")
+                }
+            }
+            class Router: URLRouter { static var implPriority: Int { 100 } }
+            """)
+        let app = NNScannedApp(facts: facts)
+        #expect(!app.keysCertain)
+        let findings = app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
+        #expect(findings.map { "\($0.ruleID) \($0.severity.rawValue)" }.sorted() == ["nn-route-duplicate note", "nn-route-unmatched note"])
+    }
+
+    /// `ModuleManager.init` registers the default services first (`ModuleManager.swift:24-28`), none with a priority:
+    /// an app's impl of priority 0 for one of them is ignored; 100 replaces it, as the example's `Router` does.
+    @Test func aDefaultServiceIsOnlyReplacedByAGreaterPriority() throws {
+        let facts = Self.swift("""
+            extension Module.RegisterService {
+                @objc static func app() {
+                    Module.register(service: ModuleTabService.self, used: MyTabs.self)
+                    Module.register(service: ModuleRouteService.self, used: Router.self)
+                }
+            }
+            class MyTabs: NSObject, ModuleTabService {}
+            class Router: NSObject, ModuleRouteService { static var implPriority: Int { 100 } }
+            """)
+        let findings = NNScannedApp(facts: facts).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
+        #expect(findings.map(\.message) == [
+            "MyTabs (priority 0) is ignored for ModuleTabService: ModuleTabServiceImpl (priority 0, a default service ModuleManager registers first) "
+                + "keeps the key; only a strictly greater priority replaces it",
+        ])
+    }
+
+    /// Two methods tie: one is ignored for sure, which one depends on the runtime's method order; a lower priority in
+    /// another method is an override (no finding).
+    @Test func registrationsInTwoMethodsOnlyTieForSure() throws {
+        let facts = Self.swift("""
+            extension Module.RegisterService {
+                @objc static func a() { Module.register(service: Pay.self, used: PayA.self) }
+                @objc static func b() { Module.register(service: Pay.self, used: PayB.self) }
+                @objc static func c() { Module.register(service: Log.self, used: LogA.self) }
+                @objc static func d() { Module.register(service: Log.self, used: LogB.self) }
+            }
+            class PayA: NSObject, Pay {}
+            class PayB: NSObject, Pay {}
+            class LogA: NSObject, Log { static var implPriority: Int { 5 } }
+            class LogB: NSObject, Log {}
+            """)
+        let findings = NNScannedApp(facts: facts).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
+        #expect(findings.map(\.message) == ["PayA and PayB both register Pay with priority 0 (registered at Snippet.swift:2:29): the one whose method "
+                                            + "the runtime lists first wins and the other is ignored"])
+    }
+
+    /// A router is named by the expression that reaches it, through local names and `self` (the framework's example
+    /// registers `let subRouter = AModuleImpl.router` on the route service, `AModuleImpl.swift:18-19`).
+    @Test func routersAreNamedThroughAliasesAndSelf() {
+        let facts = Self.swift("""
+            extension Module.Awake {
+                @objc static func awake() {
+                    let sub = ShopModule.router
+                    Module.routeService.registerRoutes(["shop", URLRouter.webLink], used: sub)
+                }
+            }
+            class MyRouter: URLRouter {
+                func setUp() { self.registerRoute("a") { _, _ in true } }
+            }
+            """)
+        #expect(facts.routes.map { "\($0.router) \($0.route.written) \($0.subRouter ?? "-")" } == [
+            "Module.routeService shop ShopModule.router", "Module.routeService weblink ShopModule.router", "MyRouter a -",
+        ])
+        let objc = Self.objc("@implementation Router\n- (void)f {\n    [self openRoute:@\"a\" parameters:@{}];\n}\n@end\n")
+        #expect(objc.opens.map(\.router) == ["Router"])
+    }
+
+    /// `self` in a router class and its shared instance may be one router: a sub-router made with one and registered
+    /// on the other is a note, not an error (`URLRouter.swift:88-102` compares identities).
+    @Test func aWrongUpperRouterIsAnErrorOnlyBetweenRoutersTheCodeMakes() {
+        let facts = Self.swift("""
+            class R: URLRouter {
+                static let shared = R()
+                func f() {
+                    let sub = URLRouter(with: self)
+                    R.shared.registerRoute("x", used: sub)
+                }
+            }
+            """)
+        let findings = NNScannedApp(facts: facts).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 1).findings
+        #expect(findings.map { "\($0.ruleID) \($0.severity.rawValue) \($0.certainty?.rawValue ?? "-")" } == ["nn-nested-wrong-upper note dynamic"])
+    }
+
+    /// The token `addObserver` returns removes the observer in its `deinit` (`NotificationObserver.swift:33`).
+    @Test func anObserverTokenIsKeptDisposedOrDiscarded() {
+        let facts = Self.swift("""
+            class A {
+                var token: NotificationObserver?
+                func f() {
+                    center.addObserver(forName: .a, isSticky: true) { _ in }
+                    _ = center.addObserver(forName: Notification.Name("b"), isSticky: false) { _ in }
+                    token = center.addObserver(forName: .c, isSticky: false) { _ in }
+                    center.addObserver(forName: .d, isSticky: false) { _ in }.disposed(by: self)
+                    Module.notificationService.addObserver(forName: .e) { _ in }
+                    NotificationCenter.default.addObserver(forName: .f, object: nil, queue: nil) { _ in }
+                }
+            }
+            """)
+        #expect(facts.observers.map { "\($0.name.written) \($0.sticky) \($0.token.rawValue)" } == [
+            ".a true discarded", "b false discarded", ".c false kept", ".d false disposed", ".e false discarded",
+        ], "Foundation's own addObserver(forName:object:queue:using:) is not the framework's")
+    }
+
+    @Test func objectiveCBootstrapMethodsHaveTheShapeTheFrameworkCallsThemWith() {
+        let facts = Self.objc("""
+            @implementation ModuleAwake (Shop)
+            + (void)shopAwake { [Module.tabService addRegister:ShopTab.class]; }
+            + (void)setup:(int)x {}
+            + (void)load {}
+            - (void)instance {}
+            @end
+            """)
+        #expect(facts.bootstrapMethods.map { "\($0.name) \($0.shape.rawValue)" } == [
+            "shopAwake invoked", "setup hasParameters", "load runsTwice", "instance neverInvoked",
+        ])
+        #expect(facts.registered.map { "\($0.kind.rawValue) \($0.className.written) \($0.method ?? "-")" } == ["tab ShopTab shopAwake"])
+    }
+
+    @Test func objectiveCRoutesRedirectsAndObserversAreRead() {
+        let facts = Self.objc("""
+            #define kShop @"shop"
+            @implementation ShopModule
+            - (void)f {
+                [self.router registerRoute:kShop handleRouteFactory:^BOOL(RouteURL *url, id<NavigatorType> nav) { return YES; }];
+                [[Module routeService] openRoute:@"shop/list" parameters:@{}];
+                [Module.routeService.routeRedirector updateRedirectRoutes:@{@"a": @"b", @"c": kShop}];
+                [NSNotificationCenter.defaultCenter addObserverForName:@"x" isSticky:YES object:nil queue:nil usingBlock:^(NSNotification *n) {}];
+                self.token = [NSNotificationCenter.defaultCenter addObserverForName:@"y" isSticky:NO object:nil queue:nil usingBlock:^(NSNotification *n) {}];
+            }
+            @end
+            """)
+        #expect(facts.routes.map { "\($0.router) \($0.route.written)" } == ["ShopModule.router shop"])
+        #expect(facts.opens.map { "\($0.router) \($0.route.written)" } == ["Module.routeService shop/list"])
+        #expect(facts.redirects.map { "\($0.from.written)->\($0.to?.written ?? "-")" } == ["a->b", "c->shop"])
+        #expect(facts.observers.map { "\($0.name.written) \($0.sticky) \($0.token.rawValue)" } == ["x true discarded", "y false kept"])
+    }
+
+    /// The generated scenarios are ones `record` runs: no refused step, and the clean app's trace has no findings
+    /// while the faults app's trace shows the faults the model reproduces.
+    @Test func theGeneratedScenariosRecord() throws {
+        for (name, expectsFindings) in [("NNShopApp", false), ("NNFaultsApp", true)] {
+            let yaml = try Self.scan(name).app.scenario(appName: name)
+            #expect(yaml.contains("framework: nnmodule\n"))
+            let scenario = try ScenarioDocument.parse(yaml: yaml, file: "\(name).yml")
+            #expect(scenario.framework == .nnModule)
+            let buffer = TraceBuffer()
+            let summary = scenario.run(sink: buffer, console: nil, logs: false)
+            #expect(summary.failures.isEmpty, "\(name): \(summary.failures)")
+            let header = TraceHeader(producer: "tests", start: "2026-01-01T00:00:00Z", app: name, framework: .nnModule)
+            let rules = Set(Analyzer.analyze(header: header, events: buffer.events).findings.map(\.ruleID))
+            if expectsFindings {
+                #expect(rules.isSuperset(of: ["nn-service-missing", "nn-route-duplicate", "nn-redirect-loop", "nn-redirect-dangling", "nn-observer-discarded", "nn-route-unmatched",
+                                         "nn-nested-wrong-upper"]),
+                        "\(rules.sorted())")
+            } else {
+                #expect(rules.isEmpty, "\(rules.sorted())\n\(yaml)")
+            }
+        }
+    }
+
+    @Test func xfLegoVIPERAppsAreNeverDetectedAsNNModule() throws {
+        var folders = [ScanFixtures.path("BDJApp"), ScanFixtures.path("SwiftApp")]
+        if let corpus = ScanFixtures.corpusApp { folders.append(corpus) }
+        for folder in folders {
+            let outcome = try AppScanner.scan(directory: folder, framework: nil)
+            #expect(outcome.app.framework == .xflegoViper, "\(folder)")
+            #expect(outcome.detection?.counts[.nnModule, default: 0] == 0, "\(folder)")
+        }
+    }
+
+    /// Every prefix of the fixture files reads without a crash (an editor's half-saved file, a truncated checkout).
+    @Test func truncatedSourcesNeverCrashTheReaders() throws {
+        for name in ["NNShopApp/ShopModule/ShopModule.swift", "NNFaultsApp/ShopModule/ShopModule.swift", "NNFaultsApp/PayModule/PayModule.m",
+                     "NNShopApp/ConfigModule/ModuleConfigServiceImpl.m"] {
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: ScanFixtures.path(name))))
+            let language: SourceTree.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
+            for cut in stride(from: 0, through: bytes.count, by: max(1, bytes.count / 40)) {
+                let facts = AppScanner.read(bytes: Array(bytes[..<cut]), file: name, language: language, with: NNScanner())
+                _ = NNScannedApp(facts: facts).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 1)
+            }
+        }
+    }
+
+    /// Routes, services and notification names with quotes, backslashes, `</script>`, newlines, Chinese and emoji stay
+    /// data: the model JSON parses back to the same text and the scenario parses as YAML with the same route.
+    @Test func hostileNamesAreEscapedInTheModelAndTheScenario() throws {
+        let hostile = #"a\"b\\c</script>\n购物🛒"#
+        let facts = Self.swift("""
+            extension Module.Awake {
+                @objc static func awake() {
+                    Module.routeService.registerRoute("\(hostile)") { _, _ in true }
+                    Module.routeService.openRoute("\(hostile)")
+                    _ = Module.notificationService.addObserver(forName: Notification.Name("\(hostile)")) { _ in }
+                }
+            }
+            """)
+        let app = NNScannedApp(facts: facts)
+        let result = app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 1)
+        let json = app.modelJSON(source: "src", findings: result.findings)
+        let model = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let route = ((model["routes"] as? [[String: Any]])?.first?["route"] as? [String: Any])?["literal"] as? String
+        // swift-syntax keeps a literal's escapes as written; the JSON must carry that text intact.
+        #expect(route == hostile)
+        let yaml = app.scenario(appName: "购物 \"App\"\n</script>")
+        let scenario = try ScenarioDocument.parse(yaml: yaml, file: "hostile.yml")
+        #expect(scenario.appName == "购物 \"App\"\n</script>")
+    }
+}
