@@ -1,7 +1,6 @@
 import LegoAnalysis
 import LegoGraph
 import LegoModel
-import NNModuleRuntime
 
 /// An NNModule-swift app as its source says: the merged facts, with route keys made by the framework's parser rules
 /// (`NNRouteParser`), impl priorities resolved through classes, and the routers the code names.

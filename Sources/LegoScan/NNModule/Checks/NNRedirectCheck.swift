@@ -1,6 +1,5 @@
 import LegoAnalysis
 import LegoModel
-import NNModuleRuntime
 
 /// `nn-redirect-loop` and `nn-redirect-dangling` from source: literal redirect maps followed as the router follows
 /// them, with no cycle check (`YiHuaXie/NNModule@5d3e56e:NNModule/URLRouter/URLRouter.swift:127-129`,
