@@ -13,7 +13,14 @@ public enum ScanSummary {
         var rows: [(String, String)] = []
         let prefixText: String
         switch app.prefixSource {
-        case .explicit(let site): prefixText = "\(app.prefixes.joined(separator: ", ")) (set at \(at(site)))"
+        case .explicit(let site):
+            // A list of two never sets the framework's prefix (XFLegoConfig.m:119-126): say where it is written, and
+            // which prefix the framework names live components with.
+            let isList = app.facts.prefixSettings.last?.isList == true
+            let live = app.runtimePrefix.map { runtime in
+                "; live components are named with \(runtime.prefix)" + (runtime.inferredFrom.map { ", inferred by +load from \($0)" } ?? "")
+            } ?? "; the framework sets no prefix from it"
+            prefixText = "\(app.prefixes.joined(separator: ", ")) (" + (isList ? "list written at \(at(site))\(live))" : "set at \(at(site)))")
         case .inferred(let className, let site): prefixText = "\(app.prefixes.joined(separator: ", ")) (inferred from \(className), \(at(site)))"
         case .none: prefixText = "none found"
         }
@@ -33,6 +40,10 @@ public enum ScanSummary {
             return count == 0 ? nil : "\(kind.rawValue) \(count)"
         }
         rows.append(("transitions", "\(app.transitions.count)" + (kinds.isEmpty ? "" : ": " + kinds.joined(separator: ", "))))
+        if !app.inactiveTransitions.isEmpty {
+            let count = app.inactiveTransitions.count
+            rows.append(("never runs", "\(count) transition\(count == 1 ? "" : "s") in comments or #if 0 blocks (notes, not edges)"))
+        }
         let notifications = app.events.filter { $0.fact.scope == .notification }.count
         rows.append(("events", "\(app.events.count) sent" + (notifications > 0 ? " (\(notifications) notifications)" : "")
             + ", \(app.receivers.count) receiving class\(app.receivers.count == 1 ? "" : "es")"))

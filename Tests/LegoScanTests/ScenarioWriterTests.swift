@@ -1,4 +1,7 @@
+import LegoAnalysis
+import LegoModel
 import LegoScenario
+import LegoTraceIO
 import Testing
 @testable import LegoScan
 
@@ -27,9 +30,53 @@ import Testing
         let (text, scenario) = try written(try AppScanner.scan(directory: path), name: "XFLegoVIPERExample")
         #expect(scenario.app.modules.count == 15)
         #expect(text.contains("# - setClassPrefixList: XF, LG"))
-        #expect(text.contains("  - addSub: \"Collect\"\n    to: \"SubControl\""))
+        // Both sub-routings of both SubControl modules are walked: every transition at least once.
+        for (sub, parent) in [("Collect", "SubControl"), ("Works", "SubControl"), ("Works", "SubControl2"), ("Collect", "SubControl2")] {
+            #expect(text.contains("  - addSubRouting: \"\(sub)\"\n    to: \"\(parent)\""))
+        }
+        // XFWeiboRouting.m:21 pops to Search: walked last among PictureResults' pushes, it takes PictureResults too.
+        #expect(text.contains("  - popTo: \"Search\"\n    from: \"Weibo\""))
+        #expect(text.contains("  - sendEvent: \"showSubPage\"\n    from: \"Movie\"\n    to: [\"PageControl\"]"))
+        #expect(text.contains("  - subscribeEvents: \"EventCollector\"\n    receiver: \"XFEventCollector\""))
         let summary = ScenarioRunner.run(scenario, sink: nil, console: nil)
         #expect(summary.failures.map { "\($0.action): \($0.reason)" } == [])
         #expect(summary.modules >= 15)
+    }
+
+    /// The framework's own check (`XFURLRoute open:transitionBlock:` at a331d32^, docs xflego-runtime "URL hierarchy
+    /// verification") on every URL the corpus scenario opens: each is legal — its chain is the live routing chain
+    /// (push edges from Search, PageControl's pages bound as its sub-modules), or it names a controller component
+    /// (Message is MVC; About and Setting are MVVM, whose ViewControllers count) — and none races: the corpus has no
+    /// tab bar whose children are bound late.
+    @Test func theCorpusScenarioRecordsAndTheFrameworksCheckPassesEveryURL() throws {
+        guard let path = ScanFixtures.corpusApp else { return }
+        let (_, scenario) = try written(try AppScanner.scan(directory: path), name: "XFLegoVIPERExample")
+        let buffer = TraceBuffer()
+        let summary = ScenarioRunner.run(scenario, sink: buffer, console: nil)
+        #expect(summary.failures.isEmpty)
+        let verdicts: [String: String] = [
+            "xf://search?nav=UI": "legal (one component)",
+            "xf://search/pictureResults": "legal (Search.next)",
+            "xf://search/pictureResults/details?usrid=123": "legal (PictureResults.next)",
+            "xf://search/pictureResults/subControl": "legal (PictureResults.next)",
+            "xf://search/pictureResults/subControl2": "legal (PictureResults.next)",
+            "xf://search/pictureResults/pageControl": "legal (PictureResults.next)",
+            "xf://search/pictureResults/pageControl/movie": "legal (a sub-module of PageControl)",
+            "xf://search/pictureResults/pageControl/Music": "legal (a sub-module of PageControl)",
+            "xf://search/pictureResults/pageControl/Book": "legal (a sub-module of PageControl)",
+            "xf://search/pictureResults/weibo": "legal (PictureResults.next)",
+            "xf://search/message?nav=XF": "legal (Message is a controller component)",
+            "xf://search/setting?nav=XF": "legal (Setting's ViewController is a controller component)",
+            "xf://search/about?nav=UI": "legal (About's ViewController is a controller component)",
+        ]
+        let opened = buffer.events.filter { $0.kind == .urlOpen }.compactMap(\.url)
+        #expect(Set(opened) == Set(verdicts.keys))
+        let header = TraceHeader(producer: "lego-trace-tests", start: "2026-01-01T00:00:00Z", app: "XFLegoVIPERExample")
+        for mode in [URLCheckMode.legacy, .strict] {
+            var configuration = AnalysisConfiguration()
+            configuration.urlCheck = mode
+            let result = Analyzer.analyze(header: header, events: buffer.events, configuration: configuration)
+            #expect(result.findings.filter { $0.ruleID == "illegal-url-hierarchy" }.map(\.message) == [], "\(mode)")
+        }
     }
 }

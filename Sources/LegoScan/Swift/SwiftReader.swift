@@ -5,7 +5,8 @@ import SwiftSyntax
 /// Reads the framework facts out of one Swift file with swift-syntax: classes, and calls of the framework's
 /// Objective-C API as Swift imports it (`uiBus.openURL(forPush: "…", customCode: nil)` is `openURLForPush:customCode:`).
 ///
-/// Comments and string contents are never code to swift-syntax, so a commented-out call is not seen.
+/// Comments and string contents are never code to swift-syntax: a call in a comment or a `#if false` block is read
+/// only as a transition that never runs (a note, never an edge).
 struct SwiftReader {
     /// The largest Swift file parsed: swift-syntax takes about 60 times a file's size in memory (20 MB took 1.25 GB).
     static let maximumFileBytes = 4 << 20
@@ -28,8 +29,33 @@ struct SwiftReader {
             let tree = Parser.parse(source: text)
             let visitor = Visitor(file: file, converter: SourceLocationConverter(fileName: file, tree: tree))
             visitor.walk(tree)
-            return visitor.facts
+            var facts = visitor.facts
+            facts.inactiveTransitions += commentedTransitions(Array(text.utf8), comments: visitor.comments, file: file)
+            return facts
         }
+    }
+
+    /// Words one of which a comment holds when it holds a framework call (the rest is prose, not parsed again).
+    private static let callMarkers = ["XF_", "Component", "URL", "ViewController", "SubRouting"]
+
+    /// The most comments of one file parsed again (each costs a parse of the file's length).
+    private static let commentLimit = 64
+
+    /// The transitions written in `comments` (byte ranges of their text, with the class around each): each is parsed
+    /// again as code in a copy of the file where everything else is blank, so lines and columns stay.
+    private static func commentedTransitions(_ bytes: [UInt8], comments: [(range: Range<Int>, owner: String?)], file: String)
+        -> [ScanFacts.InactiveTransition] {
+        var found: [ScanFacts.InactiveTransition] = []
+        for comment in comments.prefix(commentLimit) {
+            var masked = bytes.map { $0 == 0x0A ? $0 : 0x20 }
+            masked.replaceSubrange(comment.range, with: bytes[comment.range])
+            let tree = Parser.parse(source: String(decoding: masked, as: UTF8.self))
+            let visitor = Visitor(file: file, converter: SourceLocationConverter(fileName: file, tree: tree))
+            if let owner = comment.owner { visitor.classStack = [owner] }
+            visitor.walk(tree)
+            found += visitor.facts.transitions.map { .init(transition: $0, reason: .commentedOut) }
+        }
+        return found
     }
 
     private final class Visitor: SyntaxVisitor {
@@ -43,6 +69,10 @@ struct SwiftReader {
         /// … and the current function's locals and loop variables.
         var locals: [String: ObjCReader.Binding] = [:]
         var functionDepth = 0
+        /// Comments that may hold a framework call: the byte range of their text, and the class they are written in.
+        var comments: [(range: Range<Int>, owner: String?)] = []
+        /// How many `#if false` clauses the walk is inside: calls there never run.
+        var disabledDepth = 0
 
         init(file: String, converter: SourceLocationConverter) {
             self.file = file
@@ -53,6 +83,39 @@ struct SwiftReader {
         func location(_ node: some SyntaxProtocol) -> LegoModel.SourceLocation {
             let position = converter.location(for: node.positionAfterSkippingLeadingTrivia)
             return LegoModel.SourceLocation(file: file, line: position.line, column: position.column)
+        }
+
+        override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+            for (trivia, start) in [(token.leadingTrivia, token.position), (token.trailingTrivia, token.endPositionBeforeTrailingTrivia)] {
+                var offset = start.utf8Offset
+                for piece in trivia {
+                    let length = piece.sourceLength.utf8Length
+                    defer { offset += length }
+                    let opener: Int, closer: Int
+                    switch piece {
+                    case .lineComment(let text), .docLineComment(let text):
+                        guard SwiftReader.callMarkers.contains(where: text.contains) else { continue }
+                        opener = text.hasPrefix("///") ? 3 : 2; closer = 0
+                    case .blockComment(let text), .docBlockComment(let text):
+                        guard SwiftReader.callMarkers.contains(where: text.contains) else { continue }
+                        opener = text.hasPrefix("/**") ? 3 : 2; closer = text.hasSuffix("*/") ? 2 : 0
+                    default: continue
+                    }
+                    guard length >= opener + closer else { continue }
+                    comments.append((offset + opener..<offset + length - closer, classStack.last))
+                }
+            }
+            return .visitChildren
+        }
+
+        // `#if false` is never compiled; other conditions are read as if every branch were.
+        override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+            if node.condition?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) { disabledDepth += 1 }
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: IfConfigClauseSyntax) {
+            if node.condition?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) { disabledDepth -= 1 }
         }
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -171,6 +234,13 @@ struct SwiftReader {
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            let before = facts.transitions.count
+            defer {
+                if disabledDepth > 0, facts.transitions.count > before {
+                    facts.inactiveTransitions += facts.transitions[before...].map { .init(transition: $0, reason: .disabledBlock) }
+                    facts.transitions.removeSubrange(before...)
+                }
+            }
             let base: String
             var receiver: FrameworkCall.Argument?
             if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
