@@ -25,9 +25,8 @@ import Testing
 
     private func traceFinding(_ rule: RuleDescription, module: String, seq: UInt64) -> Finding {
         let moment = ReplayState.Moment(seq: seq, time: 1.5)
-        var finding = Finding(ruleID: rule.id, severity: .error, message: "m", module: module, first: moment, last: moment, fingerprint: rule.id)
-        finding.drawing = rule.drawing
-        return finding
+        // Drawn as its rule draws it: `drawing` nil, the rule in the result says how.
+        return Finding(ruleID: rule.id, severity: .error, message: "m", module: module, first: moment, last: moment, fingerprint: rule.id)
     }
 
     @Test func eachFindingLandsOnItsClassOrCallSite() throws {
@@ -38,7 +37,7 @@ import Testing
             traceFinding(illegal, module: "Detail", seq: 8),
             traceFinding(.lostEvent, module: "Gone", seq: 9),
             traceFinding(.lostEvent, module: "Nobody", seq: 10),
-        ], rules: [], eventCount: 10, duration: 2)
+        ], rules: [leaked, illegal, .lostEvent], eventCount: 10, duration: 2)
         let joined = XFSourceJoin(app: Self.app).join(result, pathPrefix: "Src").findings
         // The @implementation (A.m), not the @interface (A.h).
         #expect(joined[0].location == .source(SourceLocation(file: "Src/A.m", line: 6, column: 17)))

@@ -107,15 +107,17 @@ public struct XFSourceJoin: Sendable {
     /// scanned folder as given), so locations are relative to where the command runs.
     public func join(_ result: AnalysisResult, pathPrefix: String) -> AnalysisResult {
         var joined = result
-        joined.findings = result.findings.map { place($0, pathPrefix: pathPrefix) }
+        // A finding drawn as its rule draws it leaves `drawing` nil.
+        let drawings = Dictionary(result.rules.map { ($0.id, $0.drawing) }, uniquingKeysWith: { first, _ in first })
+        joined.findings = result.findings.map { place($0, drawing: $0.drawing ?? drawings[$0.ruleID], pathPrefix: pathPrefix) }
         return joined
     }
 
-    private func place(_ finding: Finding, pathPrefix: String) -> Finding {
+    private func place(_ finding: Finding, drawing: RuleDescription.Drawing?, pathPrefix: String) -> Finding {
         guard finding.origin == .trace, let module = finding.module else { return finding }
         let candidates: [SourceLocation]
         let what: String
-        switch finding.drawing {
+        switch drawing {
         case .leaked?, .unconfirmed?, .duplicateName?, .orphan?:
             candidates = modules[module].map { [$0] } ?? []
             what = "\(module)'s class"

@@ -26,10 +26,12 @@ struct Check: ParsableCommand {
 
     @OptionGroup var lineLimit: LineLimitOptions
 
-    @Option(name: .long, help: "The app's source folder: each finding points at its class or call site there (XFLegoVIPER); the trace line stays related.")
+    @Option(name: .long, help: ArgumentHelp("The app's source folder: each finding points at its class or call site there (XFLegoVIPER); the trace line stays related.",
+                                            valueName: "SRC_DIR"), completion: .directory)
     var source: String?
 
-    @Option(name: .long, help: "A `scan --model` file of the app, instead of --source.")
+    @Option(name: .long, help: ArgumentHelp("A `scan --model` file of the app, instead of --source.", valueName: "FILE"),
+            completion: .file(extensions: ["json"]))
     var model: String?
 
     func validate() throws {
