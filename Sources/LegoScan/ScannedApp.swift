@@ -149,6 +149,8 @@ public struct ScannedApp: Sendable, Hashable {
     public var root: Transition?
     /// Every transition in file order.
     public var transitions: [Transition]
+    /// The component `http…` URLs open, when the code sets one as a literal.
+    public var httpHandler: String?
     /// Transitions in code that never runs (comments, `#if 0` blocks): never edges, only notes.
     public var inactiveTransitions: [InactiveTransition]
     /// Every event send.
@@ -278,6 +280,10 @@ public struct ScannedApp: Sendable, Hashable {
         }
         let componentByPath = Dictionary(routes.map { ($0.path, $0.component) }, uniquingKeysWith: { _, last in last })
 
+        // `http…` URLs open the HTTP handler component (XFURLRoute `setHTTPHandlerComponent:`), the last one set.
+        let httpHandler = facts.httpHandlers.last?.component.literal
+        self.httpHandler = httpHandler
+
         // Transitions: who opens what.
         func resolved(_ fact: ScanFacts.Transition) -> [Transition] {
             // Code of a class that is no module's (a category of a UIKit class, a helper) is app-level code.
@@ -292,7 +298,8 @@ public struct ScannedApp: Sendable, Hashable {
             return texts.map { text in
                 switch fact.target {
                 case .url:
-                    let toModule = componentByPath[ComponentURL(text).path] ?? Naming.componentName(forURL: text)
+                    let parts = ComponentURL(text)
+                    let toModule = parts.isHTTP ? httpHandler : componentByPath[parts.path] ?? Naming.componentName(forURL: text)
                     return Transition(fact: fact, fromModule: fromModule, toModule: toModule, url: text, isDynamic: false)
                 case .name:
                     return Transition(fact: fact, fromModule: fromModule, toModule: text, url: nil, isDynamic: false)

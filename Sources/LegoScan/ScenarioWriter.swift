@@ -161,9 +161,11 @@ public struct ScenarioWriter {
         Self.walkable(transition, declared: declared, registered: registered)
     }
 
+    /// Whether a transition's target is declared and, for a URL, registered (an `http…` URL needs only its handler,
+    /// which is its target).
     private static func walkable(_ transition: ScannedApp.Transition, declared: Set<String>, registered: Set<String>) -> Bool {
         guard let target = transition.toModule, declared.contains(target) else { return false }
-        if let url = transition.url { return registered.contains(ComponentURL(url).path) }
+        if let url = transition.url { return ComponentURL(url).isHTTP || registered.contains(ComponentURL(url).path) }
         return true
     }
 
@@ -289,7 +291,15 @@ public struct ScenarioWriter {
             }
             // Openings whose screen takes screens below it away (a pop to a name further down, a thenDismiss) last.
             let openings = all.filter { $0.fact.kind != .sub && $0.fact.kind != .subRouting }
-            let ordered = openings.filter { !takesAway($0, from: module) } + openings.filter { takesAway($0, from: module) }
+            var ordered = openings.filter { !takesAway($0, from: module) }
+            let away = openings.filter { takesAway($0, from: module) }
+            // A tab keeps its last push open, so that push goes last (not when something takes the tab's screen away).
+            var kept: Int?
+            if keepOpen, away.isEmpty, let last = ordered.lastIndex(where: { $0.fact.kind == .push }) {
+                ordered.append(ordered.remove(at: last))
+                kept = ordered.count - 1
+            }
+            ordered += away
             var current = stack
             for (index, transition) in ordered.enumerated() {
                 guard current.last?.module == module else {
@@ -313,7 +323,7 @@ public struct ScenarioWriter {
                     }
                 }
                 emit(&writer, opening)
-                let keep = keepOpen && !presents && index == ordered.count - 1
+                let keep = index == kept
                 let screens = visit(next, stack: afterOpening + [Screen(module: next, presented: presents)], writer: &writer, keepOpen: keep)
                 current = leave(next, screens: screens, writer: &writer, keep: keep)
                 if afterOpening.count < stack.count { current = Array(current.prefix(afterOpening.count)) }

@@ -79,4 +79,75 @@ import Testing
             #expect(result.findings.filter { $0.ruleID == "illegal-url-hierarchy" }.map(\.message) == [], "\(mode)")
         }
     }
+
+    /// A tab bar root (Objective-C) whose tabs (one by URL, one Swift) both push Detail; Mine presents Publish, which
+    /// presents an `http…` URL and dismisses itself at once (the guides' Publish flow).
+    private static let tabApp: [String: String] = ["App.m": """
+        @interface XFTabRouting : XFRouting
+        @end
+        @interface XFTabPresenter : XFPresenter
+        @end
+        @interface XFTabActivity : UITabBarController
+        @end
+        @interface XFHomeRouting : XFRouting
+        @end
+        @interface XFHomePresenter : XFPresenter
+        @end
+        @interface XFHomeActivity : XFActivity
+        @end
+        @interface XFDetailRouting : XFRouting
+        @end
+        @interface XFDetailPresenter : XFPresenter
+        @end
+        @interface XFDetailActivity : XFActivity
+        @end
+        @implementation XFAppDelegate
+        - (void)launch {
+            [XFURLRoute initURLGroup:@[@"x://tab", @"x://tab/home", @"x://home/detail", @"x://mine/detail"]];
+            [XFURLRoute setHTTPHandlerComponent:@"Web"];
+            XF_ShowURLComponent2Window_Fast(@"x://tab")
+        }
+        @end
+        @implementation XFTabActivity
+        - (void)viewDidLoad { self.viewControllers = @[XF_SubUInterface_URL(@"x://tab/home"), XF_SubUInterface_(@"Mine")]; }
+        @end
+        @implementation XFHomeRouting
+        - (void)detail { XF_PUSH_URLComponent_Fast(@"x://home/detail") }
+        @end
+        @implementation XFPublishViewController
+        - (void)web {
+            XF_Present_URLComponent_Fast(@"https://example.com/help")
+            [self dismissViewControllerAnimated:NO completion:nil];
+        }
+        @end
+        """, "Mine.swift": """
+        class XFMineRouting: XFRouting {
+            func detail() { uiBus.openURL(forPush: "x://mine/detail", customCode: nil) }
+            func publish() { uiBus.presentComponent("Publish", params: nil, intent: nil, customCode: nil) }
+        }
+        class XFMinePresenter: XFPresenter {}
+        class XFMineActivity: XFActivity {}
+        class XFWebViewController: UIViewController {}
+        """]
+
+    @Test func aTabBarAppIsWalkedTabByTabWithItsStacksKeptAndItsPublishFlow() throws {
+        let app = ScanFixtures.app(Self.tabApp)
+        // The https URL opens the HTTP handler: no route, no hierarchy to check.
+        #expect(StaticAnalyzer.analyze(app).findings.map(\.ruleID).sorted() == ["duplicate-module-name", "duplicate-module-name"])
+        let text = ScenarioWriter.scenario(for: app, appName: "Tabs")
+        #expect(text.contains("    - {name: \"Tab\", layers: [routing, presenter, activity], tabs: [\"x://tab/home\", \"Mine\"]}"))
+        #expect(text.contains("  httpHandler: \"Web\"\n  urls:"))
+        #expect(text.contains("  - selectTab: \"Home\"\n  - advanceClock: 0.5\n  - push: \"x://home/detail\"\n    from: \"Home\"\n  - advanceClock: 0.5\n  - selectTab: \"Mine\""))
+        #expect(text.contains("  - present: \"https://example.com/help\"\n    from: \"Publish\"\n    thenDismiss: true"))
+        #expect(!text.contains("addSub:"))
+        let scenario = try Scenario.parse(yaml: text, file: "tabs.yml")
+        let buffer = TraceBuffer()
+        let summary = ScenarioRunner.run(scenario, sink: buffer, console: nil)
+        #expect(summary.failures.map { "\($0.action): \($0.reason)" } == [])
+        // Home's stack still holds its Detail when Mine pushes its own: two live Detail, as a user leaves them.
+        let header = TraceHeader(producer: "lego-trace-tests", start: "2026-01-01T00:00:00Z", app: "Tabs")
+        let result = Analyzer.analyze(header: header, events: buffer.events)
+        #expect(result.findings.contains { $0.ruleID == "duplicate-module-name" && $0.module == "Detail" })
+        #expect(buffer.events.contains { $0.kind == .urlOpen && $0.url == "https://example.com/help" && $0.name == "Web" })
+    }
 }
