@@ -272,7 +272,10 @@ public struct ScenarioWriter {
             let first = expanded.insert(module).inserted
             guard first else { return stack }
             writer.sendEvents(from: module)
-            let all = outgoing[module] ?? []
+            // A virtual component is a dynamic subclass of its gene's classes (XFModuleReflect
+            // createDynamicSubModuleClassFromName): it runs the gene's transitions too.
+            let gene = app.module(named: module).flatMap { $0.derived ? $0.gene : nil }
+            let all = (outgoing[module] ?? []) + (gene.flatMap { outgoing[$0] } ?? [])
             // Tabs only of the window root's tab bar: `selectTab` taps the root's.
             let isTabBar = app.module(named: module)?.isTabBar == true && module == app.root?.toModule
             let subs = all.filter { $0.fact.kind == .sub || $0.fact.kind == .subRouting }

@@ -150,4 +150,20 @@ import Testing
         #expect(result.findings.contains { $0.ruleID == "duplicate-module-name" && $0.module == "Detail" })
         #expect(buffer.events.contains { $0.kind == .urlOpen && $0.url == "https://example.com/help" && $0.name == "Web" })
     }
+
+    // XFModuleReflect createDynamicSubModuleClassFromName: NewDetail's routing is a dynamic subclass of
+    // XFDetailRouting, so what Detail's code opens, NewDetail opens.
+    @Test func aVirtualComponentWalksItsGenesTransitions() throws {
+        var files: [String: String] = ["App.m": "@implementation XFAppDelegate\n- (void)a { XF_ShowRootComponent2Window_Fast(@\"Home\") }\n@end\n"]
+        for name in ["Home", "Detail", "Help"] {
+            files["\(name).m"] = ["Routing", "Presenter", "Activity"].map { "@interface XF\(name)\($0) : XF\($0)\n@end\n" }.joined()
+        }
+        files["Home.m", default: ""] += "@implementation XFHomeRouting\n- (void)b { XF_PUSH_Component_Fast(@\"NewDetail\") }\n@end\n"
+        files["Detail.m", default: ""] += "@implementation XFDetailRouting\n- (void)c { XF_PUSH_Component_Fast(@\"Help\") }\n@end\n"
+        let text = ScenarioWriter.scenario(for: ScanFixtures.app(files), appName: "Genes")
+        #expect(text.contains("  - push: \"NewDetail\"\n    from: \"Home\""))
+        #expect(text.contains("  - push: \"Help\"\n    from: \"NewDetail\""))
+        let summary = ScenarioRunner.run(try Scenario.parse(yaml: text, file: "genes.yml"), sink: nil, console: nil)
+        #expect(summary.failures.map { "\($0.action): \($0.reason)" } == [])
+    }
 }
