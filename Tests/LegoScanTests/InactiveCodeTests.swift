@@ -53,4 +53,12 @@ import Testing
         #expect(result.limitations.contains("never runs (in a disabled #if block): present Mine -> Detail at App/B.swift:5:9; not an edge"))
         #expect(result.limitations.filter { $0.hasPrefix("never runs") }.count == 5)
     }
+
+    // The nesting check runs on the file; a comment's text is parsed again only when it passes the same check.
+    @Test func aCommentTheParserCannotTakeIsNotParsedAgain() {
+        let text = "// URL " + String(repeating: "[", count: 40) + "\nclass XFHomeRouting: XFRouting {}\n"
+        let facts = SwiftReader.read(text: text, file: "Deep.swift")
+        #expect(facts.inactiveTransitions.isEmpty)
+        #expect(facts.classes.map(\.name) == ["XFHomeRouting"])
+    }
 }

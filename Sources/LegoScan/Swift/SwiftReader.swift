@@ -38,24 +38,29 @@ struct SwiftReader {
     /// Words one of which a comment holds when it holds a framework call (the rest is prose, not parsed again).
     private static let callMarkers = ["XF_", "Component", "URL", "ViewController", "SubRouting"]
 
-    /// The most comments of one file parsed again (each costs a parse of the file's length).
-    private static let commentLimit = 64
-
-    /// The transitions written in `comments` (byte ranges of their text, with the class around each): each is parsed
-    /// again as code in a copy of the file where everything else is blank, so lines and columns stay.
+    /// The transitions written in `comments` (byte ranges of their text, with the class around each): their text is
+    /// parsed again as code, once for the file, in a copy where everything else is blank (lines and columns stay).
     private static func commentedTransitions(_ bytes: [UInt8], comments: [(range: Range<Int>, owner: String?)], file: String)
         -> [ScanFacts.InactiveTransition] {
-        var found: [ScanFacts.InactiveTransition] = []
-        for comment in comments.prefix(commentLimit) {
-            var masked = bytes.map { $0 == 0x0A ? $0 : 0x20 }
-            masked.replaceSubrange(comment.range, with: bytes[comment.range])
-            let tree = Parser.parse(source: String(decoding: masked, as: UTF8.self))
-            let visitor = Visitor(file: file, converter: SourceLocationConverter(fileName: file, tree: tree))
-            if let owner = comment.owner { visitor.classStack = [owner] }
-            visitor.walk(tree)
-            found += visitor.facts.transitions.map { .init(transition: $0, reason: .commentedOut) }
+        guard !comments.isEmpty else { return [] }
+        var masked = bytes.map { $0 == 0x0A ? $0 : 0x20 }
+        for comment in comments { masked.replaceSubrange(comment.range, with: bytes[comment.range]) }
+        // A comment may nest what the parser cannot take (the file's own check never saw inside comments).
+        guard refusal(masked, file: file) == nil else { return [] }
+        let tree = Parser.parse(source: String(decoding: masked, as: UTF8.self))
+        let converter = SourceLocationConverter(fileName: file, tree: tree)
+        let visitor = Visitor(file: file, converter: converter)
+        visitor.walk(tree)
+        // Each call belongs to the class around the comment it is written in.
+        let spans = comments.map { comment in
+            (converter.location(for: AbsolutePosition(utf8Offset: comment.range.lowerBound)).line,
+             converter.location(for: AbsolutePosition(utf8Offset: max(comment.range.lowerBound, comment.range.upperBound - 1))).line, comment.owner)
         }
-        return found
+        return visitor.facts.transitions.map { transition in
+            var placed = transition
+            placed.fromClass = spans.first { $0.0 <= transition.location.line && transition.location.line <= $0.1 }?.2
+            return .init(transition: placed, reason: .commentedOut)
+        }
     }
 
     private final class Visitor: SyntaxVisitor {
