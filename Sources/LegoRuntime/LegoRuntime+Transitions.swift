@@ -128,8 +128,15 @@ extension LegoRuntime {
         switch route(url, operation: .sub, opener: parentComponent) {
         case .failure(let failure): return .failure(failure.reason)
         case .success(let target):
-            let outcome = sub(target.name, to: parent, params: target.params, url: url)
-            opened(target, url: url, operation: .sub, opener: parentComponent)
+            // XFUInterfaceFactory createSubUInterfaceFromURLComponent:parentUInterface: opens the URL first
+            // (`openURLForGetComponent:`, whose transition block assembles the component and dispatches the framework's
+            // URL check) and only then binds the sub-routing to its parent (`setSubRouting:forParentRouting:`).
+            var announced = false
+            let outcome = sub(target.name, to: parent, params: target.params, url: url) {
+                announced = true
+                opened(target, url: url, operation: .sub, opener: parentComponent)
+            }
+            if !announced { opened(target, url: url, operation: .sub, opener: parentComponent) }
             return outcome
         }
     }
@@ -426,13 +433,13 @@ extension LegoRuntime {
     }
 
     /// Adds a sub-module: evict, create, bind to the parent, add to the component table ~15 ms later.
-    private func sub(_ name: String, to parent: ModuleRef, params: [Parameter], url: String?) -> LegoOutcome {
+    private func sub(_ name: String, to parent: ModuleRef, params: [Parameter], url: String?, assembled: () -> Void = {}) -> LegoOutcome {
         guard let parentRecord = record(of: parent), let parentComponent = parentRecord.component,
               let parentInterface = parentComponent.interface as? any UInterface else {
             return .failure("parent \(parent) is no longer alive")
         }
         emit(TraceEvent(kind: .transitionBegin, name: name, object: parent.id, url: url, operation: .sub))
-        switch makeSub(name, parentInterface: parentInterface, parentComponent: parentComponent, params: params) {
+        switch makeSub(name, parentInterface: parentInterface, parentComponent: parentComponent, params: params, assembled: assembled) {
         case .failure(let failure):
             emit(TraceEvent(kind: .transitionEnd, name: name, object: parent.id, url: url, operation: .sub, value: failure.reason, ok: false))
             return .failure(failure.reason)
@@ -445,7 +452,9 @@ extension LegoRuntime {
     /// `XFUInterfaceFactory createSubUInterfaceFromComponentName:parentUInterface:`: evict, create, put the view in the
     /// parent's, bind the routing when the parent has an event handler, add to the component table ~15 ms later.
     /// `parentComponent` is nil while the parent is still initializing (tab children): they are bound later.
-    func makeSub(_ name: String, parentInterface: any UInterface, parentComponent: ComponentObject?, params: [Parameter]) -> Result<AssembledModule, AssemblyFailure> {
+    /// `assembled` runs once the component exists, before it is bound (a sub opened by URL announces the open there).
+    func makeSub(_ name: String, parentInterface: any UInterface, parentComponent: ComponentObject?, params: [Parameter],
+                 assembled: () -> Void = {}) -> Result<AssembledModule, AssemblyFailure> {
         evict(name)
         let made: AssembledModule
         switch assemble(name) {
@@ -456,6 +465,7 @@ extension LegoRuntime {
             return .failure(AssemblyFailure(reason: "\(name) has no Presenter: it is not a component"))
         }
         component.urlParams = Self.transmitted(params)
+        assembled()
         // XFVIPERModuleHandler `subUIterfaceFromSubComponent:parentUInterface:` binds (and flags) the sub-routing
         // only when the parent view has an event handler: under a controller the sub-module stays a root routing.
         if let subRouting = made.routing, let parentRouting = (parentComponent as? Presenter)?.routing {

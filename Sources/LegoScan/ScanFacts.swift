@@ -190,6 +190,52 @@ public struct ScanFacts: Sendable, Hashable {
         public var location: SourceLocation
     }
 
+    /// A method without arguments that an Objective-C class implements, and the array literal it returns, if it does
+    /// (`- (NSArray *)moduleNames { return @[…]; }`): a subclass that implements it again overrides what `[self
+    /// moduleNames]` gives the code it inherits.
+    public struct Method: Sendable, Hashable {
+        /// The implementing class.
+        public var className: String
+        /// The selector.
+        public var selector: String
+        /// Where the method's name is written.
+        public var location: SourceLocation
+        /// The values of the array literal it returns; nil for any other body.
+        public var returnedArray: [String]?
+        /// Where that `return` is written (the first link of the chain of a value resolved through it).
+        public var returnLocation: SourceLocation?
+
+        /// A method with no array literal returned (yet).
+        public init(className: String, selector: String, location: SourceLocation) {
+            self.className = className
+            self.selector = selector
+            self.location = location
+        }
+    }
+
+    /// `[XFURLRoute setHTTPHandlerComponent:]`: the component `http…` URLs open, with the parameter `url`.
+    public struct HTTPHandler: Sendable, Hashable {
+        /// The component name.
+        public var component: ScanValue
+        /// Where it is set.
+        public var location: SourceLocation
+    }
+
+    /// A transition written in text that is not code: it never runs, so it is no edge, only a note.
+    public struct InactiveTransition: Sendable, Hashable {
+        /// Why it never runs.
+        public enum Reason: String, Sendable, Hashable {
+            /// Inside a `//` or `/* */` comment.
+            case commentedOut = "commented out"
+            /// Inside a `#if 0` (Swift `#if false`) block.
+            case disabledBlock = "in a disabled #if block"
+        }
+        /// The transition as it would be.
+        public var transition: Transition
+        /// Why it never runs.
+        public var reason: Reason
+    }
+
     /// A problem reading the file; the rest of it is still used.
     public struct Warning: Sendable, Hashable {
         /// Where.
@@ -214,6 +260,12 @@ public struct ScanFacts: Sendable, Hashable {
     public var events: [EventSend] = []
     /// Event receivers.
     public var receipts: [EventReceipt] = []
+    /// HTTP handler settings (the last one wins).
+    public var httpHandlers: [HTTPHandler] = []
+    /// Transitions in comments and `#if 0` blocks.
+    public var inactiveTransitions: [InactiveTransition] = []
+    /// Unary methods of Objective-C classes (for overrides of inherited code's `[self method]`).
+    public var methods: [Method] = []
     /// Problems reading.
     public var warnings: [Warning] = []
     /// `// lego-trace:disable…` comments: the lines where a rule's findings are silenced.
@@ -232,13 +284,16 @@ public struct ScanFacts: Sendable, Hashable {
         transitions += other.transitions
         events += other.events
         receipts += other.receipts
+        methods += other.methods
+        inactiveTransitions += other.inactiveTransitions
+        httpHandlers += other.httpHandlers
         warnings += other.warnings
         suppressions += other.suppressions
     }
 
     /// Whether anything the framework would see was found (warnings aside).
     public var hasFrameworkCode: Bool {
-        !(assemblies.isEmpty && exports.isEmpty && prefixSettings.isEmpty && routes.isEmpty && transitions.isEmpty
+        !(assemblies.isEmpty && exports.isEmpty && prefixSettings.isEmpty && routes.isEmpty && transitions.isEmpty && httpHandlers.isEmpty
             && events.isEmpty && receipts.isEmpty)
     }
 }

@@ -13,7 +13,7 @@ extension ScannedApp {
             ("version", .integer(Int64(Self.modelSchemaVersion))),
             ("source", .string(source)),
             ("prefix", prefixJSON),
-            ("modules", .array(modules.map(Self.json))),
+            ("modules", .array(modules.map(json))),
             ("routes", .array(routes.map { route in
                 .object([
                     ("url", .string(route.url)),
@@ -32,6 +32,9 @@ extension ScannedApp {
             })),
             ("root", root.map(Self.json) ?? .null),
             ("transitions", .array(transitions.map(Self.json))),
+            ("inactiveTransitions", .array(inactiveTransitions.map { inactive in
+                .object([("reason", .string(inactive.reason.rawValue)), ("transition", Self.json(inactive.transition))])
+            })),
             ("events", .array(events.map { event in
                 .object([
                     ("event", Self.json(event.fact.event)),
@@ -39,6 +42,7 @@ extension ScannedApp {
                     ("to", .array(event.fact.components.map(Self.json))),
                     ("fromClass", .optional(event.fact.fromClass)),
                     ("fromModule", .optional(event.fromModule)),
+                    ("inheritedFrom", .optional(event.inheritedFrom)),
                     ("via", .string(event.fact.via)),
                     ("location", Self.json(event.fact.location)),
                 ])
@@ -79,18 +83,21 @@ extension ScannedApp {
         return .object(fields)
     }
 
-    private static func json(_ module: Module) -> JSONValue {
+    private func json(_ module: Module) -> JSONValue {
         .object([
             ("name", .string(module.name)),
+            ("liveName", .optional(liveName(of: module))),
             ("pattern", .string(module.pattern.rawValue)),
             ("gene", .optional(module.gene)),
             ("derived", .bool(module.derived)),
+            ("tabBar", .bool(module.isTabBar)),
             ("assembly", .optional(module.assembly?.macro)),
-            ("exported", module.export.map(json) ?? .null),
+            ("exported", module.export.map(Self.json) ?? .null),
             ("classes", .array(module.classes.map { member in
-                .object([("name", .string(member.name)), ("layer", .string(member.layer.rawValue)), ("location", json(member.location))])
+                .object([("name", .string(member.name)), ("layer", .string(member.layer.rawValue)), ("location", Self.json(member.location))])
             })),
-            ("location", json(module.location)),
+            ("location", Self.json(module.location)),
+            ("implementation", Self.json(implementationSite(of: module))),
         ])
     }
 
@@ -109,6 +116,7 @@ extension ScannedApp {
             ("toModule", .optional(transition.toModule)),
             ("fromClass", .optional(transition.fact.fromClass)),
             ("fromModule", .optional(transition.fromModule)),
+            ("inheritedFrom", .optional(transition.inheritedFrom)),
             ("dynamic", .bool(transition.isDynamic)),
             ("via", .string(transition.fact.via)),
             ("location", json(transition.fact.location)),

@@ -51,6 +51,9 @@ public struct ScannedApp: Sendable, Hashable {
         public var export: SourceLocation?
         /// Where it is declared: its routing, view model or controller class (the opening site for derived ones).
         public var location: SourceLocation
+        /// Whether its view is a tab bar: its Activity or ViewController class descends from `UITabBarController`, so
+        /// its sub-modules are tabs, each with its own navigation stack.
+        public var isTabBar = false
     }
 
     /// One registered URL.
@@ -83,6 +86,14 @@ public struct ScannedApp: Sendable, Hashable {
         public var isDynamic: Bool
         /// The superclass whose code makes it, when the opening module inherits the transition.
         public var inheritedFrom: String?
+    }
+
+    /// A transition in code that never runs, with its ends resolved.
+    public struct InactiveTransition: Sendable, Hashable {
+        /// The transition as it would be.
+        public var transition: Transition
+        /// Why it never runs.
+        public var reason: ScanFacts.InactiveTransition.Reason
     }
 
     /// One event send with its sender resolved.
@@ -138,6 +149,10 @@ public struct ScannedApp: Sendable, Hashable {
     public var root: Transition?
     /// Every transition in file order.
     public var transitions: [Transition]
+    /// The component `http…` URLs open, when the code sets one as a literal.
+    public var httpHandler: String?
+    /// Transitions in code that never runs (comments, `#if 0` blocks): never edges, only notes.
+    public var inactiveTransitions: [InactiveTransition]
     /// Every event send.
     public var events: [Event]
     /// Every class that receives events.
@@ -234,8 +249,19 @@ public struct ScannedApp: Sendable, Hashable {
             if assembly?.macro == "XF_AutoAssemblyModuleForShareShell_Fast", let superclass = declared[anchor.name]?.superclass {
                 gene = Self.split(superclass, prefixes: prefixes)?.name
             }
-            modules.append(Module(name: name, pattern: pattern, classes: sorted, assembly: assembly, gene: gene,
-                                  derived: false, export: export, location: anchor.location))
+            var module = Module(name: name, pattern: pattern, classes: sorted, assembly: assembly, gene: gene,
+                                derived: false, export: export, location: anchor.location)
+            module.isTabBar = classes.contains { member in
+                guard member.layer == .activity || member.layer == .viewController else { return false }
+                var ancestor = declared[member.name]?.superclass
+                var seen: Set<String> = [member.name]
+                while let superclass = ancestor, seen.insert(superclass).inserted {
+                    if superclass == "UITabBarController" { return true }
+                    ancestor = declared[superclass]?.superclass
+                }
+                return false
+            }
+            modules.append(module)
         }
         modules.sort { $0.name < $1.name }
         var index = Dictionary(modules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -254,36 +280,105 @@ public struct ScannedApp: Sendable, Hashable {
         }
         let componentByPath = Dictionary(routes.map { ($0.path, $0.component) }, uniquingKeysWith: { _, last in last })
 
+        // `http…` URLs open the HTTP handler component (XFURLRoute `setHTTPHandlerComponent:`), the last one set.
+        let httpHandler = facts.httpHandlers.last?.component.literal
+        self.httpHandler = httpHandler
+
         // Transitions: who opens what.
-        var transitions: [Transition] = []
-        for fact in facts.transitions {
+        func resolved(_ fact: ScanFacts.Transition) -> [Transition] {
             // Code of a class that is no module's (a category of a UIKit class, a helper) is app-level code.
             let fromModule = fact.fromClass.flatMap { Self.split($0, prefixes: prefixes)?.name }.flatMap { index[$0] == nil ? nil : $0 }
             // A target resolved to several values (a loop over an array literal) is one transition per value.
             let value: ScanValue
             switch fact.target {
             case .url(let target), .name(let target), .routingClass(let target): value = target
-            case .none:
-                transitions.append(Transition(fact: fact, fromModule: fromModule, toModule: nil, url: nil, isDynamic: false))
-                continue
+            case .none: return [Transition(fact: fact, fromModule: fromModule, toModule: nil, url: nil, isDynamic: false)]
             }
-            guard let texts = value.values else {
-                transitions.append(Transition(fact: fact, fromModule: fromModule, toModule: nil, url: nil, isDynamic: true))
-                continue
-            }
-            for text in texts {
+            guard let texts = value.values else { return [Transition(fact: fact, fromModule: fromModule, toModule: nil, url: nil, isDynamic: true)] }
+            return texts.map { text in
                 switch fact.target {
                 case .url:
-                    let toModule = componentByPath[ComponentURL(text).path] ?? Naming.componentName(forURL: text)
-                    transitions.append(Transition(fact: fact, fromModule: fromModule, toModule: toModule, url: text, isDynamic: false))
+                    let parts = ComponentURL(text)
+                    let toModule = parts.isHTTP ? httpHandler : componentByPath[parts.path] ?? Naming.componentName(forURL: text)
+                    return Transition(fact: fact, fromModule: fromModule, toModule: toModule, url: text, isDynamic: false)
                 case .name:
-                    transitions.append(Transition(fact: fact, fromModule: fromModule, toModule: text, url: nil, isDynamic: false))
+                    return Transition(fact: fact, fromModule: fromModule, toModule: text, url: nil, isDynamic: false)
                 case .routingClass, .none:
-                    transitions.append(Transition(fact: fact, fromModule: fromModule, toModule: Self.split(text, prefixes: prefixes)?.name,
-                                                  url: nil, isDynamic: false))
+                    return Transition(fact: fact, fromModule: fromModule, toModule: Self.split(text, prefixes: prefixes)?.name, url: nil, isDynamic: false)
                 }
             }
         }
+        var transitions = facts.transitions.flatMap(resolved)
+        self.inactiveTransitions = facts.inactiveTransitions.flatMap { inactive in
+            resolved(inactive.transition).map { InactiveTransition(transition: $0, reason: inactive.reason) }
+        }
+
+        // Inheritance: a module class that subclasses another module's class runs its code, so its transitions and
+        // event sends are the subclass's module's too. A value the inherited code takes from `[self method]` is the
+        // subclass's own when it implements the method again (BDJNewActivity's `moduleNames` overrides Essence's).
+        var inheritors: [String: [(module: String, subclass: String)]] = [:]
+        for declaration in classes {
+            guard let module = Self.split(declaration.name, prefixes: prefixes)?.name, index[module] != nil else { continue }
+            var ancestor = declared[declaration.name]?.superclass
+            var seen: Set<String> = [declaration.name]
+            while let superclass = ancestor, seen.insert(superclass).inserted {
+                if let superModule = Self.split(superclass, prefixes: prefixes)?.name, superModule != module, index[superModule] != nil {
+                    inheritors[superclass, default: []].append((module, declaration.name))
+                }
+                ancestor = declared[superclass]?.superclass
+            }
+        }
+        let methodsByClass = Dictionary(grouping: facts.methods, by: \.className)
+        // The override of `method` that `subclass` runs instead of `superclass`'s: the nearest class below it that implements it.
+        func override(of method: ScanFacts.Method, in subclass: String) -> ScanFacts.Method? {
+            var current: String? = subclass
+            var seen: Set<String> = []
+            while let name = current, name != method.className, seen.insert(name).inserted {
+                if let found = methodsByClass[name]?.first(where: { $0.selector == method.selector }) { return found }
+                current = declared[name]?.superclass
+            }
+            return nil
+        }
+        var inherited: [Transition] = []
+        var overridden: Set<String> = []
+        for transition in transitions {
+            guard let fromClass = transition.fact.fromClass else { continue }
+            for heir in inheritors[fromClass] ?? [] {
+                var copy = transition
+                copy.fromModule = heir.module
+                copy.inheritedFrom = fromClass
+                let chain: [SourceLocation]
+                switch transition.fact.target {
+                case .url(.resolved(_, let links)), .name(.resolved(_, let links)), .routingClass(.resolved(_, let links)): chain = links
+                default: chain = []
+                }
+                if let method = methodsByClass[fromClass]?.first(where: { $0.returnLocation.map(chain.contains) == true }),
+                   let replacement = override(of: method, in: heir.subclass) {
+                    // One set of copies per call site, with the override's values (or none known).
+                    guard overridden.insert("\(transition.fact.location) \(transition.fact.via) \(heir.subclass)").inserted else { continue }
+                    guard let values = replacement.returnedArray else {
+                        copy.toModule = nil; copy.url = nil; copy.isDynamic = true
+                        inherited.append(copy)
+                        continue
+                    }
+                    for value in values {
+                        var each = copy
+                        switch transition.fact.target {
+                        case .url:
+                            each.url = value
+                            each.toModule = componentByPath[ComponentURL(value).path] ?? Naming.componentName(forURL: value)
+                        case .name: each.toModule = value
+                        case .routingClass: each.toModule = Self.split(value, prefixes: prefixes)?.name
+                        case .none: break
+                        }
+                        inherited.append(each)
+                    }
+                    continue
+                }
+                inherited.append(copy)
+            }
+        }
+        transitions += inherited
 
         // A name no class declares is a virtual component when one of its gene candidates names a module: the
         // framework builds a Routing, a ViewModel or a ViewController class from a gene alike
@@ -303,32 +398,6 @@ public struct ScannedApp: Sendable, Hashable {
             modules.append(Module(name: name, pattern: genePattern, classes: [], assembly: nil, gene: gene, derived: true, export: nil, location: site))
         }
 
-        // Inheritance: a module class that subclasses another module's class runs its code, so its transitions and
-        // event sends are the subclass's module's too.
-        var inheritors: [String: [String]] = [:]
-        for declaration in classes {
-            guard let module = Self.split(declaration.name, prefixes: prefixes)?.name, index[module] != nil else { continue }
-            var ancestor = declared[declaration.name]?.superclass
-            var seen: Set<String> = [declaration.name]
-            while let superclass = ancestor, seen.insert(superclass).inserted {
-                if let superModule = Self.split(superclass, prefixes: prefixes)?.name, superModule != module, index[superModule] != nil {
-                    inheritors[superclass, default: []].append(module)
-                }
-                ancestor = declared[superclass]?.superclass
-            }
-        }
-        var inherited: [Transition] = []
-        for transition in transitions {
-            guard let fromClass = transition.fact.fromClass else { continue }
-            for module in inheritors[fromClass] ?? [] {
-                var copy = transition
-                copy.fromModule = module
-                copy.inheritedFrom = fromClass
-                inherited.append(copy)
-            }
-        }
-        transitions += inherited
-
         self.modules = modules
         self.moduleIndex = index
         self.routes = routes
@@ -338,7 +407,7 @@ public struct ScannedApp: Sendable, Hashable {
         var events = facts.events.map { Event(fact: $0, fromModule: $0.fromClass.flatMap { Self.split($0, prefixes: prefixes)?.name }) }
         for event in events {
             guard let fromClass = event.fact.fromClass else { continue }
-            for module in inheritors[fromClass] ?? [] { events.append(Event(fact: event.fact, fromModule: module, inheritedFrom: fromClass)) }
+            for heir in inheritors[fromClass] ?? [] { events.append(Event(fact: event.fact, fromModule: heir.module, inheritedFrom: fromClass)) }
         }
         self.events = events
 

@@ -1,16 +1,22 @@
 import LegoModel
 
-/// Writes a scanned app as a scenario (`docs/scenario-format.md`) that `record` runs: every module and URL, and a
-/// journey that shows the root, then walks a breadth-first spanning tree of the static transitions — sub-modules
-/// added to their parent, every push or present followed by its pop or dismiss — and sends each module's literal
-/// events while it is on screen. What the format cannot say is written as comments at the top, never dropped.
+/// Writes a scanned app as a scenario (`docs/scenario-format.md`) that `record` runs: every module and URL (a root
+/// tab bar with its `tabs`, the HTTP handler), and a journey that shows the root and walks every walkable transition
+/// at least once — sub-modules added (`addSub`, `addSubRouting`), each push or present left the way its code leaves it
+/// (a literal pop to a name, a `thenDismiss`, else a pop or dismiss), each tab's stack kept while the next tab is
+/// walked — sending each module's literal events `from` it, with a pause after every step. What the format cannot
+/// say is written as comments at the top, never dropped.
 public struct ScenarioWriter {
     private let app: ScannedApp
     private let appName: String
     private var notes: [String] = []
-    private var lines: [String] = []
+    fileprivate var lines: [String] = []
     private var declared: Set<String> = []
     private var registered: Set<String> = []
+    /// Names a receiver that is no component subscribes under (`subscribeEvents`).
+    private var subscribed: Set<String> = []
+    /// Where each root tab bar's module line is, to add its `tabs` once the URLs are known.
+    private var tabBarLines: [(index: Int, module: String)] = []
 
     /// Writes `app`, named `appName` in the trace header.
     public static func scenario(for app: ScannedApp, appName: String) -> String {
@@ -30,7 +36,7 @@ public struct ScenarioWriter {
         return out
     }
 
-    private mutating func note(_ text: String, at location: SourceLocation? = nil) {
+    fileprivate mutating func note(_ text: String, at location: SourceLocation? = nil) {
         notes.append("# - " + TerminalText.line(text + (location.map { " (\($0))" } ?? "")))
     }
 
@@ -44,6 +50,14 @@ public struct ScenarioWriter {
         }
         writeModules()
         writeURLs()
+        writeTabs()
+        if let handler = app.facts.httpHandlers.last {
+            if let name = handler.component.literal, declared.contains(name) {
+                lines.insert("  httpHandler: \(Self.quoted(name))", at: urlsLine ?? lines.count)
+            } else {
+                note("HTTP handler \(handler.component.expression) is not a declared module; left out", at: handler.location)
+            }
+        }
         lines.append("journey:")
         writeJourney()
         for transition in app.transitions where transition.isDynamic {
@@ -61,7 +75,7 @@ public struct ScenarioWriter {
             "# Written by `lego-trace scan` from the app's source. Not expressible in the scenario format:",
         ]
         header += notes.isEmpty ? ["# - nothing"] : notes
-        header.append("description: \(Self.quoted("Scanned from the source of \(appName): every module and URL, the static transitions walked breadth-first from the root."))")
+        header.append("description: \(Self.quoted("Scanned from the source of \(appName): every module and URL, every static transition walked from the root."))")
         return (header + lines).joined(separator: "\n") + "\n"
     }
 
@@ -95,9 +109,23 @@ public struct ScenarioWriter {
                 }
             }
             declared.insert(module.name)
+            if module.isTabBar, module.name == app.root?.toModule { tabBarLines.append((lines.count, module.name)) }
             lines.append("    - {\(fields.joined(separator: ", "))}")
         }
     }
+
+    /// A root tab bar's tabs: the sub-modules its code makes (it makes them as it initializes, bound ~15 ms later).
+    private mutating func writeTabs() {
+        for (index, module) in tabBarLines {
+            var seen: Set<String> = []
+            let tabs = app.transitions.filter { $0.fromModule == module && $0.fact.kind == .sub && walkable($0) && seen.insert(target($0)).inserted }
+            guard !tabs.isEmpty else { continue }
+            lines[index] = String(lines[index].dropLast()) + ", tabs: [\(tabs.map(target).joined(separator: ", "))]}"
+        }
+    }
+
+    /// Where the `urls:` key is written, if it is (the HTTP handler goes before it).
+    private var urlsLine: Int?
 
     private mutating func writeURLs() {
         var items: [String] = []
@@ -121,6 +149,7 @@ public struct ScenarioWriter {
             note("URL registered from a value computed at run time (\(route.url.expression)); not registered", at: route.location)
         }
         guard !items.isEmpty else { return }
+        urlsLine = lines.count
         lines.append("  urls:")
         lines += items
     }
@@ -129,13 +158,34 @@ public struct ScenarioWriter {
 
     /// A transition the scenario can replay: a literal target that is declared (and registered, for URLs).
     private func walkable(_ transition: ScannedApp.Transition) -> Bool {
+        Self.walkable(transition, declared: declared, registered: registered)
+    }
+
+    /// Whether a transition's target is declared and, for a URL, registered (an `http…` URL needs only its handler,
+    /// which is its target).
+    private static func walkable(_ transition: ScannedApp.Transition, declared: Set<String>, registered: Set<String>) -> Bool {
         guard let target = transition.toModule, declared.contains(target) else { return false }
-        if let url = transition.url { return registered.contains(ComponentURL(url).path) }
+        if let url = transition.url { return ComponentURL(url).isHTTP || registered.contains(ComponentURL(url).path) }
         return true
     }
 
-    private func target(_ transition: ScannedApp.Transition) -> String {
+    fileprivate func target(_ transition: ScannedApp.Transition) -> String {
         Self.quoted(transition.url ?? transition.toModule ?? "")
+    }
+
+    /// The pause written after every step: the framework's delayed work (link logs, sub-module binding, ~15 ms) runs
+    /// between two user actions, as on a device.
+    static let pause = "  - advanceClock: 0.5"
+
+    private mutating func step(_ text: String...) {
+        lines += text
+        lines.append(Self.pause)
+    }
+
+    /// One screen of the walk: its module, and whether it was presented (a dismiss leaves it) or pushed.
+    private struct Screen {
+        var module: String
+        var presented: Bool
     }
 
     private mutating func writeJourney() {
@@ -143,71 +193,189 @@ public struct ScenarioWriter {
             note("no root the scenario can show (XF_ShowURLComponent2Window_ / showComponent:onWindow: with a declared, registered literal target); the journey is empty")
             return
         }
-        lines.append("  - showRoot: \(target(root))")
-        // Breadth-first spanning tree: each module is reached once, by the first transition that discovers it.
-        var children: [String: [ScannedApp.Transition]] = [:]
-        var reached: Set<String> = [rootModule]
-        var queue = [rootModule]
-        var head = 0
-        let outgoing = Dictionary(grouping: app.transitions.filter { $0.fromModule != nil }, by: { $0.fromModule ?? "" })
-        while head < queue.count {
-            let module = queue[head]
-            head += 1
-            for transition in outgoing[module] ?? [] {
-                guard [.push, .present, .custom, .sub, .subRouting].contains(transition.fact.kind), let next = transition.toModule else { continue }
-                guard walkable(transition) else {
-                    note("not walked: \(module) -> \(next) (\(transition.fact.kind.rawValue)): the target is not declared or its URL not registered",
-                         at: transition.fact.location)
-                    continue
-                }
-                guard reached.insert(next).inserted else { continue }
-                children[module, default: []].append(transition)
-                queue.append(next)
-            }
+        step("  - showRoot: \(target(root))")
+        for transition in app.transitions where transition.fromModule != nil && transition.toModule != nil && !transition.isDynamic
+            && Self.opens(transition.fact.kind) && !walkable(transition) {
+            note("not walked: \(transition.fromModule ?? "") -> \(transition.toModule ?? "") (\(transition.fact.kind.rawValue)): the target is not declared or its URL not registered",
+                 at: transition.fact.location)
         }
         for transition in app.transitions where transition.fromModule == nil && transition.fact.kind != .root && !transition.isDynamic {
             note("not walked: a \(transition.fact.kind.rawValue) from app code outside any module", at: transition.fact.location)
         }
-        for module in app.modules where !reached.contains(module.name) && !module.derived {
+        // Receivers that are no component subscribe under their name before anything is sent to it.
+        for receiver in app.receivers where receiver.module.flatMap(app.module(named:)) == nil {
+            for name in receiver.subscribedNames.compactMap(\.literal) where !declared.contains(name) && subscribed.insert(name).inserted {
+                // A name no module declares is one the reference check does not know: `unchecked`.
+                step("  - subscribeEvents: \(Self.quoted(name))", "    receiver: \(Self.quoted(receiver.className))", "    unchecked: true")
+            }
+        }
+        let (declared, registered) = (self.declared, self.registered)
+        var walk = Walk(app: app, walkable: { Self.walkable($0, declared: declared, registered: registered) })
+        walk.visit(rootModule, stack: [Screen(module: rootModule, presented: false)], writer: &self)
+        for module in app.modules where !walk.expanded.contains(module.name) && !module.derived {
             note("\(module.name) is not reached from the root by any static transition; declared but not opened", at: module.location)
         }
-        visit(rootModule, children: children)
     }
 
-    /// Sub-modules first (they live with their parent), then each push or present and its way back.
-    private mutating func visit(_ module: String, children: [String: [ScannedApp.Transition]]) {
-        sendEvents(from: module)
-        let all = children[module] ?? []
-        for sub in all where sub.fact.kind == .sub || sub.fact.kind == .subRouting {
-            lines.append("  - addSub: \(target(sub))")
-            lines.append("    to: \(Self.quoted(module))")
-            visit(sub.toModule ?? "", children: children)
-        }
-        for transition in all where transition.fact.kind != .sub && transition.fact.kind != .subRouting {
-            let next = transition.toModule ?? ""
-            let presents = transition.fact.kind != .push
-            if transition.fact.kind == .custom {
-                note("\(module) -> \(next) uses a custom transition (\(transition.fact.via)); walked as present", at: transition.fact.location)
+    /// Whether a transition of `kind` opens a module (rather than leaving one).
+    static func opens(_ kind: ScanFacts.Transition.Kind) -> Bool {
+        [.push, .present, .custom, .sub, .subRouting].contains(kind)
+    }
+
+    /// The walk of every walkable transition from the root: each module's own transitions are walked the first time
+    /// it is reached (an edge to a module already walked opens it and leaves it again); a tab bar's tabs are selected
+    /// in turn and each tab's stack is left in place, so a module two tabs open is alive twice, as a user leaves it.
+    private struct Walk {
+        let app: ScannedApp
+        let walkable: (ScannedApp.Transition) -> Bool
+        var expanded: Set<String> = []
+        /// Outgoing walkable transitions by module, one per kind and target, in file order.
+        let outgoing: [String: [ScannedApp.Transition]]
+        /// Each module's literal pops to a name (`popComponent:animated:` with a name).
+        let popsTo: [String: [ScannedApp.Transition]]
+        /// Presents that their opener follows with a dismiss of its own screen (the scenario's `thenDismiss`).
+        let thenDismiss: Set<SourceLocation>
+
+        init(app: ScannedApp, walkable: @escaping (ScannedApp.Transition) -> Bool) {
+            self.app = app
+            self.walkable = walkable
+            var outgoing: [String: [ScannedApp.Transition]] = [:]
+            var seen: Set<String> = []
+            for transition in app.transitions where ScenarioWriter.opens(transition.fact.kind) && walkable(transition) {
+                guard let from = transition.fromModule, let to = transition.toModule,
+                      seen.insert("\(from) \(transition.fact.kind.rawValue) \(transition.url ?? to)").inserted else { continue }
+                outgoing[from, default: []].append(transition)
             }
-            lines.append("  - \(presents ? "present" : "push"): \(target(transition))")
-            lines.append("    from: \(Self.quoted(module))")
-            visit(next, children: children)
-            lines.append("  - \(presents ? "dismiss" : "pop"):")
-            lines.append("    from: \(Self.quoted(next))")
+            self.outgoing = outgoing
+            var popsTo: [String: [ScannedApp.Transition]] = [:]
+            for transition in app.transitions where transition.fact.kind == .pop && transition.toModule != nil {
+                if let from = transition.fromModule { popsTo[from, default: []].append(transition) }
+            }
+            self.popsTo = popsTo
+            // A present, then (within two lines, in the same class and file) the opener dismissing itself.
+            var thenDismiss: Set<SourceLocation> = []
+            for (index, transition) in app.transitions.enumerated() where transition.fact.kind == .present || transition.fact.kind == .custom {
+                let site = transition.fact.location
+                if app.transitions[(index + 1)...].first(where: { $0.fact.location.file == site.file && $0.fact.location.line > site.line })
+                    .map({ $0.fact.kind == .dismiss && $0.fact.fromClass == transition.fact.fromClass && $0.inheritedFrom == nil
+                        && $0.fact.location.line <= site.line + 2 }) == true {
+                    thenDismiss.insert(site)
+                }
+            }
+            self.thenDismiss = thenDismiss
+        }
+
+        /// Walks `module`'s events, sub-modules and openings; `stack` is the screens alive on its path, itself last.
+        /// Returns the stack as the walk leaves it (a pop to a name or a `thenDismiss` may take screens below away).
+        @discardableResult
+        mutating func visit(_ module: String, stack: [Screen], writer: inout ScenarioWriter, keepOpen: Bool = false) -> [Screen] {
+            let first = expanded.insert(module).inserted
+            guard first else { return stack }
+            writer.sendEvents(from: module)
+            // A virtual component is a dynamic subclass of its gene's classes (XFModuleReflect
+            // createDynamicSubModuleClassFromName): it runs the gene's transitions too.
+            let gene = app.module(named: module).flatMap { $0.derived ? $0.gene : nil }
+            let all = (outgoing[module] ?? []) + (gene.flatMap { outgoing[$0] } ?? [])
+            // Tabs only of the window root's tab bar: `selectTab` taps the root's.
+            let isTabBar = app.module(named: module)?.isTabBar == true && module == app.root?.toModule
+            let subs = all.filter { $0.fact.kind == .sub || $0.fact.kind == .subRouting }
+            for sub in subs where !(isTabBar && sub.fact.kind == .sub) {
+                writer.step("  - \(sub.fact.kind == .subRouting ? "addSubRouting" : "addSub"): \(writer.target(sub))", "    to: \(ScenarioWriter.quoted(module))")
+            }
+            for sub in subs {
+                let child = sub.toModule ?? ""
+                if isTabBar && sub.fact.kind == .sub {
+                    // Each tab keeps its stack; the next tab is walked beside it.
+                    writer.step("  - selectTab: \(ScenarioWriter.quoted(child))")
+                    visit(child, stack: stack + [Screen(module: child, presented: false)], writer: &writer, keepOpen: true)
+                } else {
+                    visit(child, stack: stack + [Screen(module: child, presented: false)], writer: &writer)
+                }
+            }
+            // Openings whose screen takes screens below it away (a pop to a name further down, a thenDismiss) last.
+            let openings = all.filter { $0.fact.kind != .sub && $0.fact.kind != .subRouting }
+            var ordered = openings.filter { !takesAway($0, from: module) }
+            let away = openings.filter { takesAway($0, from: module) }
+            // A tab keeps its last push open, so that push goes last (not when something takes the tab's screen away).
+            var kept: Int?
+            if keepOpen, away.isEmpty, let last = ordered.lastIndex(where: { $0.fact.kind == .push }) {
+                ordered.append(ordered.remove(at: last))
+                kept = ordered.count - 1
+            }
+            ordered += away
+            var current = stack
+            for (index, transition) in ordered.enumerated() {
+                guard current.last?.module == module else {
+                    writer.note("not walked: \(module) -> \(transition.toModule ?? "") (\(transition.fact.kind.rawValue)): \(module) is gone by then", at: transition.fact.location)
+                    continue
+                }
+                let next = transition.toModule ?? ""
+                let presents = transition.fact.kind != .push
+                if transition.fact.kind == .custom {
+                    writer.note("\(module) -> \(next) uses a custom transition (\(transition.fact.via)); walked as present", at: transition.fact.location)
+                }
+                var opening = ["  - \(presents ? "present" : "push"): \(writer.target(transition))", "    from: \(ScenarioWriter.quoted(module))"]
+                var afterOpening = current
+                if presents, thenDismiss.contains(transition.fact.location) {
+                    if current.last?.presented == true {
+                        opening.append("    thenDismiss: true")
+                        afterOpening.removeLast()
+                    } else {
+                        writer.note("\(module) dismisses itself right after presenting \(next), but \(module) is not presented in the walk; walked without thenDismiss",
+                                    at: transition.fact.location)
+                    }
+                }
+                emit(&writer, opening)
+                let keep = index == kept
+                let screens = visit(next, stack: afterOpening + [Screen(module: next, presented: presents)], writer: &writer, keepOpen: keep)
+                current = leave(next, screens: screens, writer: &writer, keep: keep)
+                if afterOpening.count < stack.count { current = Array(current.prefix(afterOpening.count)) }
+            }
+            return current
+        }
+
+        private func emit(_ writer: inout ScenarioWriter, _ text: [String]) {
+            writer.lines += text
+            writer.lines.append(ScenarioWriter.pause)
+        }
+
+        /// Whether opening `transition` from `module` leaves `module` gone: its screen pops to a name below `module`,
+        /// or the present is followed by `module` dismissing itself.
+        private func takesAway(_ transition: ScannedApp.Transition, from module: String) -> Bool {
+            if thenDismiss.contains(transition.fact.location) { return true }
+            guard let next = transition.toModule, transition.fact.kind == .push else { return false }
+            return (popsTo[next] ?? []).contains { $0.toModule != module && $0.toModule != next }
+        }
+
+        /// Leaves `module` (the top of `screens`) the way its code does: a literal pop to a name on the stack below,
+        /// else a pop or dismiss. Returns the screens left.
+        private func leave(_ module: String, screens: [Screen], writer: inout ScenarioWriter, keep: Bool) -> [Screen] {
+            guard screens.last?.module == module, !keep else { return screens }
+            let screen = screens[screens.count - 1]
+            if !screen.presented, let pop = popsTo[module]?.first, let target = pop.toModule,
+               let below = screens.dropLast().lastIndex(where: { $0.module == target }),
+               !screens[(below + 1)...].contains(where: \.presented) {
+                emit(&writer, ["  - popTo: \(ScenarioWriter.quoted(target))", "    from: \(ScenarioWriter.quoted(module))"])
+                return Array(screens.prefix(below + 1))
+            }
+            emit(&writer, ["  - \(screen.presented ? "dismiss" : "pop"):", "    from: \(ScenarioWriter.quoted(module))"])
+            return Array(screens.dropLast())
         }
     }
 
-    private mutating func sendEvents(from module: String) {
+    fileprivate mutating func sendEvents(from module: String) {
         for event in app.events where event.fromModule == module && event.fact.scope == .directed && event.isLiteral {
             let targets = event.fact.components.compactMap(\.literal)
-            let known = targets.filter(declared.contains)
+            let known = targets.filter { declared.contains($0) || subscribed.contains($0) }
             if known.count != targets.count {
-                note("event \(event.fact.event.expression) to \(targets.filter { !declared.contains($0) }.joined(separator: ", ")), which no module declares; sent only to declared ones",
+                note("event \(event.fact.event.expression) to \(targets.filter { !known.contains($0) }.joined(separator: ", ")), which no module declares; sent only to declared ones",
                      at: event.fact.location)
             }
             guard !known.isEmpty, let name = event.fact.event.literal else { continue }
-            lines.append("  - sendEvent: \(Self.quoted(name))")
-            lines.append("    to: [\(known.map(Self.quoted).joined(separator: ", "))]")
+            var fields = ["  - sendEvent: \(Self.quoted(name))", "    from: \(Self.quoted(module))", "    to: [\(known.map(Self.quoted).joined(separator: ", "))]"]
+            if known.contains(where: { !declared.contains($0) }) { fields.append("    unchecked: true") }
+            lines += fields
+            lines.append(Self.pause)
         }
     }
 }

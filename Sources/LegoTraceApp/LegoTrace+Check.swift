@@ -4,6 +4,7 @@ import LegoGraph
 import LegoModel
 import LegoReplay
 import LegoReport
+import LegoScan
 import LegoTraceIO
 
 extension LegoTrace {
@@ -22,6 +23,17 @@ extension LegoTrace {
     private static func runCheck(_ request: CheckRequest, console: Console) throws -> ExitStatus {
         let status = request.report.quiet ? console.quietened : console
         let configuration = try loadConfiguration(request.analysis)
+        // The source is read before the trace: an unreadable folder or model fails at once, with exit 2.
+        let join = try request.source.map { input throws -> (XFSourceJoin, prefix: String) in
+            switch input {
+            case .directory(let path):
+                let scope = ScanScope(include: configuration.scanInclude, exclude: configuration.scanExclude)
+                return (XFSourceJoin(app: try AppScanner.scan(directory: path, scope: scope).app), path == "." || path == "./" ? "" : path)
+            case .model(let path):
+                let model = try XFSourceJoin(modelAt: path)
+                return (model, model.source == "." || model.source == "./" ? "" : model.source)
+            }
+        }
         let replay = try TraceReplay(
             path: request.tracePath, options: .init(lenient: request.lenient, maxLineBytes: request.maxLineBytes), console: status)
         let session = Analyzer(configuration: configuration).makeSession(header: replay.header)
@@ -30,7 +42,13 @@ extension LegoTrace {
         var replayer = session.replayer
         if request.format == .html { replayer.observers += [pictures.graph, pictures.timeline] }
         let readError = replay.run(replayer)
-        let result = session.result()
+        var result = session.result()
+        if let join {
+            guard result.framework == .xflegoViper else {
+                throw LegoTraceError("--source and --model place XFLegoVIPER findings; this trace is \(result.framework.displayName)'s")
+            }
+            result = join.0.join(result, pathPrefix: join.prefix)
+        }
         var warnings = replay.warnings
         if let readError {
             warnings.append("stopped at \(readError.description); the report covers the \(Format.plural(result.eventCount, "event")) before it")

@@ -71,6 +71,14 @@ public struct ReportOptions: Sendable, Hashable {
     }
 }
 
+/// Where `check` finds an XFLegoVIPER app's source to place its trace findings on.
+public enum SourceJoinInput: Sendable, Hashable {
+    /// The app's source folder, scanned as `scan` does (`--source`).
+    case directory(String)
+    /// A `scan --model` file (`--model`).
+    case model(String)
+}
+
 /// What `lego-trace check` was asked to do.
 public struct CheckRequest: Sendable, Hashable {
     /// The trace to check, or `-` for standard input.
@@ -85,11 +93,14 @@ public struct CheckRequest: Sendable, Hashable {
     public var lenient: Bool
     /// The longest trace line read; a longer one is malformed.
     public var maxLineBytes: Int
+    /// The app's source (or its scanned model), to place findings on their class or call site.
+    public var source: SourceJoinInput?
 
     /// Creates a request with the CLI's defaults.
     public init(tracePath: String = DefaultPaths.trace, format: CheckFormat = .report(.text), report: ReportOptions = ReportOptions(),
                 analysis: AnalysisOptions = AnalysisOptions(), lenient: Bool = false,
-                maxLineBytes: Int = TraceReader.Options.defaultMaxLineBytes) {
+                maxLineBytes: Int = TraceReader.Options.defaultMaxLineBytes, source: SourceJoinInput? = nil) {
+        self.source = source
         self.tracePath = tracePath
         self.format = format
         self.report = report

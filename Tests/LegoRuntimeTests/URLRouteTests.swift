@@ -102,4 +102,17 @@ import Testing
         #expect(app.runtime.urlParams(of: post) == [Parameter(key: "type", value: "video")])
         #expect(app.events(.urlOpen).last?.operation == .sub)
     }
+
+    // XFUInterfaceFactory.m createSubUInterfaceFromURLComponent:parentUInterface: calls `[XFUIBus
+    // openURLForGetComponent:url]` (the open, whose transition block assembles the component and dispatches the
+    // URL check) before `[XFRoutingLinkManager setSubRouting:forParentRouting:]`: the open precedes the binding.
+    @Test func aSubModuleOpenedByURLIsOpenedBeforeItIsBoundToItsParent() throws {
+        let app = BDJApp()
+        let root = try #require(app.runtime.showRoot("IndexTab").module)
+        let before = app.events.count
+        _ = try #require(app.runtime.addSub(url: "bdj://essence/post", to: root).module)
+        let kinds = app.events.dropFirst(before).map(\.kind).filter { $0 == .urlOpen || $0 == .link }
+        #expect(kinds.first == .urlOpen)
+        #expect(kinds.contains(.link))
+    }
 }

@@ -113,6 +113,23 @@ struct CorpusAppTests {
         #expect(!app.facts.assemblies.contains { $0.macro.hasPrefix("XF_InjectModuleWith_") })
     }
 
+    @Test func itsCommentedOutTransitionsAreNotesNotEdges() throws {
+        // XFSearchRouting.m:54 and :61 are `//` comments; the `/* */` blocks at :21-25 and :69-73 hold no transition.
+        let app = try app()
+        let search = Self.components + "SearchPicture/Search/User Interface/WireFrame/XFSearchRouting.m"
+        #expect(app.inactiveTransitions.map { "\($0.transition.fact.location.file):\($0.transition.fact.location.line) \($0.reason.rawValue)" }
+                == ["\(search):54 commented out", "\(search):61 commented out"])
+        let notes = StaticAnalyzer.analyze(app).limitations.filter { $0.hasPrefix("never runs") }
+        #expect(notes.count == 2)
+        #expect(notes.first?.contains("present Search -> xf://search/message?nav=UI") == true)
+    }
+
+    @Test func theSummarySaysWhereThePrefixListIsWrittenAndWhichPrefixNamesComponents() throws {
+        let outcome = try AppScanner.scan(directory: try #require(ScanFixtures.corpusApp))
+        let row = ScanSummary.lines(outcome, source: "corpus").first { $0.hasPrefix("  prefix") }
+        #expect(row?.contains("XF, LG (list written at XFLegoVIPERExample/Classes/Launcher/Main/AppDelegate.m:41:7; live components are named with XF, inferred by +load from XFBookRouting)") == true)
+    }
+
     @Test func eventsAndTheirReceivers() throws {
         let app = try app()
         let sends = app.events.map { "\($0.fromModule ?? "-"):\($0.fact.event.literal ?? "?")->\($0.fact.components.compactMap(\.literal).joined(separator: ","))" }

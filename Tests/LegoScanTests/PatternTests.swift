@@ -113,4 +113,114 @@ import Testing
         #expect(found.map { "\($0.severity.rawValue) \($0.location?.sourceLocation.line ?? 0)" } == ["note 13"])
         #expect(found.first?.message.contains("Home and Mine") == true)
     }
+
+    /// Essence makes its pages from `[self moduleNames]`; New's activity overrides the list, Old's does not; the
+    /// presenters of New (Objective-C) and Hot (Swift, own pages) inherit Essence's send to its pages.
+    private static let inheritedPages: [String: String] = ["A.m": """
+        @interface XFPostRouting : XFRouting
+        @end
+        @interface XFPostPresenter : XFPresenter
+        @end
+        @interface XFEssenceRouting : XFRouting
+        @end
+        @interface XFEssencePresenter : XFPresenter
+        @end
+        @interface XFEssenceActivity : XFActivity
+        @end
+        @interface XFNewRouting : XFEssenceRouting
+        @end
+        @interface XFNewPresenter : XFEssencePresenter
+        @end
+        @interface XFNewActivity : XFEssenceActivity
+        @end
+        @interface XFOldRouting : XFEssenceRouting
+        @end
+        @interface XFOldPresenter : XFEssencePresenter
+        @end
+        @interface XFOldActivity : XFEssenceActivity
+        @end
+        @implementation XFEssenceActivity
+        - (NSArray *)moduleNames { return @[@"AllPost", @"VideoPost"]; }
+        - (void)viewDidLoad { for (NSString *name in [self moduleNames]) { XF_SubUInterface_(name); } }
+        @end
+        @implementation XFNewActivity
+        - (NSArray *)moduleNames { return @[@"NewAllPost", @"NewVideoPost"]; }
+        @end
+        @implementation XFEssencePresenter
+        - (void)didScroll { XF_SendEventForComponents_(@"pageChange", nil, @"AllPost", @"VideoPost") }
+        @end
+        @implementation XFPostPresenter
+        - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData {}
+        @end
+        """, "B.swift": """
+        class XFHotRouting: XFRouting {}
+        class XFHotPresenter: XFEssencePresenter {}
+        class XFHotActivity: XFActivity {
+            func load() { uiBus.createSubUInterface(fromComponentName: "HotAllPost", parentUInterface: self) }
+        }
+        """]
+
+    // BDJNewActivity.m overrides `moduleNames` of BDJEssenceActivity: the inherited loop makes New's own pages.
+    @Test func anInheritedLoopOverASelfMethodTakesTheSubclassOverride() {
+        let app = app(Self.inheritedPages)
+        #expect(app.edges(.sub).sorted() == ["Essence -> AllPost", "Essence -> VideoPost", "Hot -> HotAllPost", "New -> NewAllPost",
+                                             "New -> NewVideoPost", "Old -> AllPost", "Old -> VideoPost"])
+        #expect(app.module(named: "NewAllPost")?.gene == "Post")
+    }
+
+    // A directed event reaches only the named holder in the component table and is dropped silently without one
+    // (XFLegoVIPER XFEventBus: sendEventName:intentData:forComponentNames: looks each name up; docs xflego-runtime
+    // "Events"): New's and Hot's pages never get the send they inherit; Old makes Essence's pages itself.
+    @Test func anInheritedSendToTheSuperclassModulesSubModulesIsLost() {
+        let findings = StaticAnalyzer.analyze(app(Self.inheritedPages)).findings.filter { $0.ruleID == "lost-event" }
+        #expect(findings.map { "\($0.severity.rawValue) \($0.module ?? "-") \($0.location?.sourceLocation.line ?? 0)" }.sorted()
+                == ["warning Hot 31", "warning Hot 31", "warning New 31", "warning New 31"])
+        #expect(findings.contains { $0.message.hasPrefix("New inherits from XFEssencePresenter the send of event pageChange to AllPost, a sub-module of Essence that New never creates (its own are NewAllPost, NewVideoPost)") })
+        #expect(findings.contains { $0.message.contains("to VideoPost") && $0.module == "Hot" && $0.message.contains("(its own are HotAllPost)") })
+    }
+
+    // A UITabBarController's children each keep a navigation stack and live side by side (docs/scenario-format.md
+    // `tabs`; the guides' BDJIndexTabActivity): Detail pushed in both tabs is two live Detail, one name.
+    @Test func aModulePushedInTwoTabsOfATabBarIsAWarning() {
+        let objc = app(["A.m": """
+        @interface XFTabRouting : XFRouting
+        @end
+        @interface XFTabActivity : UITabBarController
+        @end
+        @interface XFHomeRouting : XFRouting
+        @end
+        @interface XFMineRouting : XFRouting
+        @end
+        @interface XFDetailRouting : XFRouting
+        @end
+        @implementation XFTabActivity
+        - (void)viewDidLoad { self.viewControllers = @[XF_SubUInterface_(@"Home"), XF_SubUInterface_(@"Mine")]; }
+        @end
+        @implementation XFHomeRouting
+        - (void)a { XF_PUSH_Component_Fast(@"Detail") }
+        @end
+        @implementation XFMineRouting
+        - (void)b { XF_PUSH_Component_Fast(@"Detail") }
+        @end
+        """])
+        let swift = app(["B.swift": """
+        class XFTabRouting: XFRouting {}
+        class XFBaseTabBar: UITabBarController {}
+        class XFTabActivity: XFBaseTabBar {
+            override func viewDidLoad() {
+                viewControllers = [uiBus.createSubUInterface(fromComponentName: "Home", parentUInterface: self),
+                                   uiBus.createSubUInterface(fromComponentName: "Mine", parentUInterface: self)]
+            }
+        }
+        class XFHomeRouting: XFRouting { func a() { uiBus.pushComponent("Detail", params: nil, intent: nil, customCode: nil) } }
+        class XFMineRouting: XFRouting { func b() { uiBus.pushComponent("Detail", params: nil, intent: nil, customCode: nil) } }
+        class XFDetailRouting: XFRouting {}
+        """])
+        for (app, line) in [(objc, 15), (swift, 9)] {
+            #expect(app.module(named: "Tab")?.isTabBar == true)
+            let found = StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "duplicate-module-name" }
+            #expect(found.map { "\($0.severity.rawValue) \($0.location?.sourceLocation.line ?? 0)" } == ["warning \(line)"])
+            #expect(found.first?.message.contains("tabs of Tab, which keep their own navigation stacks side by side") == true)
+        }
+    }
 }

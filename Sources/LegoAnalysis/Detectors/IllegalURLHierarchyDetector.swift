@@ -96,8 +96,9 @@ final class IllegalURLHierarchyDetector: Detector {
         switch mode {
         case .strict:
             guard event.kind == .urlOpen, event.ok != false else { return }
-            // Made while another module is still being built (its init opens it): judged once that module exists.
-            if transitions.contains(where: { $0 != event.name }) {
+            // Made while another module is still being built (its init opens it), or a sub-module opened by URL
+            // before its parent binds it (XFUInterfaceFactory): judged once that transition is over.
+            if transitions.contains(where: { $0 != event.name }) || (event.operation == .sub && !transitions.isEmpty) {
                 deferredStrict.append(event)
                 return
             }

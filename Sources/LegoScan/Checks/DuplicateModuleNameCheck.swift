@@ -59,7 +59,7 @@ enum DuplicateModuleNameCheck: StaticCheck {
 
     /// A module that the sub-modules of one parent (tabs, pages) both push or present: when they keep their own
     /// navigation stacks, as tabs do, both stacks hold a live instance and the name-keyed registries keep one. The
-    /// source cannot tell tabs from pages sharing one stack, so it is a note.
+    /// source tells tabs by a tab bar parent (a warning); other parents' children may share one stack (a note).
     private static func twoStacks(_ app: ScannedApp, _ findings: StaticFindings) {
         var children: [String: [String]] = [:]
         var opens: [String: [ScannedApp.Transition]] = [:]
@@ -88,9 +88,13 @@ enum DuplicateModuleNameCheck: StaticCheck {
             for (module, held) in holders.sorted(by: { $0.key < $1.key }) {
                 let stacks = Array(Set(held.map(\.child))).sorted()
                 guard stacks.count > 1, let first = held.first, let other = held.first(where: { $0.child != first.child }) else { continue }
-                findings.report(rule, "\(module) can be opened in the stacks of both \(stacks.joined(separator: " and ")), sub-modules of \(parent): "
-                                + "if they keep their own navigation stacks (tabs), two live \(module) share one name and the registries keep one",
-                                module: module, at: first.transition.fact.location, certainty: .literal, ceiling: .note,
+                // A tab bar's children are tabs, each with its own stack, alive side by side: the risk is real as
+                // soon as the user opens it in both (a warning, as for two URLs of one component).
+                let tabs = app.module(named: parent)?.isTabBar == true
+                findings.report(rule, "\(module) can be opened in the stacks of both \(stacks.joined(separator: " and ")), "
+                                + (tabs ? "tabs of \(parent), which keep their own navigation stacks side by side: opened in both, two live \(module) share one name and the registries keep one"
+                                    : "sub-modules of \(parent): if they keep their own navigation stacks (tabs), two live \(module) share one name and the registries keep one"),
+                                module: module, at: first.transition.fact.location, certainty: .literal, ceiling: tabs ? .warning : .note,
                                 evidence: [(other.transition.fact.location, "opened in \(other.child)'s stack here")],
                                 identity: ["two-stacks", parent, module])
             }

@@ -12,7 +12,10 @@ enum IllegalURLHierarchyCheck: StaticCheck {
         for transition in app.transitions {
             guard let url = transition.url, let opener = transition.fromModule,
                   [.push, .present, .custom, .sub].contains(transition.fact.kind) else { continue }
-            let chain = ComponentURL(url).modules
+            // `http…` URLs open the HTTP handler, never checked against the routing chain (as the trace detector).
+            let parts = ComponentURL(url)
+            guard !parts.isHTTP else { continue }
+            let chain = parts.modules
             guard chain.count >= 2 else { continue }
             let parent = chain[chain.count - 2]
             if parent == opener { continue }

@@ -7,6 +7,7 @@ enum LostEventCheck: StaticCheck {
     static let rule = RuleDescription.lostEvent
 
     static func run(_ app: ScannedApp, _ findings: StaticFindings) {
+        inheritedSends(app, findings)
         let subscribed = Set(app.receivers.flatMap(\.subscribedNames).compactMap(\.literal))
         let names = app.modules.map(\.name) + subscribed
         for event in app.events where event.fact.scope == .directed {
@@ -46,6 +47,43 @@ enum LostEventCheck: StaticCheck {
                                     evidence: handlers.map { ($0.location, "\($0.className) handles events here") },
                                     identity: ["ignored", literalName, name])
                 }
+            }
+        }
+    }
+}
+
+extension LostEventCheck {
+    /// A send a subclass inherits from another module's class, to a sub-module of that module that the subclass's
+    /// module never creates (BDJNewPresenter inherits BDJEssencePresenter's send to `AllPost` while New's pages are
+    /// `NewAllPost`, …): a directed event reaches only the component table's holder of the name (XFEventBus, see
+    /// docs xflego-runtime "Events"), so it goes to the superclass module's sub-module when that is alive, is dropped
+    /// silently when it is not, and never reaches the subclass's own.
+    static func inheritedSends(_ app: ScannedApp, _ findings: StaticFindings) {
+        var ownChildren: [String: Set<String>] = [:]
+        var allChildren: [String: Set<String>] = [:]
+        var computedChildren: Set<String> = []
+        for transition in app.transitions where transition.fact.kind == .sub || transition.fact.kind == .subRouting {
+            guard let from = transition.fromModule else { continue }
+            guard let to = transition.toModule else { computedChildren.insert(from); continue }
+            allChildren[from, default: []].insert(to)
+            if transition.inheritedFrom == nil { ownChildren[from, default: []].insert(to) }
+        }
+        for event in app.events where event.fact.scope == .directed {
+            guard let superclass = event.inheritedFrom, let module = event.fromModule,
+                  let superModule = ScannedApp.split(superclass, prefixes: app.prefixes)?.name else { continue }
+            let theirs = ownChildren[superModule] ?? []
+            let mine = allChildren[module] ?? []
+            let eventName = event.fact.event.literal ?? event.fact.event.expression
+            for target in event.fact.components {
+                guard let name = target.literal, theirs.contains(name), !mine.contains(name) else { continue }
+                // A sub-module created from a computed name might be this one.
+                let certainty: Finding.Certainty = event.fact.event.literal == nil || computedChildren.contains(module) ? .dynamic : .literal
+                let own = mine.sorted()
+                findings.report(rule, "\(module) inherits from \(superclass) the send of event \(eventName) to \(name), a sub-module of \(superModule) "
+                                + "that \(module) never creates" + (own.isEmpty ? "" : " (its own are \(own.joined(separator: ", ")))")
+                                + ": the event reaches \(superModule)'s \(name) when it is alive, is dropped silently when it is not, and never reaches \(module)'s",
+                                module: module, at: event.fact.location, certainty: certainty,
+                                identity: ["inherited-send", eventName, module, name])
             }
         }
     }

@@ -29,6 +29,13 @@ public enum StaticAnalyzer {
             limitations.append("\(dynamic) transition or event site\(dynamic == 1 ? " uses" : "s use") a URL or name computed at run time; "
                 + "what they open or reach is not known statically (their findings say `dynamic`)")
         }
+        // Code that never runs opens nothing: a note for each transition written there, never an edge.
+        for inactive in app.inactiveTransitions {
+            let transition = inactive.transition
+            let target = transition.url ?? transition.toModule ?? transition.fact.target.expression
+            limitations.append("never runs (\(inactive.reason.rawValue)): \(transition.fact.kind.rawValue) \(transition.fromModule ?? "app code") -> \(target) "
+                + "at \(collector.place(transition.fact.location)); not an edge")
+        }
         let rules = DetectorRegistry.rules.compactMap { rule -> RuleDescription? in
             guard rule.applies(to: .xflegoViper), let severity = configuration.severity(for: rule) else { return nil }
             var effective = rule

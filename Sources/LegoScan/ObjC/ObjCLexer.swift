@@ -57,6 +57,20 @@ struct ObjCLexer {
     private(set) var partner: [Int32] = []
     /// Problems (unbalanced brackets, unterminated literals and comments); at most a few per file.
     private(set) var problems: [Problem] = []
+    /// Text that is not code: a comment's inside, or the lines of a `#if 0` block. Scan reads it again only to say
+    /// what a transition there would have done (a note, never an edge).
+    struct Inactive: Equatable {
+        /// Why it is not code.
+        enum Kind: Equatable { case comment, disabledBlock }
+        /// The kind.
+        var kind: Kind
+        /// First byte of the text (after `//` or `/*`).
+        var start: Int
+        /// One past its last byte (before `*/`).
+        var end: Int
+    }
+    /// Comments and `#if 0` blocks, in file order.
+    private(set) var inactive: [Inactive] = []
     /// `#define NAME @"text"` (or `"text"`) lines: a name that stands for one string, and its line.
     private(set) var stringDefines: [(name: String, value: String, line: Int)] = []
 
@@ -158,6 +172,8 @@ struct ObjCLexer {
 
     private mutating func skipLineComment() {
         // A backslash before the newline continues a `//` comment onto the next line, as in C.
+        let start = position + 2
+        defer { inactive.append(Inactive(kind: .comment, start: min(start, position), end: position)) }
         while position < bytes.count {
             if bytes[position] == 0x0A {
                 if position > 0, bytes[position - 1] == UInt8(ascii: "\\") { newline(); continue }
@@ -170,11 +186,17 @@ struct ObjCLexer {
     private mutating func skipBlockComment() {
         let startLine = line
         position += 2
+        let start = position
         while position < bytes.count {
             if bytes[position] == 0x0A { newline(); atLineStart = false; continue }
-            if bytes[position] == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") { position += 2; return }
+            if bytes[position] == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
+                inactive.append(Inactive(kind: .comment, start: start, end: position))
+                position += 2
+                return
+            }
             position += 1
         }
+        inactive.append(Inactive(kind: .comment, start: start, end: position))
         report("unterminated /* comment", line: startLine)
     }
 
@@ -272,7 +294,12 @@ struct ObjCLexer {
     /// Skips lines until the `#else`, `#elif` or `#endif` that closes the disabled `#if`, nested `#if`s included.
     private mutating func skipDisabledBlock(from startLine: Int) {
         var depth = 0
+        let start = position
+        // The block's text ends where its closing directive starts.
+        var lastLineStart = position
+        defer { inactive.append(Inactive(kind: .disabledBlock, start: start, end: max(start, lastLineStart))) }
         while position < bytes.count {
+            if atLineStart, bytes[position] == UInt8(ascii: "#") { lastLineStart = position }
             if bytes[position] == 0x0A { newline(); continue }
             if bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1; continue }
             if atLineStart, bytes[position] == UInt8(ascii: "#") {

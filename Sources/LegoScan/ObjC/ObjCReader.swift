@@ -40,7 +40,54 @@ struct ObjCReader {
     static func read(bytes: [UInt8], file: String) -> ScanFacts {
         var reader = ObjCReader(lexer: ObjCLexer(bytes: bytes), file: file)
         reader.run()
+        reader.facts.inactiveTransitions = reader.inactiveTransitions()
         return reader.facts
+    }
+
+    /// Words one of which a comment holds when it holds a framework call (the rest is prose, not read again).
+    private static let callMarkers: [[UInt8]] = ["XF_", "Component", "URL", "ViewController", "SubRouting"].map { Array($0.utf8) }
+
+    /// The transitions written in comments and `#if 0` blocks: their text is read again as code, in a copy of the
+    /// file where everything else is blank (lines and columns stay), with the `@implementation` lines kept so each
+    /// knows its class.
+    private func inactiveTransitions() -> [ScanFacts.InactiveTransition] {
+        let bytes = lexer.bytes
+        let kept = lexer.inactive.filter { range in
+            Self.callMarkers.contains { marker in
+                range.end - range.start >= marker.count && bytes[range.start..<range.end].firstRange(of: marker) != nil
+            }
+        }
+        guard !kept.isEmpty else { return [] }
+        var masked = bytes.map { $0 == 0x0A ? $0 : 0x20 }
+        for range in kept { masked.replaceSubrange(range.start..<range.end, with: bytes[range.start..<range.end]) }
+        for (index, token) in tokens.enumerated() where token.kind == .atKeyword {
+            if lexer.isIdentifier(index, "@implementation"), index + 1 < tokens.count {
+                masked.replaceSubrange(token.start..<tokens[index + 1].end, with: bytes[token.start..<tokens[index + 1].end])
+            } else if lexer.isIdentifier(index, "@end") {
+                masked.replaceSubrange(token.start..<token.end, with: bytes[token.start..<token.end])
+            }
+        }
+        // A comment's `*/` inside a kept `#if 0` block, or a nested comment, needs no care: a stray token is harmless.
+        let lines = kept.map { range in (range, lineOf(range.start), lineOf(max(range.start, range.end - 1))) }
+        var reader = ObjCReader(lexer: ObjCLexer(bytes: masked), file: file)
+        reader.run()
+        return reader.facts.transitions.map { transition in
+            let range = lines.first { $0.1 <= transition.location.line && transition.location.line <= $0.2 }?.0
+            return .init(transition: transition, reason: range?.kind == .disabledBlock ? .disabledBlock : .commentedOut)
+        }
+    }
+
+    /// The 1-based line of byte `offset`.
+    private func lineOf(_ offset: Int) -> Int {
+        // Tokens are in order: the last token starting at or before the offset gives its line, plus newlines between.
+        var low = 0, high = tokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tokens[middle].start <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return 1 + lexer.bytes[0..<offset].count(where: { $0 == 0x0A }) }
+        let token = tokens[low - 1]
+        return token.line + lexer.bytes[token.start..<offset].count(where: { $0 == 0x0A })
     }
 
     private init(lexer: ObjCLexer, file: String) {
@@ -468,12 +515,21 @@ struct ObjCReader {
                 let close = Int(lexer.partner[index + 1])
                 method = close > index + 1 && close + 1 < tokens.count && tokens[close + 1].kind == .identifier
                     && !lexer.isPunctuation(close + 2, UInt8(ascii: ":")) ? lexer.text(tokens[close + 1]) : nil
+                // Only a definition (a body follows), not a declaration in an @interface.
+                if let currentClass, let name = method, lexer.isPunctuation(close + 2, UInt8(ascii: "{")) {
+                    facts.methods.append(.init(className: currentClass, selector: name, location: location(close + 1)))
+                }
             } else if token.kind == .identifier, let currentClass, let name = method, lexer.isIdentifier(index, "return"),
                       lexer.isPunctuation(index + 1, UInt8(ascii: "@")), lexer.isPunctuation(index + 2, UInt8(ascii: "[")) {
                 let close = Int(lexer.partner[index + 2])
                 if close > index + 2, var binding = resolve(index + 1, close + 1), binding.isArray {
                     binding.chain.insert(location(index), at: 0)
                     methodArrays[currentClass + "." + name] = binding
+                    if let values = binding.values, let last = facts.methods.indices.last, facts.methods[last].className == currentClass,
+                       facts.methods[last].selector == name {
+                        facts.methods[last].returnedArray = values
+                        facts.methods[last].returnLocation = location(index)
+                    }
                 }
             }
             index += 1

@@ -5,7 +5,8 @@ import SwiftSyntax
 /// Reads the framework facts out of one Swift file with swift-syntax: classes, and calls of the framework's
 /// Objective-C API as Swift imports it (`uiBus.openURL(forPush: "…", customCode: nil)` is `openURLForPush:customCode:`).
 ///
-/// Comments and string contents are never code to swift-syntax, so a commented-out call is not seen.
+/// Comments and string contents are never code to swift-syntax: a call in a comment or a `#if false` block is read
+/// only as a transition that never runs (a note, never an edge).
 struct SwiftReader {
     /// The largest Swift file parsed: swift-syntax takes about 60 times a file's size in memory (20 MB took 1.25 GB).
     static let maximumFileBytes = 4 << 20
@@ -28,7 +29,37 @@ struct SwiftReader {
             let tree = Parser.parse(source: text)
             let visitor = Visitor(file: file, converter: SourceLocationConverter(fileName: file, tree: tree))
             visitor.walk(tree)
-            return visitor.facts
+            var facts = visitor.facts
+            facts.inactiveTransitions += commentedTransitions(Array(text.utf8), comments: visitor.comments, file: file)
+            return facts
+        }
+    }
+
+    /// Words one of which a comment holds when it holds a framework call (the rest is prose, not parsed again).
+    private static let callMarkers = ["XF_", "Component", "URL", "ViewController", "SubRouting"]
+
+    /// The transitions written in `comments` (byte ranges of their text, with the class around each): their text is
+    /// parsed again as code, once for the file, in a copy where everything else is blank (lines and columns stay).
+    private static func commentedTransitions(_ bytes: [UInt8], comments: [(range: Range<Int>, owner: String?)], file: String)
+        -> [ScanFacts.InactiveTransition] {
+        guard !comments.isEmpty else { return [] }
+        var masked = bytes.map { $0 == 0x0A ? $0 : 0x20 }
+        for comment in comments { masked.replaceSubrange(comment.range, with: bytes[comment.range]) }
+        // A comment may nest what the parser cannot take (the file's own check never saw inside comments).
+        guard refusal(masked, file: file) == nil else { return [] }
+        let tree = Parser.parse(source: String(decoding: masked, as: UTF8.self))
+        let converter = SourceLocationConverter(fileName: file, tree: tree)
+        let visitor = Visitor(file: file, converter: converter)
+        visitor.walk(tree)
+        // Each call belongs to the class around the comment it is written in.
+        let spans = comments.map { comment in
+            (converter.location(for: AbsolutePosition(utf8Offset: comment.range.lowerBound)).line,
+             converter.location(for: AbsolutePosition(utf8Offset: max(comment.range.lowerBound, comment.range.upperBound - 1))).line, comment.owner)
+        }
+        return visitor.facts.transitions.map { transition in
+            var placed = transition
+            placed.fromClass = spans.first { $0.0 <= transition.location.line && transition.location.line <= $0.1 }?.2
+            return .init(transition: placed, reason: .commentedOut)
         }
     }
 
@@ -43,6 +74,10 @@ struct SwiftReader {
         /// … and the current function's locals and loop variables.
         var locals: [String: ObjCReader.Binding] = [:]
         var functionDepth = 0
+        /// Comments that may hold a framework call: the byte range of their text, and the class they are written in.
+        var comments: [(range: Range<Int>, owner: String?)] = []
+        /// How many `#if false` clauses the walk is inside: calls there never run.
+        var disabledDepth = 0
 
         init(file: String, converter: SourceLocationConverter) {
             self.file = file
@@ -53,6 +88,39 @@ struct SwiftReader {
         func location(_ node: some SyntaxProtocol) -> LegoModel.SourceLocation {
             let position = converter.location(for: node.positionAfterSkippingLeadingTrivia)
             return LegoModel.SourceLocation(file: file, line: position.line, column: position.column)
+        }
+
+        override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+            for (trivia, start) in [(token.leadingTrivia, token.position), (token.trailingTrivia, token.endPositionBeforeTrailingTrivia)] {
+                var offset = start.utf8Offset
+                for piece in trivia {
+                    let length = piece.sourceLength.utf8Length
+                    defer { offset += length }
+                    let opener: Int, closer: Int
+                    switch piece {
+                    case .lineComment(let text), .docLineComment(let text):
+                        guard SwiftReader.callMarkers.contains(where: text.contains) else { continue }
+                        opener = text.hasPrefix("///") ? 3 : 2; closer = 0
+                    case .blockComment(let text), .docBlockComment(let text):
+                        guard SwiftReader.callMarkers.contains(where: text.contains) else { continue }
+                        opener = text.hasPrefix("/**") ? 3 : 2; closer = text.hasSuffix("*/") ? 2 : 0
+                    default: continue
+                    }
+                    guard length >= opener + closer else { continue }
+                    comments.append((offset + opener..<offset + length - closer, classStack.last))
+                }
+            }
+            return .visitChildren
+        }
+
+        // `#if false` is never compiled; other conditions are read as if every branch were.
+        override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+            if node.condition?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) { disabledDepth += 1 }
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: IfConfigClauseSyntax) {
+            if node.condition?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) { disabledDepth -= 1 }
         }
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -171,6 +239,13 @@ struct SwiftReader {
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            let before = facts.transitions.count
+            defer {
+                if disabledDepth > 0, facts.transitions.count > before {
+                    facts.inactiveTransitions += facts.transitions[before...].map { .init(transition: $0, reason: .disabledBlock) }
+                    facts.transitions.removeSubrange(before...)
+                }
+            }
             let base: String
             var receiver: FrameworkCall.Argument?
             if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {

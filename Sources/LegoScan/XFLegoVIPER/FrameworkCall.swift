@@ -93,6 +93,9 @@ struct FrameworkCall {
             // `register:` is also a common name elsewhere: only the URL route's counts.
             guard component != nil || (receiver?.description ?? "").contains("URL") else { return }
             route(argument(0)?.value, component: component.flatMap(argument)?.value, form: .single, into: &facts)
+        case .httpHandler:
+            guard let value = argument(0)?.value else { return }
+            facts.httpHandlers.append(.init(component: value, location: location))
         case .prefix(let isList):
             let prefixes = isList ? argument(0).map(Self.values) ?? [] : argument(0)?.value.map { [$0] } ?? []
             facts.prefixSettings.append(.init(prefixes: prefixes, isList: isList, location: location))

@@ -27,6 +27,8 @@ enum XFCallTable {
         case routeGroup
         /// `register:forComponent:` (component at the index) or `register:` on the URL route.
         case routeSingle(component: Int?)
+        /// `setHTTPHandlerComponent:`: the component `http…` URLs open (XFURLRoute.h).
+        case httpHandler
         /// `setClassPrefix:` / `setClassPrefixList:`.
         case prefix(isList: Bool)
         /// A directed event: its name at `name`, its target names at `targets` (and every later argument when `rest`).
@@ -101,6 +103,7 @@ enum XFCallTable {
 
     /// The selectors.
     static let selectors: [Selector] = [
+        .init(name: "setHTTPHandlerComponent:", types: ["NSString"], meaning: .httpHandler),
         .init(name: "openURLForPush:customCode:", types: ["NSString", "CustomCodeBlock"], meaning: .transition(.push, .url(0))),
         .init(name: "openURLForPush:", types: ["NSString"], meaning: .transition(.push, .url(0))),
         .init(name: "openURLForPresent:customCode:", types: ["NSString", "CustomCodeBlock"], meaning: .transition(.present, .url(0))),

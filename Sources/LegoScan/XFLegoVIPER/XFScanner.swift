@@ -66,7 +66,14 @@ extension ScannedApp: ScannedFrameworkApp {
         var rows: [(label: String, text: String)] = []
         let prefixText: String
         switch prefixSource {
-        case .explicit(let site): prefixText = "\(prefixes.joined(separator: ", ")) (set at \(at(site)))"
+        case .explicit(let site):
+            // A list of two never sets the framework's prefix (XFLegoConfig.m:119-126): say where it is written, and
+            // which prefix the framework names live components with.
+            let isList = facts.prefixSettings.last?.isList == true
+            let live = runtimePrefix.map { runtime in
+                "; live components are named with \(runtime.prefix)" + (runtime.inferredFrom.map { ", inferred by +load from \($0)" } ?? "")
+            } ?? "; the framework sets no prefix from it"
+            prefixText = "\(prefixes.joined(separator: ", ")) (" + (isList ? "list written at \(at(site))\(live))" : "set at \(at(site)))")
         case .inferred(let className, let site): prefixText = "\(prefixes.joined(separator: ", ")) (inferred from \(className), \(at(site)))"
         case .none: prefixText = "none found"
         }
@@ -86,6 +93,10 @@ extension ScannedApp: ScannedFrameworkApp {
             return count == 0 ? nil : "\(kind.rawValue) \(count)"
         }
         rows.append(("transitions", "\(transitions.count)" + (kinds.isEmpty ? "" : ": " + kinds.joined(separator: ", "))))
+        if !inactiveTransitions.isEmpty {
+            let count = inactiveTransitions.count
+            rows.append(("never runs", "\(count) transition\(count == 1 ? "" : "s") in comments or #if 0 blocks (notes, not edges)"))
+        }
         let notifications = events.filter { $0.fact.scope == .notification }.count
         rows.append(("events", "\(events.count) sent" + (notifications > 0 ? " (\(notifications) notifications)" : "")
             + ", \(receivers.count) receiving class\(receivers.count == 1 ? "" : "es")"))

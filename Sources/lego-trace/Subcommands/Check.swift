@@ -26,11 +26,24 @@ struct Check: ParsableCommand {
 
     @OptionGroup var lineLimit: LineLimitOptions
 
+    @Option(name: .long, help: ArgumentHelp("The app's source folder: each finding points at its class or call site there (XFLegoVIPER); the trace line stays related.",
+                                            valueName: "SRC_DIR"), completion: .directory)
+    var source: String?
+
+    @Option(name: .long, help: ArgumentHelp("A `scan --model` file of the app, instead of --source.", valueName: "FILE"),
+            completion: .file(extensions: ["json"]))
+    var model: String?
+
+    func validate() throws {
+        if source != nil && model != nil { throw ValidationError("--source and --model name the same thing; give one") }
+    }
+
     func run() throws {
         let request = CheckRequest(
             tracePath: trace, format: report.format, report: report.options,
             analysis: AnalysisOptions(configPath: config.config, grace: grace.grace, urlCheck: config.urlCheck),
-            lenient: lenient, maxLineBytes: lineLimit.maxLineBytes)
+            lenient: lenient, maxLineBytes: lineLimit.maxLineBytes,
+            source: source.map(SourceJoinInput.directory) ?? model.map(SourceJoinInput.model))
         try conclude { () throws(LegoTraceError) in try LegoTrace.check(request, console: .standard) }
     }
 }

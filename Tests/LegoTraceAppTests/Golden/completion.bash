@@ -203,7 +203,7 @@ _lego-trace_check() {
     repeating_flags=()
     non_repeating_flags=(--open -q --quiet --lenient --version -h --help)
     repeating_options=()
-    non_repeating_options=(-f --format --output -o --fail-on --baseline --write-baseline --color --config --url-check --grace --max-line-bytes)
+    non_repeating_options=(-f --format --output -o --fail-on --baseline --write-baseline --color --config --url-check --grace --max-line-bytes --source --model)
     __lego-trace_offer_flags_options 1
 
     # Offer option value completions
@@ -240,6 +240,14 @@ _lego-trace_check() {
         return
         ;;
     '--max-line-bytes')
+        return
+        ;;
+    '--source')
+        __lego-trace_add_completions -d
+        return
+        ;;
+    '--model')
+        __lego-trace_add_completions -o plusdirs -fX '!*.@(json)'
         return
         ;;
     esac

@@ -109,6 +109,8 @@ _lego-trace_check() {
         '--grace[Seconds of trace time a module may outlive its screen (default\: config or 2).]:grace:'
         '--lenient[Skip malformed lines instead of stopping at the first one.]'
         '--max-line-bytes[The longest line read, in bytes; a longer one is an error (check skips it with --lenient).]:BYTES:'
+        '--source[The app'\''s source folder\: each finding points at its class or call site there (XFLegoVIPER); the trace line stays related.]:SRC_DIR:_files -/'
+        '--model[A `scan --model` file of the app, instead of --source.]:FILE:_files -g '\''*.json'\'''
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -1,0 +1,64 @@
+import LegoModel
+import Testing
+@testable import LegoScan
+
+/// A transition in code that never runs — a comment, a `#if 0` (Swift `#if false`) block — is a note, never an edge.
+@Suite struct InactiveCodeTests {
+    private static let files: [String: String] = ["A.m": """
+        @interface XFHomeRouting : XFRouting
+        @end
+        @interface XFDetailRouting : XFRouting
+        @end
+        @implementation XFHomeRouting
+        - (void)a {
+            // XF_PUSH_Component_Fast(@"Detail")
+            /* [self.uiBus openURLForPresent:@"x://home/detail" customCode:nil]; */
+        #if 0
+            XF_Present_Component_Fast(@"Detail")
+        #endif
+            // push the detail when it's ready, see the URL list
+        }
+        @end
+        """, "B.swift": """
+        class XFMineRouting: XFRouting {
+            func b() {
+                // uiBus.pushComponent("Detail", params: nil, intent: nil, customCode: nil)
+                #if false
+                uiBus.presentComponent("Detail", params: nil, intent: nil, customCode: nil)
+                #endif
+                /* the Component list */
+            }
+        }
+        """]
+
+    @Test func transitionsInCommentsAndDisabledBlocksAreNotEdges() {
+        let app = ScanFixtures.app(Self.files)
+        #expect(app.transitions.isEmpty)
+        let inactive = app.inactiveTransitions.map {
+            "\($0.transition.fact.kind.rawValue) \($0.transition.fromModule ?? "-") -> \($0.transition.toModule ?? "-") "
+                + "\($0.transition.fact.location.file):\($0.transition.fact.location.line) \($0.reason.rawValue)"
+        }
+        #expect(inactive.sorted() == [
+            "present Home -> Detail A.m:10 in a disabled #if block",
+            "present Home -> Detail A.m:8 commented out",
+            "present Mine -> Detail B.swift:5 in a disabled #if block",
+            "push Home -> Detail A.m:7 commented out",
+            "push Mine -> Detail B.swift:3 commented out",
+        ])
+    }
+
+    @Test func eachIsANoteAndDetailStaysAnOrphanCandidate() {
+        let result = StaticAnalyzer.analyze(ScanFixtures.app(Self.files), pathPrefix: "App")
+        #expect(result.limitations.contains("never runs (commented out): push Home -> Detail at App/A.m:7:8; not an edge"))
+        #expect(result.limitations.contains("never runs (in a disabled #if block): present Mine -> Detail at App/B.swift:5:9; not an edge"))
+        #expect(result.limitations.filter { $0.hasPrefix("never runs") }.count == 5)
+    }
+
+    // The nesting check runs on the file; a comment's text is parsed again only when it passes the same check.
+    @Test func aCommentTheParserCannotTakeIsNotParsedAgain() {
+        let text = "// URL " + String(repeating: "[", count: 40) + "\nclass XFHomeRouting: XFRouting {}\n"
+        let facts = SwiftReader.read(text: text, file: "Deep.swift")
+        #expect(facts.inactiveTransitions.isEmpty)
+        #expect(facts.classes.map(\.name) == ["XFHomeRouting"])
+    }
+}
