@@ -162,6 +162,40 @@ import Testing
         #expect(Self.findings(app) == ["O.m:4 qf-kvc-unknown-key error", "O.m:6 qf-kvc-unknown-key note"])
     }
 
+    /// A function-like macro around a lookup, defined in a header and called elsewhere, opens what its literal
+    /// argument names; a macro that is not a wrapper, or a computed argument, opens nothing known.
+    @Test func wrapperMacrosAreOpensOfTheirLiteralArguments() {
+        let app = Self.app([
+            "Open.h": """
+                #define QF_OPEN(P) [[QFRouter router] interfaceForProtocol:@protocol(P)]
+                #define QF_OPEN_P(p) [[QFRouter router] interfaceForProtocol:p]
+                #define QF_LINK(text) \\
+                    [[QFRouter router] interfaceForURL:[NSURL URLWithString:text]]
+                """,
+            "Cart.h": """
+                @protocol Cart <NSObject>
+                @property (nonatomic, copy) NSString *coupon;
+                @end
+                @interface Cart : NSObject <Cart>
+                @end
+                """,
+            "Use.m": """
+                @implementation Opener
+                - (void)go {
+                    QF_OPEN(Cart);
+                    QF_OPEN_P(@protocol(Kart));
+                    QF_LINK(@"Cart://?cupon=1");
+                    QF_LINK(self.link);
+                    NSLog(@"Kart://?x=1");
+                }
+                @end
+                """,
+        ])
+        #expect(app.facts.wrappers == ["QF_OPEN": .protocolName, "QF_OPEN_P": .protocolExpression, "QF_LINK": .url])
+        #expect(app.opens.map { "\($0.fact.via) \($0.protocolName ?? "dynamic")" } == ["QF_OPEN Cart", "QF_OPEN_P Kart", "QF_LINK Cart", "QF_LINK dynamic"])
+        #expect(Self.findings(app) == ["Use.m:4 qf-missing-impl error", "Use.m:5 qf-kvc-unknown-key error"])
+    }
+
     @Test func theNamingRuleIsReadInEachSpellingAndOtherwiseSaidToBeAssumed() {
         func rule(_ body: String) -> QFScannedApp.Router {
             Self.app(["R.m": """

@@ -132,6 +132,30 @@ public struct QFFacts: FrameworkFacts {
         public var location: SourceLocation
     }
 
+    /// What a function-like macro wrapping a lookup takes (`#define OPEN(P) [[R router] interfaceForProtocol:@protocol(P)]`).
+    public enum Wrapper: String, Sendable, Hashable {
+        /// A protocol name the macro pastes into `@protocol(…)`.
+        case protocolName
+        /// A protocol expression (`@protocol(P)`) passed to `interfaceForProtocol:`.
+        case protocolExpression
+        /// A URL string passed to `interfaceForURL:` (through `URLWithString:` or as is).
+        case url
+    }
+
+    /// A call `NAME(argument)` of one argument that may be a wrapper macro's, kept until the wrappers of every file are known.
+    public struct MacroCall: Sendable, Hashable {
+        /// The macro's name.
+        public var name: String
+        /// The open it is, should `name` wrap a lookup: for each wrapper kind, the target its argument gives.
+        public var targets: [Wrapper: Open.Target]
+        /// The open's other facts (`via` is the macro's name).
+        public var open: Open
+    }
+
+    /// Function-like macros that wrap a lookup, by name.
+    public var wrappers: [String: Wrapper] = [:]
+    /// Calls that may be a wrapper's.
+    public var macroCalls: [MacroCall] = []
     /// Protocols declared.
     public var protocols: [ProtocolDecl] = []
     /// Class declarations (interfaces, implementations, extensions, categories).
@@ -157,10 +181,14 @@ public struct QFFacts: FrameworkFacts {
     public var declaredClassNames: [String] { classes.filter { $0.category == nil }.map(\.name) }
 
     // A file uses QFMoudle when it opens a module or declares a router; protocols alone are any ObjC app's.
-    public var hasFrameworkCode: Bool { !opens.isEmpty || classes.contains { $0.methods.contains("interfaceForProtocol:") } }
+    public var hasFrameworkCode: Bool {
+        !opens.isEmpty || !wrappers.isEmpty || classes.contains { $0.methods.contains("interfaceForProtocol:") }
+    }
 
     public mutating func append(_ other: QFFacts) {
         protocols += other.protocols
+        wrappers.merge(other.wrappers) { first, _ in first }
+        macroCalls += other.macroCalls
         classes += other.classes
         opens += other.opens
         references += other.references

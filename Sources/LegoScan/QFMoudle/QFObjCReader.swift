@@ -326,8 +326,33 @@ struct QFObjCReader {
         case "typedef":
             typedef(at: index)
         default:
-            if isPunctuation(index + 1, "="), !isPunctuation(index + 2, "=") { assignment(at: index) }
+            if isPunctuation(index + 1, "="), !isPunctuation(index + 2, "=") {
+                assignment(at: index)
+            } else if isPunctuation(index + 1, "("), let first = name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
+                macroCall(at: index)
+            }
         }
+    }
+
+    /// `NAME(argument)` with one argument: what it opens should `NAME` be a wrapper macro (known once every file is read).
+    private mutating func macroCall(at index: Int) {
+        guard let close = closer(index + 1), close > index + 2, split(index + 2..<close).count == 1 else { return }
+        let range = stripped(index + 2, close)
+        var targets: [QFFacts.Wrapper: QFFacts.Open.Target] = [:]
+        if range.count == 1, isIdentifier(range.lowerBound) {
+            targets[.protocolName] = .protocolName(.literal(text(range.lowerBound), chain: [location(range.lowerBound)]))
+        }
+        if lexer.isIdentifier(range.lowerBound, "@protocol") {
+            targets[.protocolExpression] = .protocolName(protocolValue(index + 2, close))
+        }
+        let url = stringValue(index + 2, close, depth: 0)
+        // Every capitalised call with a computed argument would be too many to keep: only an all-capitals (macro-styled) name's.
+        if case .dynamic = url, targets.isEmpty,
+           !text(index).allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" }) { return }
+        targets[.url] = .url(url)
+        let open = QFFacts.Open(target: .url(url), fromClass: currentClassName, via: text(index), receiver: "", reachable: true,
+                                show: show(after: close), location: location(index))
+        facts.macroCalls.append(.init(name: text(index), targets: targets, open: open))
     }
 
     /// How the calling method shows what it opened: the first push or present after the call in its body.
@@ -573,6 +598,7 @@ struct QFObjCReader {
         let bytes = lexer.bytes
         // Most files never name the router's selectors: one search settles it.
         guard FrameworkDetection.contains(bytes, Array("interfaceFor".utf8)) else { return }
+        readWrapperMacros()
         for selector in ["interfaceForProtocol:", "interfaceForURL:"] {
             let pattern = Array(selector.utf8)
             var offset = 0
@@ -600,6 +626,33 @@ struct QFObjCReader {
                     target = .url(.dynamic(Self.expressionPrefix(rest)))
                 }
                 facts.opens.append(.init(target: target, fromClass: nil, via: selector, receiver: "", reachable: false, show: .none, location: place))
+            }
+        }
+    }
+
+    /// `#define NAME(PARAM) … interfaceForProtocol:@protocol(PARAM) …` and its URL and expression forms.
+    private mutating func readWrapperMacros() {
+        // A `\` at a line's end continues the directive on the next line.
+        let text = String(decoding: lexer.bytes, as: UTF8.self).replacingOccurrences(of: "\\\r\n", with: " ")
+            .replacingOccurrences(of: "\\\n", with: " ")
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) where line.contains("interfaceFor") {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard trimmed.hasPrefix("#") else { continue }
+            let directive = trimmed.dropFirst().drop { $0 == " " || $0 == "\t" }
+            guard directive.hasPrefix("define ") || directive.hasPrefix("define\t") else { continue }
+            let rest = directive.dropFirst(7).drop { $0 == " " || $0 == "\t" }
+            guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { continue }
+            let name = String(rest[..<open])
+            let parameter = String(rest[rest.index(after: open)..<close]).trimmingSpaces()
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                  !parameter.isEmpty, parameter.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { continue }
+            let body = rest[rest.index(after: close)...].filter { $0 != " " && $0 != "\t" }
+            if body.contains("interfaceForProtocol:@protocol(\(parameter))") {
+                facts.wrappers[name] = .protocolName
+            } else if body.contains("interfaceForProtocol:\(parameter)]") || body.contains("interfaceForProtocol:(\(parameter))]") {
+                facts.wrappers[name] = .protocolExpression
+            } else if body.contains("interfaceForURL:[NSURLURLWithString:\(parameter)]") || body.contains("interfaceForURL:\(parameter)]") {
+                facts.wrappers[name] = .url
             }
         }
     }

@@ -134,7 +134,15 @@ public struct QFScannedApp: Sendable {
         let router = self.router
         let controllerOwners = Dictionary(classes.values.flatMap { owner in owner.controllers.values.map { ($0, owner.name) } },
                                           uniquingKeysWith: { first, _ in first })
-        opens = facts.opens.filter { $0.fromClass.map { !routerClasses.contains($0) } ?? true }.map { fact in
+        // Calls of a wrapper macro are opens of what the macro wraps.
+        let wrapped = facts.macroCalls.compactMap { call -> QFFacts.Open? in
+            guard let kind = facts.wrappers[call.name], let target = call.targets[kind] else { return nil }
+            var open = call.open
+            open.target = target
+            return open
+        }
+        let inOrder = (facts.opens + wrapped).sorted { $0.location < $1.location }
+        opens = inOrder.filter { $0.fromClass.map { !routerClasses.contains($0) } ?? true }.map { fact in
             Self.resolve(fact, router: router, protocolNames: protocolNames, classes: classes, controllerOwners: controllerOwners)
         }
         var moduleNames: [String] = []
