@@ -301,36 +301,45 @@ struct QFObjCReader {
     // MARK: - Identifiers
 
     private mutating func identifier(at index: Int) {
-        let name = text(index)
-        switch name {
-        case "interfaceForProtocol", "interfaceForURL":
-            guard isPunctuation(index + 1, ":"), let open = brackets.last, let close = closer(open) else { return }
-            var end = index + 2
-            while end < close {
-                if isIdentifier(end), isPunctuation(end + 1, ":") { break }
-                end = lexer.indexAfterGroup(end, limit: close) ?? end + 1
-            }
-            let target: QFFacts.Open.Target = name == "interfaceForProtocol"
-                ? .protocolName(protocolValue(index + 2, end)) : .url(urlValue(index + 2, end))
-            facts.opens.append(.init(target: target, fromClass: currentClassName, via: name + ":", receiver: expressionText(open + 1, index),
-                                     reachable: true, show: show(after: close), location: location(index)))
-        case "NSClassFromString":
-            guard methodEnd >= 0, let currentClass, isPunctuation(index + 1, "("), let close = closer(index + 1) else { return }
-            guard (index + 2..<close).contains(where: { text($0) == "NSStringFromProtocol" }) || (index + 2..<close).count == 1 else { return }
-            let className = facts.classes[currentClass].name
-            if let rule = naming(index + 2, close, depth: 0) {
-                facts.namingRules.append(.init(prefix: rule.prefix, suffix: rule.suffix, className: className, location: location(index)))
-            } else if (index + 2..<close).contains(where: { text($0) == "NSStringFromProtocol" }) {
-                facts.dynamicNamings.append(.init(className: className, expression: expressionText(index + 2, close), location: location(index)))
-            }
-        case "typedef":
+        // Most identifiers are none of these: compare bytes before making a String.
+        if lexer.isIdentifier(index, "interfaceForProtocol") || lexer.isIdentifier(index, "interfaceForURL") {
+            lookup(at: index)
+        } else if lexer.isIdentifier(index, "NSClassFromString") {
+            classFromString(at: index)
+        } else if lexer.isIdentifier(index, "typedef") {
             typedef(at: index)
-        default:
-            if isPunctuation(index + 1, "="), !isPunctuation(index + 2, "=") {
-                assignment(at: index)
-            } else if isPunctuation(index + 1, "("), let first = name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
-                macroCall(at: index)
-            }
+        } else if isPunctuation(index + 1, "="), !isPunctuation(index + 2, "=") {
+            assignment(at: index)
+        } else if isPunctuation(index + 1, "("), case let first = lexer.bytes[tokens[index].start], first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
+            macroCall(at: index)
+        }
+    }
+
+    /// `[receiver interfaceForProtocol:…]` or `[receiver interfaceForURL:…]`.
+    private mutating func lookup(at index: Int) {
+        let name = text(index)
+        guard isPunctuation(index + 1, ":"), let open = brackets.last, let close = closer(open) else { return }
+        var end = index + 2
+        while end < close {
+            if isIdentifier(end), isPunctuation(end + 1, ":") { break }
+            end = lexer.indexAfterGroup(end, limit: close) ?? end + 1
+        }
+        let target: QFFacts.Open.Target = name == "interfaceForProtocol"
+            ? .protocolName(protocolValue(index + 2, end)) : .url(urlValue(index + 2, end))
+        facts.opens.append(.init(target: target, fromClass: currentClassName, via: name + ":", receiver: expressionText(open + 1, index),
+                                 reachable: true, show: show(after: close), location: location(index)))
+    }
+
+    /// `NSClassFromString(…)` in a method: a naming rule when it is built from `NSStringFromProtocol`.
+    private mutating func classFromString(at index: Int) {
+        guard methodEnd >= 0, let currentClass, isPunctuation(index + 1, "("), let close = closer(index + 1) else { return }
+        let fromProtocol = (index + 2..<close).contains { lexer.isIdentifier($0, "NSStringFromProtocol") }
+        guard fromProtocol || close == index + 3 else { return }
+        let className = facts.classes[currentClass].name
+        if let rule = naming(index + 2, close, depth: 0) {
+            facts.namingRules.append(.init(prefix: rule.prefix, suffix: rule.suffix, className: className, location: location(index)))
+        } else if fromProtocol {
+            facts.dynamicNamings.append(.init(className: className, expression: expressionText(index + 2, close), location: location(index)))
         }
     }
 
@@ -593,67 +602,95 @@ struct QFObjCReader {
 
     // MARK: - Code that does not run
 
-    /// Router calls in comments and `#if 0` blocks: opens that are not run (`reachable: false`), kept as data.
+    /// Router calls in comments and `#if 0` blocks: opens that are not run (`reachable: false`), kept as data; and
+    /// `#define`s wrapping a lookup. Both lie between tokens, so only those gaps are searched.
     private mutating func readTextOutsideCode() {
         let bytes = lexer.bytes
         // Most files never name the router's selectors: one search settles it.
         guard FrameworkDetection.contains(bytes, Array("interfaceFor".utf8)) else { return }
-        readWrapperMacros()
-        for selector in ["interfaceForProtocol:", "interfaceForURL:"] {
-            let pattern = Array(selector.utf8)
-            var offset = 0
-            while let hit = Self.find(pattern, in: bytes, from: offset) {
-                offset = hit + pattern.count
-                guard !insideToken(hit) else { continue }
-                let (line, lineStart) = lineOf(hit, in: bytes)
-                // A macro definition is code the preprocessor runs where it is used.
-                if Self.isDirectiveLine(bytes, lineStart: lineStart) { continue }
-                var lineEnd = offset
-                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-                let rest = String(decoding: bytes[offset..<lineEnd], as: UTF8.self).drop { $0 == " " }
-                let place = SourceLocation(file: file, line: line, column: hit - lineStart + 1)
-                let target: QFFacts.Open.Target
-                if selector == "interfaceForProtocol:" {
-                    if rest.hasPrefix("@protocol("), let close = rest.firstIndex(of: ")") {
-                        let name = String(rest[rest.index(rest.startIndex, offsetBy: 10)..<close]).trimmingSpaces()
-                        target = .protocolName(.literal(name, chain: [place]))
-                    } else {
-                        target = .protocolName(.dynamic(Self.expressionPrefix(rest)))
+        let patterns = [Array("interfaceForProtocol:".utf8), Array("interfaceForURL:".utf8)]
+        var directives: Set<Int> = []
+        var gapStart = 0
+        for index in 0...tokens.count {
+            let gapEnd = index < tokens.count ? tokens[index].start : bytes.count
+            if gapEnd - gapStart >= patterns[1].count {
+                for pattern in patterns {
+                    var offset = gapStart
+                    while let hit = Self.find(pattern, in: bytes, from: offset, before: gapEnd) {
+                        offset = hit + pattern.count
+                        if let directive = Self.directiveStart(bytes, at: hit) {
+                            // A macro definition is code the preprocessor runs where it is used.
+                            if directives.insert(directive).inserted { readWrapperMacro(from: directive) }
+                        } else {
+                            notRun(pattern == patterns[0] ? "interfaceForProtocol:" : "interfaceForURL:", at: hit, end: offset)
+                        }
                     }
-                } else if let quote = rest.range(of: "@\""), let end = rest[quote.upperBound...].firstIndex(of: "\"") {
-                    target = .url(.literal(String(rest[quote.upperBound..<end]), chain: [place]))
-                } else {
-                    target = .url(.dynamic(Self.expressionPrefix(rest)))
                 }
-                facts.opens.append(.init(target: target, fromClass: nil, via: selector, receiver: "", reachable: false, show: .none, location: place))
             }
+            if index < tokens.count { gapStart = tokens[index].end }
         }
     }
 
-    /// `#define NAME(PARAM) … interfaceForProtocol:@protocol(PARAM) …` and its URL and expression forms.
-    private mutating func readWrapperMacros() {
-        // A `\` at a line's end continues the directive on the next line.
-        let text = String(decoding: lexer.bytes, as: UTF8.self).replacingOccurrences(of: "\\\r\n", with: " ")
-            .replacingOccurrences(of: "\\\n", with: " ")
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) where line.contains("interfaceFor") {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            guard trimmed.hasPrefix("#") else { continue }
-            let directive = trimmed.dropFirst().drop { $0 == " " || $0 == "\t" }
-            guard directive.hasPrefix("define ") || directive.hasPrefix("define\t") else { continue }
-            let rest = directive.dropFirst(7).drop { $0 == " " || $0 == "\t" }
-            guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { continue }
-            let name = String(rest[..<open])
-            let parameter = String(rest[rest.index(after: open)..<close]).trimmingSpaces()
-            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-                  !parameter.isEmpty, parameter.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { continue }
-            let body = rest[rest.index(after: close)...].filter { $0 != " " && $0 != "\t" }
-            if body.contains("interfaceForProtocol:@protocol(\(parameter))") {
-                facts.wrappers[name] = .protocolName
-            } else if body.contains("interfaceForProtocol:\(parameter)]") || body.contains("interfaceForProtocol:(\(parameter))]") {
-                facts.wrappers[name] = .protocolExpression
-            } else if body.contains("interfaceForURL:[NSURLURLWithString:\(parameter)]") || body.contains("interfaceForURL:\(parameter)]") {
-                facts.wrappers[name] = .url
+    /// An open in a comment or `#if 0` at byte `hit`, its selector ending at `end`.
+    private mutating func notRun(_ selector: String, at hit: Int, end: Int) {
+        let bytes = lexer.bytes
+        let (line, lineStart) = lineOf(hit)
+        var lineEnd = end
+        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+        let rest = String(decoding: bytes[end..<lineEnd], as: UTF8.self).drop { $0 == " " }
+        let place = SourceLocation(file: file, line: line, column: hit - lineStart + 1)
+        let target: QFFacts.Open.Target
+        if selector == "interfaceForProtocol:" {
+            if rest.hasPrefix("@protocol("), let close = rest.firstIndex(of: ")") {
+                let name = String(rest[rest.index(rest.startIndex, offsetBy: 10)..<close]).trimmingSpaces()
+                target = .protocolName(.literal(name, chain: [place]))
+            } else {
+                target = .protocolName(.dynamic(Self.expressionPrefix(rest)))
             }
+        } else if let quote = rest.range(of: "@\""), let close = rest[quote.upperBound...].firstIndex(of: "\"") {
+            target = .url(.literal(String(rest[quote.upperBound..<close]), chain: [place]))
+        } else {
+            target = .url(.dynamic(Self.expressionPrefix(rest)))
+        }
+        facts.opens.append(.init(target: target, fromClass: nil, via: selector, receiver: "", reachable: false, show: .none, location: place))
+    }
+
+    /// `#define NAME(PARAM) … interfaceForProtocol:@protocol(PARAM) …` (and its expression and URL forms), the
+    /// directive starting at byte `start` with its `\` continuations.
+    private mutating func readWrapperMacro(from start: Int) {
+        let bytes = lexer.bytes
+        var end = start
+        var text: [UInt8] = []
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == 0x0A {
+                // A `\` at the line's end continues the directive.
+                var back = text.count - 1
+                while back >= 0, text[back] == 0x0D || text[back] == 0x20 { back -= 1 }
+                guard back >= 0, text[back] == UInt8(ascii: "\\") else { break }
+                text.removeSubrange(back...)
+                text.append(0x20)
+            } else {
+                text.append(byte)
+            }
+            end += 1
+        }
+        let line = String(decoding: text, as: UTF8.self).drop { $0 == " " || $0 == "\t" }
+        let directive = line.dropFirst().drop { $0 == " " || $0 == "\t" }
+        guard line.hasPrefix("#"), directive.hasPrefix("define ") || directive.hasPrefix("define\t") else { return }
+        let rest = directive.dropFirst(7).drop { $0 == " " || $0 == "\t" }
+        guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return }
+        let name = String(rest[..<open])
+        let parameter = String(rest[rest.index(after: open)..<close]).trimmingSpaces()
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+              !parameter.isEmpty, parameter.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return }
+        let body = rest[rest.index(after: close)...].filter { $0 != " " && $0 != "\t" }
+        if body.contains("interfaceForProtocol:@protocol(\(parameter))") {
+            facts.wrappers[name] = .protocolName
+        } else if body.contains("interfaceForProtocol:\(parameter)]") || body.contains("interfaceForProtocol:(\(parameter))]") {
+            facts.wrappers[name] = .protocolExpression
+        } else if body.contains("interfaceForURL:[NSURLURLWithString:\(parameter)]") || body.contains("interfaceForURL:\(parameter)]") {
+            facts.wrappers[name] = .url
         }
     }
 
@@ -661,18 +698,8 @@ struct QFObjCReader {
         String(text.prefix { $0 != "]" && $0 != ";" }.prefix(expressionLimit)).trimmingSpaces()
     }
 
-    /// Whether byte `offset` lies inside a token (a string literal, for the patterns searched).
-    private func insideToken(_ offset: Int) -> Bool {
-        var low = 0, high = tokens.count
-        while low < high {
-            let middle = (low + high) / 2
-            if tokens[middle].start <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 && tokens[low - 1].end > offset
-    }
-
     /// The line of byte `offset` and where that line starts, counted from the nearest token before it.
-    private func lineOf(_ offset: Int, in bytes: [UInt8]) -> (line: Int, start: Int) {
+    private func lineOf(_ offset: Int) -> (line: Int, start: Int) {
         var low = 0, high = tokens.count
         while low < high {
             let middle = (low + high) / 2
@@ -685,33 +712,36 @@ struct QFObjCReader {
             start = token.start - (token.column - 1)
             from = token.start
         }
-        for index in from..<offset where bytes[index] == 0x0A {
+        for index in from..<offset where lexer.bytes[index] == 0x0A {
             line += 1
             start = index + 1
         }
         return (line, start)
     }
 
-    /// Whether the line starting at `lineStart` is a preprocessor line or the continuation of one.
-    private static func isDirectiveLine(_ bytes: [UInt8], lineStart: Int) -> Bool {
-        var start = lineStart
+    /// Where the preprocessor line holding byte `offset` starts (its first line, through `\` continuations), or
+    /// nil when that line is not a directive.
+    private static func directiveStart(_ bytes: [UInt8], at offset: Int) -> Int? {
+        var start = offset
+        while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
         while true {
             var first = start
             while first < bytes.count, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
-            if first < bytes.count, bytes[first] == UInt8(ascii: "#") { return true }
+            if first < bytes.count, bytes[first] == UInt8(ascii: "#") { return start }
             // The previous line ends with `\`: this line continues it.
             var back = start - 2
             while back >= 0, bytes[back] == 0x0D || bytes[back] == 0x20 { back -= 1 }
-            guard start >= 2, back >= 0, bytes[back] == UInt8(ascii: "\\") else { return false }
+            guard start >= 2, back >= 0, bytes[back] == UInt8(ascii: "\\") else { return nil }
             var previous = back
             while previous > 0, bytes[previous - 1] != 0x0A { previous -= 1 }
             start = previous
         }
     }
 
-    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from offset: Int) -> Int? {
+    /// The first place of `pattern` in `bytes[from..<before]`.
+    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from offset: Int, before end: Int) -> Int? {
         var index = offset
-        while index + pattern.count <= bytes.count {
+        while index + pattern.count <= end {
             if bytes[index] == pattern[0], bytes[index..<index + pattern.count].elementsEqual(pattern) { return index }
             index += 1
         }

@@ -13,10 +13,11 @@ public enum QFStaticAnalyzer {
         let runtime = QFMoudleRuntime(app: app.model, sink: nil)
         let modelClasses = Dictionary(app.model.classes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let protocolNames = Set(app.protocols.map(\.name))
+        let uncertain = uncertainTypes(app)
         for open in app.opens where open.fact.reachable {
             guard let protocolName = open.protocolName else { continue }
             check(open, protocolName: protocolName, app: app, runtime: runtime, classes: modelClasses, protocolNames: protocolNames,
-                  findings: findings)
+                  uncertain: uncertain, findings: findings)
         }
         references(app, findings)
         var limitations: [String] = []
@@ -55,7 +56,7 @@ public enum QFStaticAnalyzer {
     }
 
     private static func check(_ open: QFScannedApp.Open, protocolName: String, app: QFScannedApp, runtime: QFMoudleRuntime,
-                              classes: [String: QFClassSpec], protocolNames: Set<String>, findings: StaticFindings) {
+                              classes: [String: QFClassSpec], protocolNames: Set<String>, uncertain: Set<String>, findings: StaticFindings) {
         let site = open.fact.location
         let by = open.url != nil ? "the URL \(urlText(open))" : "@protocol(\(protocolName))"
         if open.url != nil, !protocolNames.contains(protocolName) {
@@ -88,12 +89,12 @@ public enum QFStaticAnalyzer {
                             identity: ["conforming", protocolName, className])
         }
         guard let url = open.url else { return }
-        kvc(url, open: open, protocolName: protocolName, className: className, lineage: lineage, app: app, runtime: runtime, findings: findings)
+        kvc(url, open: open, protocolName: protocolName, className: className, lineage: lineage, uncertain: uncertain, runtime: runtime, findings: findings)
     }
 
     /// The query items in order, as `interfaceForURL:` sets them (QFRouter.m:52-55); the first that raises ends it.
     private static func kvc(_ url: QFURL, open: QFScannedApp.Open, protocolName: String, className: String,
-                            lineage: (classes: [QFScannedApp.Class], unscanned: String?), app: QFScannedApp, runtime: QFMoudleRuntime,
+                            lineage: (classes: [QFScannedApp.Class], unscanned: String?), uncertain: Set<String>, runtime: QFMoudleRuntime,
                             findings: StaticFindings) {
         // A class overriding setValue:forUndefinedKey: (or setNilValueForKey:) decides itself what a bad key does.
         let overrides = Set(lineage.classes.flatMap(\.methods))
@@ -121,7 +122,7 @@ public enum QFStaticAnalyzer {
             case .stringInto(let type):
                 findings.report(.qfKVCTypeMismatch, prefix + "the text is stored into a \(type) property (converted to 0 or NO, or kept as a string "
                                 + "where a \(type) is expected); the damage shows later",
-                                module: protocolName, at: open.fact.location, certainty: .literal, ceiling: uncertainTypes(app).contains(type) ? .note : nil,
+                                module: protocolName, at: open.fact.location, certainty: .literal, ceiling: uncertain.contains(type) ? .note : nil,
                                 evidence: evidence, identity: identity)
             case .weakProperty:
                 findings.report(.qfKVCWeakTarget, prefix + "the property is weak, so only the URL's query item owns the string and the value is lost with it",
