@@ -55,4 +55,33 @@ import Testing
             #expect(check.stdout.contains(rule), "\(rule)")
         }
     }
+
+    /// A URL with a newline, a forged workflow command, markup, a quote and Chinese, in a file and protocol named in
+    /// Chinese: one line per finding in text and GitHub annotations, and a scenario `record` still reads.
+    @Test func hostileNamesInTheSourceStayData() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try FileManager.default.createDirectory(atPath: runner.path("evil"), withIntermediateDirectories: true)
+        try runner.write("evil/详情.m", """
+            @protocol 详情 <NSObject>
+            @property (nonatomic, copy) NSString *标题;
+            @end
+            @interface 详情 : NSObject <详情>
+            @end
+            @implementation Opener
+            - (void)go { [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"详情://?bad\\n::error file=a.m::pwned<script>\\"x=1"]]; }
+            @end
+            """)
+        let text = try runner.lego("scan", runner.path("evil"), "--fail-on", "never")
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(!text.stdout.contains("\n::error"))
+        #expect(text.stdout.contains("evil/详情.m:7:"))
+        let github = try runner.lego("scan", runner.path("evil"), "-f", "github", "--fail-on", "never")
+        #expect(github.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }.count == 1, "\(github.stdout)")
+        _ = try runner.lego("scan", runner.path("evil"), "--scenario", "evil.yml", "--fail-on", "never")
+        let record = try runner.lego("record", "evil.yml", "-o", "evil.jsonl")
+        #expect(record.status == 0, "\(record.stderr)")
+        let check = try runner.lego("check", "evil.jsonl")
+        #expect(check.stdout.contains("qf-kvc-unknown-key"))
+    }
 }
