@@ -88,6 +88,7 @@ extension QFScannedApp {
             ("fromClass", .optional(open.fact.fromClass)),
             ("fromModule", .optional(open.fromModule)),
             ("via", .string(open.fact.via)),
+            ("receiver", .string(open.fact.receiver)),
             ("reachable", .bool(open.fact.reachable)),
             ("show", .string(open.fact.show.rawValue)),
             ("location", json(open.fact.location)),

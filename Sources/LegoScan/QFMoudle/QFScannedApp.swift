@@ -285,7 +285,7 @@ public struct QFScannedApp: Sendable {
         return (result, nil)
     }
 
-    /// Protocols whose bases reach one of `bases` (the app's module base protocols).
+    /// The protocol `name` and the declared protocols it extends, itself first.
     func protocolChain(_ name: String) -> [String] {
         var result: [String] = []
         var pending = [name]
