@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "LegoRender", dependencies: ["CGraphviz"]),
         // Static scan of an app's Objective-C and Swift sources: module map, URLs, transitions, events, findings.
         .target(name: "LegoScan", dependencies: [
-            "LegoModel", "LegoAnalysis", "LegoReport", "LegoGraph",
+            "LegoModel", "LegoAnalysis", "LegoReport", "LegoGraph", "QFMoudleRuntime",
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),

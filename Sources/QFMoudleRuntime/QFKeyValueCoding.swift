@@ -3,10 +3,10 @@ import LegoModel
 /// The verdict of `[module setValue:text forKey:key]` for a class, reproducing KVC's search by name (Apple's
 /// *Key-Value Coding Programming Guide*, "Search Pattern for the Basic Setter"): a setter, then an ivar, else
 /// `setValue:forUndefinedKey:`, which raises.
-enum QFKeyValueCoding {
+public enum QFKeyValueCoding {
     /// What setting `text` (nil for a query item without `=`) for `key` on an instance of a class whose properties
     /// are `properties` does.
-    static func verdict(key: String, text: String?, properties: [String: QFProperty]) -> QFKVCVerdict {
+    public static func verdict(key: String, text: String?, properties: [String: QFProperty]) -> QFKVCVerdict {
         guard let property = properties[key] else { return .undefinedKey }
         // A readonly computed property has neither a `set<Key>:` nor an ivar to fall back on.
         if property.readonly && !property.hasIvar { return .undefinedKey }

@@ -161,7 +161,7 @@ public final class QFMoudleRuntime {
     }
 
     /// Whether `spec` (or a superclass) adopts `protocolName`.
-    func adopts(_ spec: QFClassSpec, _ protocolName: String) -> Bool {
+    public func adopts(_ spec: QFClassSpec, _ protocolName: String) -> Bool {
         lineage(of: spec.name).contains { $0.adopts.contains(protocolName) }
     }
 
@@ -179,7 +179,7 @@ public final class QFMoudleRuntime {
 
     /// Every property KVC can find on an instance of `className`: its own and inherited ones, and those of the
     /// protocols they adopt (and those protocols' bases), which `@synthesize` backs with ivars.
-    func settableProperties(of className: String) -> [String: QFProperty] {
+    public func settableProperties(of className: String) -> [String: QFProperty] {
         var result: [String: QFProperty] = [:]
         for spec in lineage(of: className).reversed() {
             for protocolName in spec.adopts {

@@ -1,21 +1,24 @@
 import LegoModel
 
 /// The parts of a URL `interfaceForURL:` reads: the scheme and `NSURLComponents.queryItems`, in order.
-struct QFURL {
+public struct QFURL: Sendable, Hashable {
     /// One query item: its name and its percent-decoded value, nil when the item has no `=`.
-    struct Item {
-        var key: String
-        var value: String?
+    public struct Item: Sendable, Hashable {
+        /// The key, percent-decoded.
+        public var key: String
+        /// The value, percent-decoded; nil without `=`.
+        public var value: String?
     }
 
     /// The scheme, case kept (`NSURL` keeps it); nil when the text has none.
-    let scheme: String?
+    public let scheme: String?
     /// The query items, in order (repeated keys kept: KVC applies each, the last wins).
-    let items: [Item]
+    public let items: [Item]
     /// The query as `params` records it: keys and values as written.
     let parameters: [Parameter]?
 
-    init(_ text: String) {
+    /// The parts of the URL `text`.
+    public init(_ text: String) {
         if let colon = text.firstIndex(of: ":"), colon > text.startIndex,
            text[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }) {
             scheme = String(text[..<colon])

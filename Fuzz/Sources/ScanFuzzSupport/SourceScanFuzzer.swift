@@ -15,10 +15,25 @@ public struct SourceScanFuzzer: Sendable {
         try? FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
     }
 
+    /// The QFMoudle scanner on the same file: findings point into it, and the model is JSON.
+    private func checkQFMoudle() {
+        guard let outcome = try? AppScanner.scan(directory: folder.path, with: QFScanner()) else { return }
+        let findings = QFStaticAnalyzer.analyze(outcome.app).findings
+        for finding in findings {
+            let file = finding.location?.sourceLocation.file
+            Invariant.require(file == nil || file == fileName, "a QFMoudle finding points at \(file.debugDescription)")
+        }
+        let model = outcome.app.modelJSON(source: fileName, findings: findings)
+        Invariant.require((try? JSONSerialization.jsonObject(with: Data(model.utf8))) != nil, "the QFMoudle scan model is not JSON")
+        _ = outcome.app.scenario(appName: fileName)
+        _ = outcome.app.moduleGraph(findings: findings)
+    }
+
     /// Checks every invariant on one input, stopping the process at the first that fails.
     public func check(_ bytes: UnsafeRawBufferPointer) {
         ScratchFile(path: folder.path + "/" + fileName).write(bytes)
         checkNNModule()
+        checkQFMoudle()
         let outcome: AppScanner.Outcome
         do {
             outcome = try AppScanner.scan(directory: folder.path)

@@ -6,7 +6,7 @@ public enum FrameworkScanners {
     public static func scanner(for framework: Framework) -> (any FrameworkScanner)? {
         switch framework {
         case .xflegoViper: XFScanner()
-        case .qfMoudle: nil
+        case .qfMoudle: QFScanner()
         case .nnModule: NNScanner()
         }
     }

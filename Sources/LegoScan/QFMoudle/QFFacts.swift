@@ -1,0 +1,202 @@
+import LegoModel
+
+/// What the QFMoudle reader finds in the source: protocols, classes with their adopted protocols and properties, the
+/// router and its naming rule, and every `interfaceForProtocol:` / `interfaceForURL:` call.
+public struct QFFacts: FrameworkFacts {
+    /// One `@property` with the attributes key-value coding cares about.
+    public struct Property: Sendable, Hashable {
+        /// Whether the value is an object, a C scalar, or a type the scan cannot place (an unknown typedef).
+        public enum Kind: String, Sendable, Hashable {
+            case object, scalar, unknown
+        }
+        /// The property (and KVC key) name.
+        public var name: String
+        /// The type without `*`, generics or nullability (`block` for an inline block type).
+        public var type: String
+        /// Object, scalar or unknown.
+        public var kind: Kind
+        /// `strong`, `weak`, `copy` or `assign` (the default for the kind when none is written).
+        public var ownership: String
+        /// Whether it is `readonly`.
+        public var readonly: Bool
+        /// Where it is declared.
+        public var location: SourceLocation
+    }
+
+    /// One `@protocol` declaration.
+    public struct ProtocolDecl: Sendable, Hashable {
+        /// Its name (the URL scheme that finds it).
+        public var name: String
+        /// The protocols it extends.
+        public var bases: [String]
+        /// The properties it declares.
+        public var properties: [Property]
+        /// Where it is declared.
+        public var location: SourceLocation
+    }
+
+    /// One `@interface` or `@implementation` of a class, or one of its extensions or categories.
+    public struct ClassDecl: Sendable, Hashable {
+        /// The class name.
+        public var name: String
+        /// The superclass, on the primary `@interface`.
+        public var superclass: String?
+        /// The category name: nil for the class itself, "" for an extension.
+        public var category: String?
+        /// Whether this is an `@implementation`.
+        public var isImplementation: Bool
+        /// The protocols it adopts here.
+        public var adopts: [String]
+        /// The properties it declares here.
+        public var properties: [Property]
+        /// Selectors of the methods it declares or implements here.
+        public var methods: [String]
+        /// `@synthesize`d property names.
+        public var synthesized: [String]
+        /// Instance variables in its `{ … }` block.
+        public var ivars: [String]
+        /// View-controller getters: getter name → the controller class its body allocates.
+        public var controllers: [String: String]
+        /// Where it is declared.
+        public var location: SourceLocation
+    }
+
+    /// A value the scan can read, or the expression computing it at run time.
+    public enum Value: Sendable, Hashable {
+        /// Known text, with where each step of its resolution is written (the literal last).
+        case literal(String, chain: [SourceLocation])
+        /// A `stringWithFormat:` whose format is known but whose `%@` arguments are not.
+        case format(String, chain: [SourceLocation])
+        /// Computed at run time.
+        case dynamic(String)
+    }
+
+    /// An `interfaceForProtocol:` or `interfaceForURL:` call.
+    public struct Open: Sendable, Hashable {
+        /// What it opens.
+        public enum Target: Sendable, Hashable {
+            /// `interfaceForProtocol:` with the protocol's name (or its expression).
+            case protocolName(Value)
+            /// `interfaceForURL:` with the URL's text (or its expression).
+            case url(Value)
+        }
+        /// How the method that makes the call shows what it opened.
+        public enum Show: String, Sendable, Hashable {
+            case push, present, none
+        }
+        /// What it opens.
+        public var target: Target
+        /// The class whose method makes the call.
+        public var fromClass: String?
+        /// The selector called (`interfaceForProtocol:`, `interfaceForURL:`, or the wrapper macro's name).
+        public var via: String
+        /// The receiver's text.
+        public var receiver: String
+        /// Whether the call is code that runs: false inside a comment or `#if 0`.
+        public var reachable: Bool
+        /// Whether the calling method pushes or presents a controller after it.
+        public var show: Show
+        /// Where the call is.
+        public var location: SourceLocation
+    }
+
+    /// A `@protocol(P)` expression outside an open.
+    public struct Reference: Sendable, Hashable {
+        /// The protocol named.
+        public var name: String
+        /// The class whose code holds it.
+        public var fromClass: String?
+        /// Where it is.
+        public var location: SourceLocation
+    }
+
+    /// A naming rule read from a router method: `NSClassFromString(prefix + NSStringFromProtocol(p) + suffix)`.
+    public struct NamingRule: Sendable, Hashable {
+        /// Text before the protocol name.
+        public var prefix: String
+        /// Text after it.
+        public var suffix: String
+        /// The class whose method holds it.
+        public var className: String
+        /// Where the `NSClassFromString` call is.
+        public var location: SourceLocation
+    }
+
+    /// A `NSClassFromString` of a protocol name the scan could not read as a prefix/suffix rule.
+    public struct DynamicNaming: Sendable, Hashable {
+        /// The class whose method holds it.
+        public var className: String
+        /// The argument's text.
+        public var expression: String
+        /// Where it is.
+        public var location: SourceLocation
+    }
+
+    /// What a function-like macro wrapping a lookup takes (`#define OPEN(P) [[R router] interfaceForProtocol:@protocol(P)]`).
+    public enum Wrapper: String, Sendable, Hashable {
+        /// A protocol name the macro pastes into `@protocol(…)`.
+        case protocolName
+        /// A protocol expression (`@protocol(P)`) passed to `interfaceForProtocol:`.
+        case protocolExpression
+        /// A URL string passed to `interfaceForURL:` (through `URLWithString:` or as is).
+        case url
+    }
+
+    /// A call `NAME(argument)` of one argument that may be a wrapper macro's, kept until the wrappers of every file are known.
+    public struct MacroCall: Sendable, Hashable {
+        /// The macro's name.
+        public var name: String
+        /// The open it is, should `name` wrap a lookup: for each wrapper kind, the target its argument gives.
+        public var targets: [Wrapper: Open.Target]
+        /// The open's other facts (`via` is the macro's name).
+        public var open: Open
+    }
+
+    /// Function-like macros that wrap a lookup, by name.
+    public var wrappers: [String: Wrapper] = [:]
+    /// Calls that may be a wrapper's.
+    public var macroCalls: [MacroCall] = []
+    /// Protocols declared.
+    public var protocols: [ProtocolDecl] = []
+    /// Class declarations (interfaces, implementations, extensions, categories).
+    public var classes: [ClassDecl] = []
+    /// Opens, reachable or not.
+    public var opens: [Open] = []
+    /// `@protocol(P)` references outside opens.
+    public var references: [Reference] = []
+    /// Naming rules read from `NSClassFromString(…NSStringFromProtocol(…)…)` calls.
+    public var namingRules: [NamingRule] = []
+    /// `NSClassFromString` calls on a protocol name computed otherwise.
+    public var dynamicNamings: [DynamicNaming] = []
+    /// Typedefs of block types (`typedef void (^Name)(…)`), which are objects.
+    public var blockTypedefs: Set<String> = []
+    /// Typedefs of scalar types (`NS_ENUM`, `NS_OPTIONS`, `typedef NSInteger Name`) and the type each stands for.
+    public var scalarTypedefs: [String: String] = [:]
+    public var warnings: [ScanFacts.Warning] = []
+    public var suppressions: [InlineSuppression] = []
+
+    /// No facts.
+    public init() {}
+
+    public var declaredClassNames: [String] { classes.filter { $0.category == nil }.map(\.name) }
+
+    // A file uses QFMoudle when it opens a module or declares a router; protocols alone are any ObjC app's.
+    public var hasFrameworkCode: Bool {
+        !opens.isEmpty || !wrappers.isEmpty || classes.contains { $0.methods.contains("interfaceForProtocol:") }
+    }
+
+    public mutating func append(_ other: QFFacts) {
+        protocols += other.protocols
+        wrappers.merge(other.wrappers) { first, _ in first }
+        macroCalls += other.macroCalls
+        classes += other.classes
+        opens += other.opens
+        references += other.references
+        namingRules += other.namingRules
+        dynamicNamings += other.dynamicNamings
+        blockTypedefs.formUnion(other.blockTypedefs)
+        scalarTypedefs.merge(other.scalarTypedefs) { first, _ in first }
+        warnings += other.warnings
+        suppressions += other.suppressions
+    }
+}

@@ -1,0 +1,299 @@
+import LegoModel
+import QFMoudleRuntime
+
+/// A QFMoudle app as its source declares it: the router and its naming rule, protocols, the classes named after
+/// them, and every open — resolved into the runtime's own `QFApp`, so the scan judges key-value coding and
+/// conformance with the model `record` runs.
+public struct QFScannedApp: Sendable {
+    /// Where the naming rule comes from.
+    public enum RuleSource: Sendable, Hashable {
+        /// Read from the router's `NSClassFromString(…)` at this place.
+        case read(SourceLocation)
+        /// The router computes the class name in a way the scan cannot read; QFMoudle's rule is assumed.
+        case dynamic(expression: String, at: SourceLocation)
+        /// No router method builds a class name: QFMoudle's own rule (the protocol's name).
+        case assumed
+    }
+
+    /// The router class (any class with both `interfaceForProtocol:` and `interfaceForURL:`) and its naming rule.
+    public struct Router: Sendable, Hashable {
+        /// The class, when one is declared.
+        public var className: String?
+        /// Where it is declared.
+        public var location: SourceLocation?
+        /// `implName(P) = prefix + P + suffix`.
+        public var prefix: String
+        /// See `prefix`.
+        public var suffix: String
+        /// Where the rule comes from.
+        public var source: RuleSource
+    }
+
+    /// One property a class declares, and whether a category declares it (no ivar backs it).
+    public struct DeclaredProperty: Sendable, Hashable {
+        /// The property.
+        public var property: QFFacts.Property
+        /// Whether a category declares it.
+        public var category: Bool
+    }
+
+    /// A class merged over its `@interface`, `@implementation`, extensions and categories.
+    public struct Class: Sendable, Hashable {
+        /// The name.
+        public var name: String
+        /// The superclass, when some declaration names it.
+        public var superclass: String?
+        /// The protocols it adopts, in declaration order.
+        public var adopts: [String]
+        /// Its properties: own, extension and category ones.
+        public var declaredProperties: [DeclaredProperty]
+        /// Selectors it declares or implements.
+        public var methods: Set<String>
+        /// `@synthesize`d names.
+        public var synthesized: Set<String>
+        /// Instance variable names.
+        public var ivars: [String]
+        /// View-controller getters: getter → the class it allocates.
+        public var controllers: [String: String]
+        /// The first declaration.
+        public var location: SourceLocation
+    }
+
+    /// One protocol a module is built for: the class the naming rule names, and whether it exists and adopts it.
+    public struct Module: Sendable, Hashable {
+        /// The protocol.
+        public var protocolName: String
+        /// `implName(protocol)`.
+        public var className: String
+        /// Whether a class of that name is declared.
+        public var classFound: Bool
+        /// Whether it (or a superclass) adopts the protocol; nil without a class.
+        public var adopts: Bool?
+        /// The protocol's declaration.
+        public var location: SourceLocation
+    }
+
+    /// One open as the app resolves it.
+    public struct Open: Sendable, Hashable {
+        /// The call as read.
+        public var fact: QFFacts.Open
+        /// The protocol it opens when the scan knows it (the URL's scheme for a URL).
+        public var protocolName: String?
+        /// The URL's parts, for a URL whose scheme and keys are known.
+        public var url: QFURL?
+        /// Whether the URL's values are computed at run time (a `stringWithFormat:` with `%@`).
+        public var valuesDynamic: Bool
+        /// The module (protocol) whose code makes the call, when the scan can tell.
+        public var fromModule: String?
+
+        /// Whether what it opens is computed at run time.
+        public var isDynamic: Bool { protocolName == nil }
+    }
+
+    /// Everything read.
+    public let facts: QFFacts
+    /// The router and its naming rule.
+    public let router: Router
+    /// Protocols by declaration order, each once.
+    public let protocols: [QFFacts.ProtocolDecl]
+    /// Classes by name.
+    public let classes: [String: Class]
+    /// Protocols that are modules: resolved, opened, or with a class of the rule's name.
+    public let modules: [Module]
+    /// Opens outside the router, in file order; those in comments or `#if 0` have `fact.reachable` false.
+    public let opens: [Open]
+    /// The app as the runtime models it (protocols, module classes and their superclasses).
+    public let model: QFApp
+
+    /// Resolves `facts`.
+    public init(facts: QFFacts) {
+        self.facts = facts
+        var classes: [String: Class] = [:]
+        for declaration in facts.classes {
+            var merged = classes[declaration.name] ?? Class(
+                name: declaration.name, superclass: nil, adopts: [], declaredProperties: [], methods: [], synthesized: [], ivars: [],
+                controllers: [:], location: declaration.location)
+            if merged.superclass == nil { merged.superclass = declaration.superclass }
+            for name in declaration.adopts where !merged.adopts.contains(name) { merged.adopts.append(name) }
+            let inCategory = declaration.category.map { !$0.isEmpty } ?? false
+            for property in declaration.properties where !merged.declaredProperties.contains(where: { $0.property.name == property.name }) {
+                merged.declaredProperties.append(DeclaredProperty(property: property, category: inCategory))
+            }
+            merged.methods.formUnion(declaration.methods)
+            merged.synthesized.formUnion(declaration.synthesized)
+            merged.ivars += declaration.ivars
+            merged.controllers.merge(declaration.controllers) { first, _ in first }
+            classes[declaration.name] = merged
+        }
+        self.classes = classes
+        var seenProtocols: Set<String> = []
+        protocols = facts.protocols.filter { seenProtocols.insert($0.name).inserted }
+        router = Self.router(facts: facts, classes: classes)
+        let routerClasses = Set(classes.values.filter(Self.isRouter).map(\.name))
+        let protocolNames = Set(protocols.map(\.name))
+        let router = self.router
+        let controllerOwners = Dictionary(classes.values.flatMap { owner in owner.controllers.values.map { ($0, owner.name) } },
+                                          uniquingKeysWith: { first, _ in first })
+        // Calls of a wrapper macro are opens of what the macro wraps.
+        let wrapped = facts.macroCalls.compactMap { call -> QFFacts.Open? in
+            guard let kind = facts.wrappers[call.name], let target = call.targets[kind] else { return nil }
+            var open = call.open
+            open.target = target
+            return open
+        }
+        let inOrder = (facts.opens + wrapped).sorted { $0.location < $1.location }
+        opens = inOrder.filter { $0.fromClass.map { !routerClasses.contains($0) } ?? true }.map { fact in
+            Self.resolve(fact, router: router, protocolNames: protocolNames, classes: classes, controllerOwners: controllerOwners)
+        }
+        var moduleNames: [String] = []
+        for spec in protocols where classes[router.prefix + spec.name + router.suffix] != nil { moduleNames.append(spec.name) }
+        for open in opens where open.fact.reachable {
+            if let name = open.protocolName, protocolNames.contains(name), !moduleNames.contains(name) { moduleNames.append(name) }
+        }
+        model = Self.model(protocols: protocols, classes: classes, router: router, facts: facts)
+        let runtime = QFMoudleRuntime(app: model, sink: nil)
+        let modelClasses = Dictionary(model.classes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        modules = protocols.filter { moduleNames.contains($0.name) }.map { spec in
+            let className = router.prefix + spec.name + router.suffix
+            let found = modelClasses[className]
+            return Module(protocolName: spec.name, className: className, classFound: found != nil,
+                          adopts: found.map { runtime.adopts($0, spec.name) }, location: spec.location)
+        }
+    }
+
+    /// Whether `candidate` declares both lookups.
+    static func isRouter(_ candidate: Class) -> Bool {
+        candidate.methods.contains("interfaceForProtocol:") && candidate.methods.contains("interfaceForURL:")
+    }
+
+    private static func router(facts: QFFacts, classes: [String: Class]) -> Router {
+        let routers = classes.values.filter(isRouter).sorted { $0.location < $1.location }
+        let names = Set(routers.map(\.name))
+        var result = Router(className: routers.first?.name, location: routers.first?.location, prefix: "", suffix: "", source: .assumed)
+        if let rule = facts.namingRules.first(where: { names.contains($0.className) }) {
+            result.prefix = rule.prefix
+            result.suffix = rule.suffix
+            result.source = .read(rule.location)
+        } else if let dynamic = facts.dynamicNamings.first(where: { names.contains($0.className) }) {
+            result.source = .dynamic(expression: dynamic.expression, at: dynamic.location)
+        }
+        return result
+    }
+
+    private static func resolve(_ fact: QFFacts.Open, router: Router, protocolNames: Set<String>, classes: [String: Class],
+                                controllerOwners: [String: String]) -> Open {
+        var open = Open(fact: fact, protocolName: nil, url: nil, valuesDynamic: false, fromModule: nil)
+        switch fact.target {
+        case .protocolName(.literal(let name, _)):
+            open.protocolName = name
+        case .url(.literal(let text, _)):
+            let url = QFURL(text)
+            open.url = url
+            open.protocolName = url.scheme ?? ""
+        case .url(.format(let text, _)):
+            let url = QFURL(text)
+            // The scheme and keys are known when the `%@` arguments fill values only.
+            if let scheme = url.scheme, !scheme.contains("%"), !url.items.contains(where: { $0.key.contains("%") }) {
+                open.url = url
+                open.protocolName = scheme
+                open.valuesDynamic = true
+            }
+        default:
+            break
+        }
+        if let fromClass = fact.fromClass {
+            let owner = controllerOwners[fromClass] ?? fromClass
+            open.fromModule = protocolNames.first { router.prefix + $0 + router.suffix == owner }
+        }
+        return open
+    }
+
+    /// The runtime's app: every protocol (properties of further declared bases folded in), and the classes that
+    /// adopt one or carry a module's name, with their declared superclasses.
+    private static func model(protocols: [QFFacts.ProtocolDecl], classes: [String: Class], router: Router, facts: QFFacts) -> QFApp {
+        let byName = Dictionary(protocols.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        func chain(_ name: String, _ seen: inout Set<String>) -> [QFFacts.Property] {
+            guard seen.insert(name).inserted, let spec = byName[name] else { return [] }
+            return spec.bases.flatMap { chain($0, &seen) } + spec.properties
+        }
+        let specs = protocols.map { spec -> QFProtocolSpec in
+            let declaredBases = spec.bases.filter { byName[$0] != nil }
+            var seen: Set<String> = [spec.name]
+            if let first = declaredBases.first { _ = chain(first, &seen) }
+            var extra: [QFFacts.Property] = []
+            for base in declaredBases.dropFirst() { extra += chain(base, &seen) }
+            return QFProtocolSpec(name: spec.name, base: declaredBases.first,
+                                  properties: (spec.properties + extra).map { property(of: $0, category: false, in: nil, facts: facts) })
+        }
+        var included: [String] = []
+        for candidate in classes.values.sorted(by: { $0.location < $1.location }) {
+            let named = protocols.contains { router.prefix + $0.name + router.suffix == candidate.name }
+            guard named || candidate.adopts.contains(where: { byName[$0] != nil }) else { continue }
+            var current: String? = candidate.name
+            while let name = current, !included.contains(name), let spec = classes[name] {
+                included.append(name)
+                current = spec.superclass
+            }
+        }
+        let classSpecs = included.compactMap { classes[$0] }.sorted { $0.location < $1.location }.map { spec -> QFClassSpec in
+            var properties = spec.declaredProperties.map { property(of: $0.property, category: $0.category, in: spec, facts: facts) }
+            var names = Set(properties.map(\.name))
+            // KVC also finds `set<Key>:` methods and the ivars `_key` and `key`: keys the scan cannot type.
+            for selector in spec.methods.sorted() where selector.hasPrefix("set") && selector.hasSuffix(":") && selector.filter({ $0 == ":" }).count == 1 {
+                let stem = selector.dropFirst(3).dropLast()
+                guard let first = stem.first, first.isUppercase else { continue }
+                let key = first.lowercased() + stem.dropFirst()
+                if names.insert(key).inserted { properties.append(QFProperty(name: key, type: "id")) }
+            }
+            for ivar in spec.ivars {
+                let key = ivar.hasPrefix("_") ? String(ivar.dropFirst()) : ivar
+                if names.insert(key).inserted { properties.append(QFProperty(name: key, type: "id")) }
+            }
+            return QFClassSpec(name: spec.name, superclass: spec.superclass.flatMap { included.contains($0) ? $0 : nil },
+                               adopts: spec.adopts.filter { byName[$0] != nil }, properties: properties, controllers: spec.controllers)
+        }
+        return QFApp(name: "app", router: QFRouterSpec(className: router.className ?? "QFRouter", implPrefix: router.prefix, implSuffix: router.suffix),
+                     protocols: specs, classes: classSpecs)
+    }
+
+    /// The runtime's property for a declared one: scalar typedefs become their type; a readonly property whose getter
+    /// the class writes and does not `@synthesize`, or one in a category, has no ivar.
+    private static func property(of declared: QFFacts.Property, category: Bool, in owner: Class?, facts: QFFacts) -> QFProperty {
+        let type = facts.scalarTypedefs[declared.type] ?? declared.type
+        let ownership = QFProperty.Ownership(rawValue: declared.ownership) ?? .strong
+        var hasIvar = true
+        if let owner, declared.readonly {
+            hasIvar = !category && (owner.synthesized.contains(declared.name) || !owner.methods.contains(declared.name))
+        }
+        return QFProperty(name: declared.name, type: type, ownership: ownership, readonly: declared.readonly, hasIvar: hasIvar)
+    }
+
+    /// The class `name` and its declared superclasses, nearest first; `unscanned` is the first superclass the scan
+    /// did not read (nil when the chain ends at a root class or a UIKit one).
+    func lineage(of name: String) -> (classes: [Class], unscanned: String?) {
+        var result: [Class] = []
+        var current: String? = name
+        var seen: Set<String> = []
+        while let next = current, seen.insert(next).inserted {
+            guard let found = classes[next] else {
+                let known = next.hasPrefix("NS") || next.hasPrefix("UI")
+                return (result, known ? nil : next)
+            }
+            result.append(found)
+            current = found.superclass
+        }
+        return (result, nil)
+    }
+
+    /// The protocol `name` and the declared protocols it extends, itself first.
+    func protocolChain(_ name: String) -> [String] {
+        var result: [String] = []
+        var pending = [name]
+        while let next = pending.popLast() {
+            guard !result.contains(next), let spec = protocols.first(where: { $0.name == next }) else { continue }
+            result.append(next)
+            pending += spec.bases
+        }
+        return result
+    }
+}

@@ -1,0 +1,178 @@
+import LegoAnalysis
+import LegoModel
+import QFMoudleRuntime
+
+/// The QFMoudle rules a scan can decide from source, through the same rule ids, configuration, allowlists and
+/// fingerprints as `check`: each reachable open with a literal target is judged as the router would run it
+/// (`QFRouter.m:45-63`), with the runtime's own key-value coding verdicts.
+public enum QFStaticAnalyzer {
+    /// The findings for `app` under `configuration`, sorted by file, line and rule; `pathPrefix` goes before files.
+    public static func analyze(_ app: QFScannedApp, configuration: AnalysisConfiguration = .init(), pathPrefix: String = "",
+                               sourceFiles: Int = 0) -> AnalysisResult {
+        let findings = StaticFindings(configuration: configuration, pathPrefix: pathPrefix)
+        let runtime = QFMoudleRuntime(app: app.model, sink: nil)
+        let modelClasses = Dictionary(app.model.classes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let protocolNames = Set(app.protocols.map(\.name))
+        let uncertain = uncertainTypes(app)
+        for open in app.opens where open.fact.reachable {
+            guard let protocolName = open.protocolName else { continue }
+            check(open, protocolName: protocolName, app: app, runtime: runtime, classes: modelClasses, protocolNames: protocolNames,
+                  uncertain: uncertain, findings: findings)
+        }
+        references(app, findings)
+        var limitations: [String] = []
+        let dynamic = app.opens.filter { $0.fact.reachable && $0.isDynamic }.count
+        if dynamic > 0 {
+            limitations.append("\(dynamic) open\(dynamic == 1 ? " takes a protocol or URL" : "s take protocols or URLs") computed at run time; "
+                + "what they open is not known statically (see --model)")
+        }
+        if case .dynamic(let expression, _) = app.router.source {
+            limitations.append("the router names classes with \(expression), which the scan cannot read; QFMoudle's rule (the protocol's name) is assumed")
+        }
+        let rules = DetectorRegistry.rules.compactMap { rule -> RuleDescription? in
+            guard rule.applies(to: .qfMoudle), let severity = configuration.severity(for: rule) else { return nil }
+            var effective = rule
+            effective.defaultSeverity = severity
+            return effective
+        }
+        let comments = app.facts.suppressions.map { suppression in
+            var moved = suppression
+            moved.comment = findings.place(suppression.comment)
+            return moved
+        }
+        var kept: [Finding] = []
+        var suppressed: [SuppressedFinding] = []
+        for finding in findings.sorted() {
+            if let place = finding.location?.sourceLocation, let comment = comments.first(where: { $0.covers(rule: finding.ruleID, at: place) }) {
+                suppressed.append(SuppressedFinding(finding, reason: .inSource(comment.comment)))
+            } else {
+                kept.append(finding)
+            }
+        }
+        var result = AnalysisResult(findings: kept, rules: rules, eventCount: 0, duration: 0, limitations: limitations, framework: .qfMoudle)
+        result.suppressed = suppressed
+        result.sourceFiles = sourceFiles
+        return result
+    }
+
+    private static func check(_ open: QFScannedApp.Open, protocolName: String, app: QFScannedApp, runtime: QFMoudleRuntime,
+                              classes: [String: QFClassSpec], protocolNames: Set<String>, uncertain: Set<String>, findings: StaticFindings) {
+        let site = open.fact.location
+        let by = open.url != nil ? "the URL \(urlText(open))" : "@protocol(\(protocolName))"
+        if open.url != nil, !protocolNames.contains(protocolName) {
+            // `objc_getProtocol(url.scheme)` (QFRouter.m:51) is exact: no protocol, no class, a nil module.
+            let near = protocolNames.first { $0.lowercased() == protocolName.lowercased() }
+            findings.report(.qfUnknownScheme, "\(by) names the protocol `\(protocolName)`, which the app does not declare: "
+                            + "interfaceForURL: returns nil" + (near.map { " (protocol names are case-sensitive: did you mean \($0)?)" } ?? ""),
+                            module: protocolName, at: site, certainty: .literal, identity: ["scheme", protocolName])
+            return
+        }
+        let className = app.router.prefix + protocolName + app.router.suffix
+        guard let spec = classes[className] else {
+            if app.classes[className] == nil {
+                let declared = protocolNames.contains(protocolName) ? "" : " (the protocol is not declared in the scanned source either)"
+                findings.report(.qfMissingImpl, "\(by) is resolved but no class \(className) exists\(declared): "
+                                + "interfaceForProtocol: returns nil without a word\(ruleNote(app))",
+                                module: protocolName, at: site, certainty: .literal, identity: ["resolve", protocolName, className])
+            }
+            return
+        }
+        let lineage = app.lineage(of: className)
+        if !runtime.adopts(spec, protocolName) {
+            // A superclass the scan did not read may adopt it.
+            let ceiling: Severity? = lineage.unscanned == nil ? nil : .note
+            let unread = lineage.unscanned.map { " (unless its superclass \($0), not scanned, adopts it)" } ?? ""
+            findings.report(.qfImplNotConforming, "\(by) resolves to \(className), which does not adopt <\(protocolName)>\(unread): "
+                            + "the router returns it anyway, and a protocol method it lacks raises unrecognized selector",
+                            module: protocolName, at: site, certainty: .literal, ceiling: ceiling,
+                            evidence: app.classes[className].map { [($0.location, "\(className) declared here")] } ?? [],
+                            identity: ["conforming", protocolName, className])
+        }
+        guard let url = open.url else { return }
+        kvc(url, open: open, protocolName: protocolName, className: className, lineage: lineage, uncertain: uncertain, runtime: runtime, findings: findings)
+    }
+
+    /// The query items in order, as `interfaceForURL:` sets them (QFRouter.m:52-55); the first that raises ends it.
+    private static func kvc(_ url: QFURL, open: QFScannedApp.Open, protocolName: String, className: String,
+                            lineage: (classes: [QFScannedApp.Class], unscanned: String?), uncertain: Set<String>, runtime: QFMoudleRuntime,
+                            findings: StaticFindings) {
+        // A class overriding setValue:forUndefinedKey: (or setNilValueForKey:) decides itself what a bad key does.
+        let overrides = Set(lineage.classes.flatMap(\.methods))
+        let properties = runtime.settableProperties(of: className)
+        let unread = lineage.unscanned.map { " (its superclass \($0) was not scanned)" } ?? ""
+        for item in url.items {
+            // A value a `%@` fills is unknown: judge the key with a number, which every convertible scalar accepts.
+            let text = open.valuesDynamic && (item.value?.contains("%") ?? false) ? "0" : item.value
+            let verdict = QFKeyValueCoding.verdict(key: item.key, text: text, properties: properties)
+            let value = text != item.value ? "a value computed at run time" : item.value.map { "'\($0)'" } ?? "nil (no `=`)"
+            let prefix = "\(urlText(open)): query key `\(item.key)` = \(value) set on \(className) by key-value coding: "
+            let identity = [protocolName, className, item.key]
+            let declared = properties[item.key].flatMap { property in
+                lineage.classes.lazy.compactMap { owner in owner.declaredProperties.first { $0.property.name == property.name }?.property.location }.first
+            }
+            let evidence = declared.map { [($0, "`\(item.key)` declared here")] } ?? []
+            switch verdict {
+            case .undefinedKey where !overrides.contains("setValue:forUndefinedKey:"):
+                findings.report(.qfKVCUnknownKey, prefix + "no setter or ivar answers it, so NSUndefinedKeyException is raised inside interfaceForURL:\(unread)",
+                                module: protocolName, at: open.fact.location, certainty: .literal, ceiling: lineage.unscanned == nil ? nil : .note,
+                                evidence: evidence, identity: identity)
+            case .nilIntoScalar where !overrides.contains("setNilValueForKey:"):
+                findings.report(.qfKVCNilScalar, prefix + "a key without `=` gives nil, and setNilValueForKey: raises NSInvalidArgumentException for a scalar",
+                                module: protocolName, at: open.fact.location, certainty: .literal, evidence: evidence, identity: identity)
+            case .stringInto(let type):
+                findings.report(.qfKVCTypeMismatch, prefix + "the text is stored into a \(type) property (converted to 0 or NO, or kept as a string "
+                                + "where a \(type) is expected); the damage shows later",
+                                module: protocolName, at: open.fact.location, certainty: .literal, ceiling: uncertain.contains(type) ? .note : nil,
+                                evidence: evidence, identity: identity)
+            case .weakProperty:
+                findings.report(.qfKVCWeakTarget, prefix + "the property is weak, so only the URL's query item owns the string and the value is lost with it",
+                                module: protocolName, at: open.fact.location, certainty: .literal, evidence: evidence, identity: identity)
+            default:
+                break
+            }
+            if verdict.raises { return }
+        }
+    }
+
+    /// Types written without `*` that no typedef read explains: a scalar typedef from an unscanned header would
+    /// take a number, so a mismatch on them is only a note.
+    static func uncertainTypes(_ app: QFScannedApp) -> Set<String> {
+        let declared = app.protocols.flatMap(\.properties) + app.classes.values.flatMap { $0.declaredProperties.map(\.property) }
+        return Set(declared.filter { $0.kind == .unknown && !app.facts.blockTypedefs.contains($0.type) && app.facts.scalarTypedefs[$0.type] == nil }
+            .map(\.type))
+    }
+
+    /// `@protocol(P)` outside an open, for a module protocol nothing opens literally, with no class of the rule's name:
+    /// a warning (a reference resolves nothing by itself).
+    private static func references(_ app: QFScannedApp, _ findings: StaticFindings) {
+        let opened = Set(app.opens.filter(\.fact.reachable).compactMap(\.protocolName))
+        // Module protocols share a base with a protocol that has its class (QFMoudle's QFMoudleProtocol).
+        let moduleBases = Set(app.modules.filter(\.classFound).flatMap { app.protocolChain($0.protocolName).dropFirst() })
+        for reference in app.facts.references where !opened.contains(reference.name) {
+            let className = app.router.prefix + reference.name + app.router.suffix
+            guard app.classes[className] == nil, app.protocols.contains(where: { $0.name == reference.name }),
+                  !app.protocolChain(reference.name).dropFirst().filter(moduleBases.contains).isEmpty else { continue }
+            findings.report(.qfMissingImpl, "@protocol(\(reference.name)) names a module protocol with no class \(className): "
+                            + "resolving it gives nil\(ruleNote(app))",
+                            module: reference.name, at: reference.location, certainty: .literal, ceiling: .warning,
+                            identity: ["reference", reference.name, className])
+        }
+    }
+
+    private static func ruleNote(_ app: QFScannedApp) -> String {
+        app.router.prefix.isEmpty && app.router.suffix.isEmpty ? "" : " (the router's rule adds \(ruleText(app.router)))"
+    }
+
+    /// `prefix "X" and suffix "SI"`.
+    static func ruleText(_ router: QFScannedApp.Router) -> String {
+        [router.prefix.isEmpty ? nil : "prefix \"\(router.prefix)\"", router.suffix.isEmpty ? nil : "suffix \"\(router.suffix)\""]
+            .compactMap { $0 }.joined(separator: " and ")
+    }
+
+    private static func urlText(_ open: QFScannedApp.Open) -> String {
+        switch open.fact.target {
+        case .url(.literal(let text, _)), .url(.format(let text, _)), .protocolName(.literal(let text, _)): text
+        default: "?"
+        }
+    }
+}

@@ -1,0 +1,4 @@
+#import "QFMoudleProtocol.h"
+
+@interface MoudleHome : NSObject <MoudleHome>
+@end

@@ -1,0 +1,326 @@
+import Foundation
+import LegoAnalysis
+import LegoModel
+import LegoScenario
+import LegoTraceIO
+import QFMoudleRuntime
+import Testing
+@testable import LegoScan
+
+/// `scan` of QFMoudle apps: what the reader extracts, the static qf- findings on source lines, and the scenario it
+/// writes. Behaviour cited from qingfengiOS/QFMoudle@0ac5a23 (`QFRouter.m`).
+@Suite struct QFMoudleScanTests {
+    private static func scan(_ name: String) throws -> ScanOutcome<QFScannedApp> {
+        try AppScanner.scan(directory: ScanFixtures.path(name), with: QFScanner())
+    }
+
+    /// An app of Objective-C snippets by file name.
+    private static func app(_ files: [String: String]) -> QFScannedApp {
+        var facts = QFFacts()
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            facts.append(AppScanner.read(bytes: Array(text.utf8), file: name, language: .objectiveC, with: QFScanner()))
+        }
+        return QFScannedApp(facts: facts)
+    }
+
+    private static func findings(_ app: QFScannedApp) -> [String] {
+        QFStaticAnalyzer.analyze(app).findings.map { "\($0.location?.sourceLocation.file ?? "-"):\($0.location?.sourceLocation.line ?? 0) \($0.ruleID) \($0.severity.rawValue)" }
+    }
+
+    @Test func theCleanAppHasModulesOpensAndNoFindings() throws {
+        let outcome = try Self.scan("QFCleanApp")
+        let app = outcome.app
+        #expect(app.router.className == "QFRouter")
+        // QFRouter.m:60-63: NSClassFromString(NSStringFromProtocol(p)), read through the local it is assigned to.
+        guard case .read(let site) = app.router.source else { Issue.record("rule not read: \(app.router.source)"); return }
+        #expect(site.file == "Router/QFRouter.m" && site.line == 29)
+        #expect(app.router.prefix == "" && app.router.suffix == "")
+        #expect(app.modules.map(\.protocolName) == ["MoudleHome", "MoudleMe", "MoudleDetail"])
+        #expect(app.modules.allSatisfy { $0.classFound && $0.adopts == true })
+        let live = app.opens.filter(\.fact.reachable)
+        #expect(live.map { $0.protocolName ?? "dynamic" } == ["MoudleHome", "MoudleMe", "MoudleDetail", "MoudleMe", "dynamic"])
+        // The comment and the `#if 0` block hold opens that are not run.
+        #expect(app.opens.filter { !$0.fact.reachable }.map { "\($0.fact.location.file):\($0.fact.location.line)" }
+                == ["Detail/MoudleDetail.m:18", "Home/QFHomeViewController.m:15"])
+        // The URL comes from a `static NSString *const` and its push follows in the same method.
+        let detail = try #require(live.first { $0.protocolName == "MoudleDetail" })
+        #expect(detail.url?.items.map(\.key) == ["titleString", "commentCount"])
+        // QFHomeViewController is what MoudleHome's interfaceViewController makes, so the open is Home's.
+        #expect(detail.fact.show == .push && detail.fromModule == "MoudleHome")
+        #expect(app.classes["MoudleHome"]?.controllers == ["interfaceViewController": "QFHomeViewController"])
+        #expect(Self.findings(app) == [])
+        let rows = app.summaryRows(at: { $0.description })
+        #expect(rows.map(\.label) == ["router", "protocols", "opens"])
+        #expect(rows[1].text == "4 declared, 3 modules")
+        #expect(rows[2].text == "5: 4 by protocol, 1 by URL; 4 literal, 1 computed at run time; 2 in comments or #if 0 (not run)")
+    }
+
+    /// One finding per seeded fault of `Fixtures/QFFaultsApp`, on its line, with the rule `check` uses.
+    @Test func theFaultsAppHasEachSeededFaultOnceOnItsLine() throws {
+        let app = try Self.scan("QFFaultsApp").app
+        // The router's rule is `[NSString stringWithFormat:XY_IMPL_FORMAT, NSStringFromProtocol(p)]` with a #define.
+        #expect(app.router.className == "XYRouter" && app.router.suffix == "SI" && app.router.prefix == "")
+        #expect(Self.findings(app) == [
+            "QFHomeViewController.m:10 qf-missing-impl error",          // (b) QFRouter.m:45-48: no class gives nil
+            "QFHomeViewController.m:11 qf-impl-not-conforming warning", // (c) no conformance check
+            "QFHomeViewController.m:12 qf-unknown-scheme error",        // (d) QFRouter.m:51: objc_getProtocol(scheme)
+            "QFHomeViewController.m:13 qf-kvc-unknown-key error",       // (e) QFRouter.m:52-55: setValue:forKey:
+            "QFHomeViewController.m:15 qf-kvc-nil-scalar error",        // (f) a key without `=` is nil
+            "QFHomeViewController.m:16 qf-kvc-weak-target warning",     // (g) with a value computed at run time
+            "QFHomeViewController.m:17 qf-kvc-type-mismatch warning",   // (h) text into a block typedef
+            "QFHomeViewController.m:19 qf-missing-impl warning",        // (i) a mere @protocol(P) reference
+        ])
+        let messages = QFStaticAnalyzer.analyze(app).findings.map(\.message)
+        #expect(messages.contains { $0.contains("did you mean MoudleMe?") })
+        #expect(messages.contains { $0.contains("no class MoudleCartSI exists") && $0.contains("suffix \"SI\"") })
+        let result = QFStaticAnalyzer.analyze(app)
+        #expect(result.limitations.count == 1, "the URL from self.link is computed at run time")
+        #expect(result.framework == .qfMoudle)
+    }
+
+    @Test func propertiesKeepTheirAttributesKindsAndCategories() {
+        let app = Self.app(["A.h": """
+            typedef NS_ENUM(NSInteger, Mode) { ModeA };
+            @protocol Base <NSObject>
+            @property (nonatomic, weak) UIViewController *interfaceViewController;
+            @end
+            @protocol Cart <Base>
+            @property (nonatomic, copy, readonly) NSString *coupon;
+            @property (nonatomic) NSUInteger count;
+            @property (nonatomic, copy) void (^done)(NSArray<NSString *> *items);
+            @property (nonatomic, strong, nullable) NSArray<NSString *> *items;
+            @property (nonatomic) Mode mode;
+            @end
+            @interface Cart : Shop <Cart>
+            @end
+            @interface Cart (Extras)
+            @property (nonatomic, readonly) NSString *extra;
+            @end
+            """])
+        let properties = app.protocols.first { $0.name == "Cart" }?.properties.map { "\($0.name) \($0.type) \($0.kind) \($0.ownership) \($0.readonly)" }
+        #expect(properties == [
+            "coupon NSString object copy true", "count NSUInteger scalar assign false", "done block object copy false",
+            "items NSArray object strong false", "mode Mode unknown strong false",
+        ])
+        #expect(app.facts.scalarTypedefs == ["Mode": "NSInteger"])
+        #expect(app.classes["Cart"]?.superclass == "Shop")
+        #expect(app.classes["Cart"]?.declaredProperties.map { "\($0.property.name) \($0.category)" } == ["extra true"])
+        // In the runtime's model a scalar typedef is its type, and a category's readonly property has no ivar.
+        let cart = app.model.classes.first { $0.name == "Cart" }
+        #expect(cart?.properties == [QFProperty(name: "extra", type: "NSString", ownership: .strong, readonly: true, hasIvar: false)])
+        #expect(app.model.protocols.first { $0.name == "Cart" }?.properties.last?.type == "NSInteger")
+    }
+
+    /// KVC searches `set<Key>:`, then the ivars (Key-Value Coding Programming Guide); inherited and category
+    /// properties count; a class overriding setValue:forUndefinedKey: does not raise; an unscanned superclass may
+    /// declare the key, so that finding is only a note.
+    @Test func queryKeysAreCheckedAgainstEverythingKVCFinds() {
+        let protocols = """
+            @protocol Base <NSObject>
+            @end
+            @protocol Cart <Base>
+            @property (nonatomic, copy) NSString *coupon;
+            @end
+            @protocol Safe <Base>
+            @end
+            @protocol Loose <Base>
+            @end
+            """
+        let classes = """
+            @interface Shop : NSObject
+            @property (nonatomic, copy) NSString *inherited;
+            @end
+            @interface Cart : Shop <Cart> { NSString *_hidden; }
+            @end
+            @interface Cart (Extras)
+            @property (nonatomic, copy) NSString *extra;
+            @end
+            @implementation Cart
+            @synthesize coupon;
+            - (void)setViaSetter:(NSString *)text { }
+            @end
+            @interface Safe : NSObject <Safe>
+            @end
+            @implementation Safe
+            - (void)setValue:(id)value forUndefinedKey:(NSString *)key { }
+            @end
+            @interface Loose : SomePodBase <Loose>
+            @end
+            """
+        let opens = """
+            @implementation Opener
+            - (void)go {
+                [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"Cart://?coupon=a&inherited=b&extra=c&hidden=d&viaSetter=e"]];
+                [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"Cart://?Coupon=a"]];
+                [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"Safe://?anything=1"]];
+                [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"Loose://?maybe=1"]];
+            }
+            @end
+            """
+        let app = Self.app(["P.h": protocols, "C.m": classes, "O.m": opens])
+        // Keys are case-sensitive: `Coupon` is not `coupon`.
+        #expect(Self.findings(app) == ["O.m:4 qf-kvc-unknown-key error", "O.m:6 qf-kvc-unknown-key note"])
+    }
+
+    /// A function-like macro around a lookup, defined in a header and called elsewhere, opens what its literal
+    /// argument names; a macro that is not a wrapper, or a computed argument, opens nothing known.
+    @Test func wrapperMacrosAreOpensOfTheirLiteralArguments() {
+        let app = Self.app([
+            "Open.h": """
+                #define QF_OPEN(P) [[QFRouter router] interfaceForProtocol:@protocol(P)]
+                #define QF_OPEN_P(p) [[QFRouter router] interfaceForProtocol:p]
+                #define QF_LINK(text) \\
+                    [[QFRouter router] interfaceForURL:[NSURL URLWithString:text]]
+                """,
+            "Cart.h": """
+                @protocol Cart <NSObject>
+                @property (nonatomic, copy) NSString *coupon;
+                @end
+                @interface Cart : NSObject <Cart>
+                @end
+                """,
+            "Use.m": """
+                @implementation Opener
+                - (void)go {
+                    QF_OPEN(Cart);
+                    QF_OPEN_P(@protocol(Kart));
+                    QF_LINK(@"Cart://?cupon=1");
+                    QF_LINK(self.link);
+                    NSLog(@"Kart://?x=1");
+                }
+                @end
+                """,
+        ])
+        #expect(app.facts.wrappers == ["QF_OPEN": .protocolName, "QF_OPEN_P": .protocolExpression, "QF_LINK": .url])
+        #expect(app.opens.map { "\($0.fact.via) \($0.protocolName ?? "dynamic")" } == ["QF_OPEN Cart", "QF_OPEN_P Kart", "QF_LINK Cart", "QF_LINK dynamic"])
+        #expect(Self.findings(app) == ["Use.m:4 qf-missing-impl error", "Use.m:5 qf-kvc-unknown-key error"])
+    }
+
+    @Test func theNamingRuleIsReadInEachSpellingAndOtherwiseSaidToBeAssumed() {
+        func rule(_ body: String) -> QFScannedApp.Router {
+            Self.app(["R.m": """
+                #define SUFFIX @"Impl"
+                @implementation R
+                - (id)interfaceForProtocol:(Protocol *)p { return nil; }
+                - (id)interfaceForURL:(NSURL *)u { return nil; }
+                - (Class)cls:(Protocol *)p { \(body) }
+                @end
+                """]).router
+        }
+        let appended = rule("return NSClassFromString([NSStringFromProtocol(p) stringByAppendingString:SUFFIX]);")
+        #expect(appended.prefix == "" && appended.suffix == "Impl")
+        let prefixed = rule("NSString *n = [@\"XY\" stringByAppendingString:NSStringFromProtocol(p)]; return NSClassFromString(n);")
+        #expect(prefixed.prefix == "XY" && prefixed.suffix == "")
+        let formatted = rule("return NSClassFromString([NSString stringWithFormat:@\"QF%@Module\", NSStringFromProtocol(p)]);")
+        #expect(formatted.prefix == "QF" && formatted.suffix == "Module")
+        let computed = rule("return NSClassFromString([self.table objectForKey:NSStringFromProtocol(p)]);")
+        guard case .dynamic = computed.source else { Issue.record("\(computed.source)"); return }
+        #expect(computed.prefix == "" && computed.suffix == "")
+    }
+
+    /// The written scenario parses as `framework: qfmoudle`, records without refused steps for the clean app, and its
+    /// trace gives `check` the same rules the scan found for the literal opens.
+    @Test(arguments: ["QFCleanApp", "QFFaultsApp"])
+    func theWrittenScenarioRecordsAndChecksLikeTheScan(_ name: String) throws {
+        let app = try Self.scan(name).app
+        let text = app.scenario(appName: name)
+        let scenario = try ScenarioDocument.parse(yaml: text, file: "\(name).yml")
+        #expect(scenario.framework == .qfMoudle)
+        let buffer = TraceBuffer()
+        let summary = scenario.run(sink: buffer, console: nil, logs: false)
+        let header = TraceHeader(producer: "lego-trace-tests", start: "2026-01-01T00:00:00Z", app: name, framework: .qfMoudle)
+        let checked = Analyzer.analyze(header: header, events: buffer.events, configuration: AnalysisConfiguration())
+        let scanned = Set(QFStaticAnalyzer.analyze(app).findings.map(\.ruleID))
+        let checkedRules = Set(checked.findings.map(\.ruleID))
+        // Every rule the model reports for the walked opens, the scan reported on a source line; the scan reports more
+        // (a mere reference, a URL built with a format, which the journey cannot walk).
+        let expected: Set<String> = name == "QFCleanApp" ? [] : [
+            "qf-missing-impl", "qf-impl-not-conforming", "qf-unknown-scheme", "qf-kvc-unknown-key", "qf-kvc-nil-scalar", "qf-kvc-type-mismatch",
+        ]
+        #expect(checkedRules == expected)
+        #expect(checkedRules.isSubset(of: scanned))
+        if name == "QFCleanApp" {
+            #expect(summary.failures.map(\.reason) == [])
+            #expect(text.contains("  - resolveURL: \"MoudleDetail://detail?titleString=Hello&commentCount=3\""))
+            #expect(text.contains("# - not walked: interfaceForProtocol: with NSProtocolFromString(name), computed at run time (Home/QFHomeViewController.m:21:36)"))
+            #expect(text.contains("      controllers:\n        \"interfaceViewController\": \"QFHomeViewController\""))
+        } else {
+            #expect(text.contains("    implSuffix: \"SI\""))
+        }
+    }
+
+    @Test func theModelJSONHasItsDocumentedShape() throws {
+        let app = try Self.scan("QFFaultsApp").app
+        let findings = QFStaticAnalyzer.analyze(app).findings
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(app.modelJSON(source: "QFFaultsApp", findings: findings).utf8)) as? [String: Any])
+        #expect(json["schema"] as? String == "lego-trace-scan-qfmoudle")
+        #expect(json["framework"] as? String == "qfmoudle")
+        let router = try #require(json["router"] as? [String: Any])
+        #expect(router["class"] as? String == "XYRouter" && router["suffix"] as? String == "SI" && router["rule"] as? String == "read")
+        let modules = try #require(json["modules"] as? [[String: Any]])
+        #expect(modules.map { $0["protocol"] as? String } == ["MoudleHome", "MoudleMe", "MoudleDetail", "MoudleCart", "MoudleSettings"])
+        let opens = try #require(json["opens"] as? [[String: Any]])
+        #expect(opens.filter { $0["reachable"] as? Bool == false }.count == 1)
+        #expect(opens.contains { ($0["target"] as? [String: Any])?["format"] as? String == "MoudleDetail://?source=%@" })
+        #expect((json["findings"] as? [Any])?.count == 8)
+        let graph = app.moduleGraph(findings: findings)
+        #expect(graph.edges.map { "\($0.from) \($0.relation.rawValue) \($0.to)" } == ["MoudleHome push MoudleHome"])
+        #expect(graph.nodes.first { $0.id == "MoudleCart" }?.reached == false)
+        #expect(graph.marks.count == 8)
+    }
+
+    /// Quotes, backslashes, newlines, markup and Chinese in a URL and in identifiers stay data in every output.
+    @Test func hostileNamesAreEscapedInTheModelAndTheScenario() throws {
+        let app = Self.app(["详情.m": """
+            @protocol 详情 <NSObject>
+            @property (nonatomic, copy) NSString *标题;
+            @end
+            @interface 详情 : NSObject <详情>
+            @end
+            @implementation Opener
+            - (void)go {
+                [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"详情://?标题=\\"q\\"\\\\<script>\\n&bad\\"key=1"]];
+            }
+            @end
+            """])
+        #expect(app.modules.map(\.protocolName) == ["详情"])
+        let findings = QFStaticAnalyzer.analyze(app).findings
+        #expect(findings.map(\.ruleID) == ["qf-kvc-unknown-key"])
+        let model = app.modelJSON(source: "evil\"\n", findings: findings)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(model.utf8)) as? [String: Any])
+        let open = try #require((json["opens"] as? [[String: Any]])?.first)
+        #expect((open["target"] as? [String: Any])?["literal"] as? String == "详情://?标题=\"q\"\\<script>\n&bad\"key=1")
+        let text = app.scenario(appName: "evil \"app\"\n<script>")
+        let scenario = try #require(try ScenarioDocument.parse(yaml: text, file: "evil.yml") as? QFScenario)
+        #expect(scenario.app.protocols.map(\.name) == ["详情"])
+        #expect(scenario.journey.count == 1)
+    }
+
+    /// Every prefix of the fixtures' files (cut mid-token, mid-string, mid-comment) reads without a crash.
+    @Test func truncatedObjectiveCNeverCrashes() throws {
+        for name in ["QFFaultsApp/QFHomeViewController.m", "QFFaultsApp/XYRouter.m", "QFFaultsApp/Protocols.h", "QFCleanApp/Home/QFHomeViewController.m"] {
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: ScanFixtures.path(name))))
+            for cut in stride(from: 0, through: bytes.count, by: 7) {
+                let facts = QFObjCReader.read(bytes: Array(bytes[..<cut]), file: name)
+                _ = QFStaticAnalyzer.analyze(QFScannedApp(facts: facts))
+            }
+        }
+        let garbage = QFObjCReader.read(bytes: Array("@property ( ; @protocol < [[[ interfaceForURL: @interface X : ( <".utf8), file: "g.m")
+        #expect(garbage.opens.isEmpty)
+    }
+
+    /// `scan` without `--framework` picks QFMoudle for its apps, and still XFLegoVIPER for XFLegoVIPER's.
+    @Test func detectionTellsTheFrameworksApart() throws {
+        for name in ["QFCleanApp", "QFFaultsApp"] {
+            let outcome = try AppScanner.scan(directory: ScanFixtures.path(name), framework: nil)
+            #expect(outcome.detection?.framework == .qfMoudle, "\(name)")
+        }
+        var xf = [ScanFixtures.path("BDJApp")]
+        if let corpus = ScanFixtures.corpusApp { xf.append(corpus) }
+        for path in xf {
+            let outcome = try AppScanner.scan(directory: path, framework: nil)
+            #expect(outcome.detection?.framework == .xflegoViper, "\(path)")
+            #expect(outcome.detection?.counts[.qfMoudle, default: 0] == 0, "\(path)")
+        }
+    }
+}
