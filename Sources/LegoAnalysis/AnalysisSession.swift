@@ -26,7 +26,7 @@ public final class AnalysisSession {
         self.header = header
         self.rules = rules
         self.detectors = detectors
-        self.replayer = Replayer(observers: [DetectorHub(detectors)])
+        self.replayer = Replayer(state: ReplayState(framework: header.framework), observers: [DetectorHub(detectors)])
     }
 
     /// Entries the detectors keep between events; follows live state, never trace length.

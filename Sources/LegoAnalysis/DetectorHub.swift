@@ -7,10 +7,21 @@ import LegoReplay
 /// retain/release per observer, about 1,000 instructions per event for eight detectors in profiles).
 final class DetectorHub: ReplayObserver {
     private let detectors: [any Detector]
-    private let before: [[any Detector]]
-    private let after: [[any Detector]]
-    private let afterChanges: [[any Detector]]
+    // Which detectors to call, per kind and phase, as one flat table walked by index: the detectors of phase `p` for
+    // the kind of ordinal `k` are `calls[starts[3k + p] ..< starts[3k + p + 1]]`. Entries are unretained (`detectors`
+    // keeps them alive): arrays of `any Detector` per kind retained and released each array and each detector on every
+    // event (#24's profile: reference counting was 37% of a check).
+    private let calls: UnsafeMutableBufferPointer<Call>
+    private let starts: UnsafeMutableBufferPointer<Int>
     private let kindsAreOrdinals: Bool
+
+    private struct Call {
+        unowned(unsafe) let detector: any Detector
+    }
+
+    private enum Phase: Int, CaseIterable {
+        case before, after, afterChanges
+    }
 
     /// Creates a hub over `detectors`, in their order.
     init(_ detectors: [any Detector]) {
@@ -18,10 +29,33 @@ final class DetectorHub: ReplayObserver {
         let kinds = TraceEvent.Kind.allCases
         // Kind is a payload-free enum stored as its declaration index; checked here once, not assumed.
         kindsAreOrdinals = kinds.count <= 256 && kinds.enumerated().allSatisfy { Self.ordinal($1) == $0 }
-        before = kinds.map { kind in detectors.filter { type(of: $0).willApplyKinds.contains(kind) } }
-        after = kinds.map { kind in detectors.filter { type(of: $0).didApplyKinds.contains(kind) } }
-        afterChanges = kinds.map { kind in
-            detectors.filter { type(of: $0).watchesChanges && !type(of: $0).didApplyKinds.contains(kind) }
+        var flat: [Call] = []
+        var starts: [Int] = []
+        for kind in kinds {
+            for phase in Phase.allCases {
+                starts.append(flat.count)
+                for detector in detectors where Self.calls(type(of: detector), in: phase, for: kind) {
+                    flat.append(Call(detector: detector))
+                }
+            }
+        }
+        starts.append(flat.count)
+        calls = .allocate(capacity: max(1, flat.count))
+        _ = calls.initialize(from: flat)
+        self.starts = .allocate(capacity: starts.count)
+        _ = self.starts.initialize(from: starts)
+    }
+
+    deinit {
+        calls.deallocate()
+        starts.deallocate()
+    }
+
+    private static func calls(_ type: any Detector.Type, in phase: Phase, for kind: TraceEvent.Kind) -> Bool {
+        switch phase {
+        case .before: type.willApplyKinds.contains(kind)
+        case .after: type.didApplyKinds.contains(kind)
+        case .afterChanges: type.watchesChanges && !type.didApplyKinds.contains(kind)
         }
     }
 
@@ -30,7 +64,10 @@ final class DetectorHub: ReplayObserver {
             for detector in detectors where type(of: detector).willApplyKinds.contains(event.kind) { detector.willApply(event, state: state) }
             return
         }
-        for detector in before[Self.ordinal(event.kind)] { detector.willApply(event, state: state) }
+        let slot = 3 * Self.ordinal(event.kind) + Phase.before.rawValue
+        for index in starts[slot]..<starts[slot + 1] {
+            calls[index].detector.willApply(event, state: state)
+        }
     }
 
     func didApply(_ event: TraceEvent, state: ReplayState) {
@@ -43,10 +80,10 @@ final class DetectorHub: ReplayObserver {
             }
             return
         }
-        let ordinal = Self.ordinal(event.kind)
-        for detector in after[ordinal] { detector.didApply(event, state: state) }
-        if !state.changes.isEmpty {
-            for detector in afterChanges[ordinal] { detector.didApply(event, state: state) }
+        let slot = 3 * Self.ordinal(event.kind) + Phase.after.rawValue
+        let end = state.changes.isEmpty ? starts[slot + 1] : starts[slot + 2]
+        for index in starts[slot]..<end {
+            calls[index].detector.didApply(event, state: state)
         }
     }
 

@@ -151,8 +151,20 @@ public final class ReplayState {
     }
     @exclusivity(unchecked) private var _qf = QFReplayState()
 
-    /// Creates an empty state.
-    public init() {}
+    /// The framework of the trace replayed: only its sub-state (`nn`, `qf`) is fed; nil feeds every sub-state (a state
+    /// driven by hand with events of several frameworks).
+    public let framework: Framework?
+    // Decided once: `url.open`, `url.intercept` and `notification` are in every framework's traces, and feeding an
+    // XFLegoVIPER trace's to the NNModule sub-state made `check` 6% slower (scripts/bench-check-path against 83d0cb1).
+    private let feedsNN: Bool
+    private let feedsQF: Bool
+
+    /// Creates an empty state for a trace of `framework` (nil: every sub-state is fed).
+    public init(framework: Framework? = nil) {
+        self.framework = framework
+        feedsNN = framework == nil || framework == .nnModule
+        feedsQF = framework == nil || framework == .qfMoudle
+    }
 
     /// The module instance an object belongs to (the object itself when it is a module's primary object).
     public func moduleID(of object: ObjectID) -> ObjectID? {
@@ -216,7 +228,11 @@ public final class ReplayState {
         case .objectDeinit:
             applyDeinit(event)
         case .moduleDeclare:
-            if event.moduleKind == .protocolModule { qf.apply(event) } else { applyDeclare(event) }
+            if event.moduleKind == .protocolModule {
+                if feedsQF { qf.apply(event) }
+            } else {
+                applyDeclare(event)
+            }
         case .moduleAssemble:
             applyAssemble(event)
         case .routingAdd:
@@ -271,9 +287,10 @@ public final class ReplayState {
         case .traceEnd:
             if end == nil { end = Moment(event) }
         case .moduleResolve:
-            qf.apply(event); applyResolve(event)
+            if feedsQF { qf.apply(event) }
+            applyResolve(event)
         case .callbackSet:
-            qf.apply(event)
+            if feedsQF { qf.apply(event) }
         case .kvcSet, .namingProblem, .focus, .intent, .eventSend, .clockAdvance, .snapshot:
             break
         // NNModule-swift: its sub-state applies the recorded decisions; the shared kinds it reads go there too.
@@ -437,6 +454,7 @@ public final class ReplayState {
     }
 
     private func applyNN(_ event: TraceEvent) {
+        guard feedsNN else { return }
         if let change = nn.apply(event) { changes.append(change) }
     }
 

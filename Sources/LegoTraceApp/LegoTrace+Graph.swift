@@ -27,7 +27,7 @@ extension LegoTrace {
         let builder = GraphBuilder(profile: FrameworkProfile(replay.header.framework))
         let timeline = TimelineRecorder()
         let session = configuration.map { Analyzer(configuration: $0).makeSession(header: replay.header) }
-        var replayer = session?.replayer ?? Replayer()
+        var replayer = session?.replayer ?? Replayer(state: ReplayState(framework: replay.header.framework))
         replayer.observers.append(builder)
         if format == .html { replayer.observers.append(timeline) }
         let stopAfter = request.at?.seq

@@ -126,11 +126,11 @@ struct EventLineParser {
                     case .peer: event.peer = try cursor.unsigned()
                     case .peerName: event.peerName = try stringValue(&cursor)
                     case .url: event.url = try stringValue(&cursor)
-                    case .layer: event.layer = try enumValue(layers, "layer", &cursor)
-                    case .relation: event.relation = try enumValue(relations, "rel", &cursor)
-                    case .effect: event.effect = try enumValue(effects, "effect", &cursor)
-                    case .operation: event.operation = try enumValue(operations, "op", &cursor)
-                    case .moduleKind: event.moduleKind = try enumValue(moduleKinds, "mk", &cursor)
+                    case .layer: event.layer = try enumValue(Self.enumLookup(layers, &cursor, &scratch), "layer")
+                    case .relation: event.relation = try enumValue(Self.enumLookup(relations, &cursor, &scratch), "rel")
+                    case .effect: event.effect = try enumValue(Self.enumLookup(effects, &cursor, &scratch), "effect")
+                    case .operation: event.operation = try enumValue(Self.enumLookup(operations, &cursor, &scratch), "op")
+                    case .moduleKind: event.moduleKind = try enumValue(Self.enumLookup(moduleKinds, &cursor, &scratch), "mk")
                     case .gene: event.gene = try stringValue(&cursor)
                     case .value: event.value = try stringValue(&cursor)
                     case .count: event.count = try cursor.signed()
@@ -161,7 +161,7 @@ struct EventLineParser {
 
     private mutating func parseKind(_ cursor: inout JSONCursor, _ kind: inout TraceEvent.Kind?, _ unknownKind: inout String?) throws(LineError) {
         let (bytes, escaped) = try cursor.rawString()
-        if let known = try lookup(kinds, bytes, escaped) {
+        if let known = try Self.lookup(kinds, bytes, escaped, &scratch) {
             kind = known
             unknownKind = nil
         } else if bytes.isEmpty {
@@ -189,16 +189,26 @@ struct EventLineParser {
         return true
     }
 
-    private mutating func lookup<Value>(_ table: ByteTable<Value>, _ bytes: UnsafeBufferPointer<UInt8>, _ escaped: Bool) throws(LineError) -> Value? {
+    // Static, with the scratch buffer passed apart: as a `mutating` method taking the table by value, every lookup
+    // copied the table (five arrays retained and released) out of `self` (#24's profile).
+    private static func lookup<Value>(_ table: borrowing ByteTable<Value>, _ bytes: UnsafeBufferPointer<UInt8>, _ escaped: Bool,
+                                      _ scratch: inout [UInt8]) throws(LineError) -> Value? {
         guard escaped else { return table.lookup(bytes) }
         try JSONCursor.unescape(bytes, into: &scratch)
         return scratch.withUnsafeBufferPointer { table.lookup($0) }
     }
 
-    private mutating func enumValue<Value>(_ table: ByteTable<Value>, _ key: StaticString, _ cursor: inout JSONCursor) throws(LineError) -> Value {
+    /// Reads a string value and looks it up in `table`; what was read comes back too, for `enumValue`'s error.
+    private static func enumLookup<Value>(_ table: borrowing ByteTable<Value>, _ cursor: inout JSONCursor, _ scratch: inout [UInt8])
+        throws(LineError) -> (value: Value?, bytes: UnsafeBufferPointer<UInt8>, escaped: Bool) {
         let (bytes, escaped) = try cursor.rawString()
-        if let value = try lookup(table, bytes, escaped) { return value }
-        let text = try string(bytes, escaped)
+        return (try lookup(table, bytes, escaped, &scratch), bytes, escaped)
+    }
+
+    private mutating func enumValue<Value>(_ found: (value: Value?, bytes: UnsafeBufferPointer<UInt8>, escaped: Bool),
+                                           _ key: StaticString) throws(LineError) -> Value {
+        if let value = found.value { return value }
+        let text = try string(found.bytes, found.escaped)
         throw LineError(reason: "unknown \"\(key)\" value \"\(text)\"")
     }
 

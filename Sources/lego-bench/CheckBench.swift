@@ -1,9 +1,13 @@
 import Foundation
 import LegoTestSupport
 
-/// `lego-trace check` throughput on a 1M-event trace, against `wc -l` and `jq` on the same file in the same run.
+/// `lego-trace check` on a 1M-event trace against its targets (#24), beside `wc -l` and the anchors of `CheckAnchor`
+/// measured on the same file in the same run.
 enum CheckBench {
-    /// Writes a synthetic trace, then times the built `lego-trace check` (best of 3) and the baselines.
+    /// Peak memory `check` may use at any trace length (#24).
+    static let maxPeakBytes = 32 * 1_048_576
+
+    /// Writes a synthetic trace, then times the built `lego-trace check` (best of 3), `wc -l` and each anchor.
     static func run(_ context: BenchContext) throws -> [BenchResult] {
         let events = context.quick ? 100_000 : context.events
         let path = context.directory + "/check.jsonl"
@@ -13,30 +17,36 @@ enum CheckBench {
         guard FileManager.default.isExecutableFile(atPath: legoTrace) else {
             throw BenchUsageError(message: "build lego-trace first: swift build -c release --product lego-trace")
         }
-        let check = try ChildProcess.best(of: 3, [legoTrace, "check", path, "--format", "json", "--output", "/dev/null", "--fail-on", "never"])
+        let command = [legoTrace, "check", path, "--format", "json", "--output", "/dev/null", "--fail-on", "never"]
+        let check = try ChildProcess.best(of: 3, command)
         guard check.status == 0 else { throw BenchUsageError(message: "lego-trace check exited with \(check.status)") }
         let wc = try ChildProcess.best(of: 3, ["wc", "-l", path])
-        let memory = try ChildProcess.runMeasuringMemory(
-            [legoTrace, "check", path, "--format", "json", "--output", "/dev/null", "--fail-on", "never"], scratch: context.directory)
-        let megabytes = (bytes ?? 0) / 1_000_000
-        var results = [
-            BenchResult(
-                section: "check", name: "lego-trace check (\(megabytes) MB)", events: events, bytes: bytes,
-                wallSeconds: check.wall, cpuSeconds: check.cpu, targetPerSecond: 2_000_000,
-                baseline: ("wc -l", wc.wall), maxSeconds: events >= 1_000_000 ? 0.5 * Double(events) / 1_000_000 : nil,
-                note: "peak \(memory.peakBytes / 1_048_576) MiB"),
-        ]
-        if ChildProcess.exists("jq") {
-            let jq = try ChildProcess.run(["jq", "-c", "select(.kind==\"object.alloc\")", path])
-            var row = BenchResult(
-                section: "check", name: "lego-trace check vs jq", events: events, bytes: bytes,
-                wallSeconds: check.wall, cpuSeconds: check.cpu, baseline: ("jq select", jq.wall))
-            row.note = "jq is \(BenchTable.decimal(jq.wall / max(check.wall, 1e-9), digits: 1))× slower"
-            results.append(row)
-        } else {
-            results.append(BenchResult(
-                section: "check", name: "jq baseline skipped (jq not installed)", events: 0, bytes: nil,
-                wallSeconds: 0, cpuSeconds: 0))
+        let memory = try ChildProcess.runMeasuringMemory(command, scratch: context.directory)
+        let millions = Double(events) / 1_000_000
+        // Targets (#24): 0.13 s of wall time and 0.25 s of CPU per million events (4M events per CPU second).
+        var row = BenchResult(
+            section: "check", name: "lego-trace check (\((bytes ?? 0) / 1_000_000) MB)", events: events, bytes: bytes,
+            wallSeconds: check.wall, cpuSeconds: check.cpu, targetPerSecond: 4_000_000, targetOnCPU: true,
+            baseline: ("wc -l", wc.wall), maxSeconds: 0.13 * millions,
+            note: "CPU \(BenchTable.decimal(check.cpu, digits: 3)) s (limit \(BenchTable.decimal(0.25 * millions, digits: 2))), "
+                + "peak \(BenchTable.decimal(Double(memory.peakBytes) / 1_048_576, digits: 1)) MiB (limit 32)")
+        row.judged = memory.peakBytes <= maxPeakBytes
+        var results = [row]
+        for anchor in CheckAnchor.allCases {
+            switch try anchor.measure(trace: path, scratch: context.directory) {
+            case .success(let measured):
+                var row = BenchResult(
+                    section: "check", name: "lego-trace check vs \(anchor.name)", events: events, bytes: bytes,
+                    wallSeconds: check.wall, cpuSeconds: check.cpu, baseline: (anchor.name, measured.wall))
+                let peak = measured.peakBytes.map { ", peak \(BenchTable.decimal(Double($0) / 1_048_576, digits: 0)) MiB" } ?? ""
+                row.note = "\(anchor.name) \(BenchTable.decimal(measured.wall, digits: 3)) s, CPU \(BenchTable.decimal(measured.cpu, digits: 3)) s\(peak); "
+                    + "\(measured.leaked) objects leaked"
+                results.append(row)
+            case .failure(let skipped):
+                results.append(BenchResult(
+                    section: "check", name: "\(anchor.name) anchor skipped: \(skipped.message)", events: 0, bytes: nil,
+                    wallSeconds: 0, cpuSeconds: 0))
+            }
         }
         return results
     }
