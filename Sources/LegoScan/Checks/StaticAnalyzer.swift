@@ -36,33 +36,7 @@ public enum StaticAnalyzer {
             limitations.append("never runs (\(inactive.reason.rawValue)): \(transition.fact.kind.rawValue) \(transition.fromModule ?? "app code") -> \(target) "
                 + "at \(collector.place(transition.fact.location)); not an edge")
         }
-        let rules = DetectorRegistry.rules.compactMap { rule -> RuleDescription? in
-            guard rule.applies(to: .xflegoViper), let severity = configuration.severity(for: rule) else { return nil }
-            var effective = rule
-            effective.defaultSeverity = severity
-            return effective
-        }
-        // A finding a `lego-trace:disable` comment covers is kept aside, counted, and in SARIF marked as suppressed.
-        let comments = app.facts.suppressions.map { suppression in
-            var moved = suppression
-            moved.comment = collector.place(suppression.comment)
-            return moved
-        }
-        var kept: [Finding] = []
-        var suppressed: [SuppressedFinding] = []
-        for finding in collector.sorted() {
-            if let place = finding.location?.sourceLocation,
-               let comment = comments.first(where: { $0.covers(rule: finding.ruleID, at: place) }) {
-                suppressed.append(SuppressedFinding(finding, reason: .inSource(comment.comment)))
-            } else {
-                kept.append(finding)
-            }
-        }
-        var result = AnalysisResult(findings: kept, rules: rules, eventCount: 0, duration: 0, limitations: limitations,
-                                    framework: .xflegoViper)
-        result.suppressed = suppressed
-        result.sourceFiles = sourceFiles
-        return result
+        return collector.result(framework: .xflegoViper, suppressions: app.facts.suppressions, limitations: limitations, sourceFiles: sourceFiles)
     }
 }
 
@@ -109,6 +83,37 @@ final class StaticFindings {
         var moved = location
         moved.file = pathPrefix.hasSuffix("/") ? pathPrefix + location.file : pathPrefix + "/" + location.file
         return moved
+    }
+
+    /// The analysis result of a scan of `framework`: its rules at their configured severity, the findings a
+    /// `lego-trace:disable` comment covers kept aside (counted, and in SARIF marked as suppressed), the limitations.
+    func result(framework: Framework, suppressions: [InlineSuppression], limitations: [String], sourceFiles: Int) -> AnalysisResult {
+        let configuration = collector.configuration
+        let rules = DetectorRegistry.rules.compactMap { rule -> RuleDescription? in
+            guard rule.applies(to: framework), let severity = configuration.severity(for: rule) else { return nil }
+            var effective = rule
+            effective.defaultSeverity = severity
+            return effective
+        }
+        let comments = suppressions.map { suppression in
+            var moved = suppression
+            moved.comment = place(suppression.comment)
+            return moved
+        }
+        var kept: [Finding] = []
+        var suppressed: [SuppressedFinding] = []
+        for finding in sorted() {
+            if let place = finding.location?.sourceLocation,
+               let comment = comments.first(where: { $0.covers(rule: finding.ruleID, at: place) }) {
+                suppressed.append(SuppressedFinding(finding, reason: .inSource(comment.comment)))
+            } else {
+                kept.append(finding)
+            }
+        }
+        var result = AnalysisResult(findings: kept, rules: rules, eventCount: 0, duration: 0, limitations: limitations, framework: framework)
+        result.suppressed = suppressed
+        result.sourceFiles = sourceFiles
+        return result
     }
 
     /// The findings by file, line, column, then rule id.

@@ -69,17 +69,7 @@ extension NNScannedApp {
                 .object([("kind", .string(registered.kind.rawValue)), ("class", Self.json(registered.className)),
                          ("method", .optional(registered.method)), ("location", Self.json(registered.location))])
             })),
-            ("findings", .array(findings.map { finding in
-                .object([
-                    ("ruleId", .string(finding.ruleID)),
-                    ("severity", .string(finding.severity.rawValue)),
-                    ("certainty", .optional(finding.certainty?.rawValue)),
-                    ("message", .string(finding.message)),
-                    ("module", .optional(finding.module)),
-                    ("location", finding.location.map { Self.json($0.sourceLocation) } ?? .null),
-                    ("fingerprint", .string(finding.fingerprint)),
-                ])
-            })),
+            ("findings", .array(findings.map(ScanModelJSON.finding))),
         ]).rendered()
     }
 
@@ -91,7 +81,5 @@ extension NNScannedApp {
         }
     }
 
-    private static func json(_ location: SourceLocation) -> JSONValue {
-        .object([("file", .string(location.file)), ("line", .integer(Int64(location.line))), ("column", .integer(Int64(location.column)))])
-    }
+    private static func json(_ location: SourceLocation) -> JSONValue { ScanModelJSON.location(location) }
 }

@@ -34,30 +34,7 @@ enum NNStaticAnalyzer {
             limitations.append("the app replaces the route service or sets several default schemes: route keys follow URLRouteParser with scheme "
                 + "\(app.parser.defaultScheme), and findings that depend on them are notes")
         }
-        let rules = DetectorRegistry.rules.compactMap { rule -> RuleDescription? in
-            guard rule.applies(to: .nnModule), let severity = configuration.severity(for: rule) else { return nil }
-            var effective = rule
-            effective.defaultSeverity = severity
-            return effective
-        }
-        let comments = app.facts.suppressions.map { suppression in
-            var moved = suppression
-            moved.comment = collector.place(suppression.comment)
-            return moved
-        }
-        var kept: [Finding] = []
-        var suppressed: [SuppressedFinding] = []
-        for finding in collector.sorted() {
-            if let place = finding.location?.sourceLocation, let comment = comments.first(where: { $0.covers(rule: finding.ruleID, at: place) }) {
-                suppressed.append(SuppressedFinding(finding, reason: .inSource(comment.comment)))
-            } else {
-                kept.append(finding)
-            }
-        }
-        var result = AnalysisResult(findings: kept, rules: rules, eventCount: 0, duration: 0, limitations: limitations, framework: .nnModule)
-        result.suppressed = suppressed
-        result.sourceFiles = sourceFiles
-        return result
+        return collector.result(framework: .nnModule, suppressions: app.facts.suppressions, limitations: limitations, sourceFiles: sourceFiles)
     }
 }
 

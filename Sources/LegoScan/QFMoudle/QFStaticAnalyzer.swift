@@ -29,30 +29,7 @@ public enum QFStaticAnalyzer {
         if case .dynamic(let expression, _) = app.router.source {
             limitations.append("the router names classes with \(expression), which the scan cannot read; QFMoudle's rule (the protocol's name) is assumed")
         }
-        let rules = DetectorRegistry.rules.compactMap { rule -> RuleDescription? in
-            guard rule.applies(to: .qfMoudle), let severity = configuration.severity(for: rule) else { return nil }
-            var effective = rule
-            effective.defaultSeverity = severity
-            return effective
-        }
-        let comments = app.facts.suppressions.map { suppression in
-            var moved = suppression
-            moved.comment = findings.place(suppression.comment)
-            return moved
-        }
-        var kept: [Finding] = []
-        var suppressed: [SuppressedFinding] = []
-        for finding in findings.sorted() {
-            if let place = finding.location?.sourceLocation, let comment = comments.first(where: { $0.covers(rule: finding.ruleID, at: place) }) {
-                suppressed.append(SuppressedFinding(finding, reason: .inSource(comment.comment)))
-            } else {
-                kept.append(finding)
-            }
-        }
-        var result = AnalysisResult(findings: kept, rules: rules, eventCount: 0, duration: 0, limitations: limitations, framework: .qfMoudle)
-        result.suppressed = suppressed
-        result.sourceFiles = sourceFiles
-        return result
+        return findings.result(framework: .qfMoudle, suppressions: app.facts.suppressions, limitations: limitations, sourceFiles: sourceFiles)
     }
 
     private static func check(_ open: QFScannedApp.Open, protocolName: String, app: QFScannedApp, runtime: QFMoudleRuntime,
