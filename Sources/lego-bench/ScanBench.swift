@@ -1,4 +1,5 @@
 import Foundation
+import LegoModel
 import LegoScan
 
 /// `scan` of the corpus app and of a generated app of 5,000 source files (~100 MB): throughput on one core, and
@@ -19,6 +20,16 @@ enum ScanBench {
         let largest = context.directory + "/largest-only"
         try generate(files: files, into: app, largestAlsoInto: largest)
         results.append(try measure(app, name: "generated app, \(BenchTable.grouped(files)) files", target: targetBytesPerSecond))
+        // The other frameworks' scanners on apps made of the repository's own fixtures, copied side by side.
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/LegoScanTests/Fixtures").path
+        for (fixture, framework) in [("QFFaultsApp", Framework.qfMoudle), ("NNShopApp", .nnModule)] {
+            let copies = context.quick ? 50 : 1_000
+            let path = context.directory + "/\(fixture)-copies"
+            try copy(fixtures + "/" + fixture, times: copies, into: path)
+            results.append(try measure(path, name: "\(framework.displayName): \(fixture) × \(BenchTable.grouped(copies))",
+                                       target: targetBytesPerSecond, framework: framework))
+        }
 
         let legoTrace = ChildProcess.sibling("lego-trace")
         let arguments = ["scan", "--format", "json", "--output", "/dev/null", "--fail-on", "never"]
@@ -33,10 +44,10 @@ enum ScanBench {
         return results
     }
 
-    private static func measure(_ path: String, name: String, target: Double?) throws -> BenchResult {
+    private static func measure(_ path: String, name: String, target: Double?, framework: Framework = .xflegoViper) throws -> BenchResult {
         var best: (wall: Double, cpu: Double, bytes: Int)?
         for _ in 0..<3 {
-            let run = try BenchClock.measure { try AppScanner.scan(directory: path).byteCount }
+            let run = try BenchClock.measure { try AppScanner.scan(directory: path, framework: framework).byteCount }
             if best == nil || run.cpu < best!.cpu { best = (run.wall, run.cpu, run.value) }
         }
         guard let best else { throw BenchUsageError(message: "scan of \(path) did not run") }
@@ -44,6 +55,14 @@ enum ScanBench {
                               targetPerSecond: target, targetOnCPU: true)
         row.note = String(format: "%.1f MB, %.0f MB/s of source (CPU)", Double(best.bytes) / 1e6, Double(best.bytes) / 1e6 / max(best.cpu, 1e-9))
         return row
+    }
+
+    /// Copies the folder `fixture` `times` times into `directory`, one sub-folder per copy.
+    private static func copy(_ fixture: String, times: Int, into directory: String) throws {
+        let manager = FileManager.default
+        try? manager.removeItem(atPath: directory)
+        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for index in 0..<times { try manager.copyItem(atPath: fixture, toPath: directory + "/copy \(index)") }
     }
 
     /// Writes `files` Objective-C files of about 20 KB (one of 2 MB, the largest, also written alone to `largest`).
