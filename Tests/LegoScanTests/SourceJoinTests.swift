@@ -1,3 +1,4 @@
+import Foundation
 import LegoAnalysis
 import LegoModel
 import LegoReplay
@@ -48,5 +49,13 @@ import Testing
         #expect(joined[2].evidence.compactMap(\.location?.sourceLocation.line) == [4, 7])
         // Nothing in the source sends to Nobody: unchanged.
         #expect(joined[3] == result.findings[3])
+    }
+}
+
+/// A model whose `version` is text (a newline in it included) is refused in one line that does not echo it.
+@Test func aModelWithATextVersionIsRefusedInOneLine() {
+    let data = Data(#"{"schema": "lego-trace-scan", "version": "2\nfake: line"}"#.utf8)
+    #expect(throws: XFSourceJoin.ModelError.notAModel(path: "app.json", reason: "no integer \"version\"")) {
+        try XFSourceJoin(modelJSON: data, path: "app.json")
     }
 }

@@ -66,12 +66,19 @@ public struct XFSourceJoin: Sendable {
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw .unreadable(path: path, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
         }
+        try self.init(modelJSON: data, path: path)
+    }
+
+    /// The sites of the `scan --model` text `data`, read from `path` (named in errors).
+    public init(modelJSON data: Data, path: String) throws(ModelError) {
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw .notAModel(path: path, reason: "not a JSON object")
         }
         guard root["schema"] as? String == StaticGraph.schema else { throw .notAModel(path: path, reason: "no \"schema\": \"\(StaticGraph.schema)\"") }
-        guard let version = root["version"] as? Int, version <= ScannedApp.modelSchemaVersion else {
-            throw .notAModel(path: path, reason: "version \(root["version"].map { "\($0)" } ?? "missing") is newer than \(ScannedApp.modelSchemaVersion)")
+        // The value itself is not echoed: it is the file's text, and the message must stay one line.
+        guard let version = root["version"] as? Int else { throw .notAModel(path: path, reason: "no integer \"version\"") }
+        guard version <= ScannedApp.modelSchemaVersion else {
+            throw .notAModel(path: path, reason: "version \(version) is newer than \(ScannedApp.modelSchemaVersion)")
         }
         source = root["source"] as? String ?? ""
         func location(_ value: Any?) -> SourceLocation? {
