@@ -16,15 +16,16 @@ public enum Naming {
         return String(className.unicodeScalars.prefix(capitals - 1).map(Character.init))
     }
 
+    /// The layers, longest suffix first so `ViewController` is not taken for a shorter match.
+    private static let layersBySuffixLength = TraceEvent.Layer.allCases.sorted { $0.suffix.count > $1.suffix.count }
+
     /// Splits a class name into the module name and layer the framework would give it.
     ///
     /// Reproduces the quirk that the global prefix wins: a class that does not start with `prefix`
     /// keeps its own prefix in the name (`LGSettingViewModel` with prefix `XF` → `LGSetting`).
     /// Returns nil when no known suffix ends the name or nothing is left between prefix and suffix.
     public static func split(className: String, prefix: String) -> (name: String, layer: TraceEvent.Layer)? {
-        // Longest suffix first so `ViewController` is not taken for a shorter match.
-        let layers = TraceEvent.Layer.allCases.sorted { $0.suffix.count > $1.suffix.count }
-        guard let layer = layers.first(where: { className.hasSuffix($0.suffix) }) else { return nil }
+        guard let layer = layersBySuffixLength.first(where: { className.hasSuffix($0.suffix) }) else { return nil }
         var stem = Substring(className.dropLast(layer.suffix.count))
         if !prefix.isEmpty, stem.hasPrefix(prefix) { stem = stem.dropFirst(prefix.count) }
         guard !stem.isEmpty else { return nil }

@@ -64,17 +64,18 @@ extension LegoTrace {
         }
         }
         let exit = try deliver(result, command: .check, warnings: warnings, request.report, inputPath: request.tracePath,
-                               textReport: request.format == .report(.text), render: render, traceLine: { lineMap.line(of: $0) },
+                               textReport: request.format == .report(.text), utf16Columns: request.format == .report(.sarif),
+                               render: render, traceLine: { lineMap.line(of: $0) },
                                console: status)
         if let readError { throw LegoTraceError("\(readError.description) (use --lenient to skip malformed lines)") }
         return exit
     }
 
     /// Reports a finished analysis the same way for `check` and `scan`: applies and writes baselines, renders the
-    /// report with `render` and writes it, says the summary on standard error unless the text report on standard
+    /// report with `render` (SARIF's UTF-16 columns read from the source files when `utf16Columns`) and writes it, says the summary on standard error unless the text report on standard
     /// output already does, and maps the findings to the exit status. `console` is already quietened for `--quiet`.
     static func deliver(_ analysis: AnalysisResult, command: ReportContext.Command, warnings: [String], _ options: ReportOptions,
-                        inputPath: String, textReport: Bool,
+                        inputPath: String, textReport: Bool, utf16Columns: Bool,
                         render: (AnalysisResult, ReportContext) -> String, traceLine: @escaping @Sendable (UInt64) -> Int? = { _ in nil },
                         console: Console) throws -> ExitStatus {
         var result = analysis
@@ -106,8 +107,11 @@ extension LegoTrace {
             informationURI: homepage, rulesDocumentationURI: rulesDocumentation)
         context.command = command
         context.sourceRoot = FileManager.default.currentDirectoryPath
-        let columns = SourceColumns(result)
-        context.utf16Column = { columns.column($0) }
+        // Only SARIF counts columns in UTF-16 code units; reading every finding's file again is not free.
+        if utf16Columns {
+            let columns = SourceColumns(result)
+            context.utf16Column = { columns.column($0) }
+        }
         context.failOn = options.failOn
         let report = render(result, context)
         if let outputPath = options.outputPath, !toStandardOutput {

@@ -61,6 +61,7 @@ extension LegoTrace {
         }
         }
         return try deliver(result, command: .scan, warnings: warnings, request.report, inputPath: request.sourcePath,
-                           textReport: request.format == .report(.text), render: render, console: status)
+                           textReport: request.format == .report(.text), utf16Columns: request.format == .report(.sarif),
+                           render: render, console: status)
     }
 }

@@ -24,9 +24,14 @@ struct SourceColumns: Sendable {
         }
         for (file, locations) in byFile {
             guard let data = FileManager.default.contents(atPath: file) else { continue }
-            let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            for location in locations where location.line >= 1 && location.line <= lines.count {
-                columns[location] = location.utf16Column(inLine: lines[location.line - 1])
+            // Each line's start, found once with a plain byte loop (`Data.split` is generic and slow).
+            let bytes = [UInt8](data)
+            var starts = [0]
+            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+            for location in locations where location.line >= 1 && location.line <= starts.count {
+                let start = starts[location.line - 1]
+                let end = location.line < starts.count ? starts[location.line] - 1 : bytes.count
+                columns[location] = location.utf16Column(inLine: bytes[start..<end])
             }
         }
     }

@@ -41,13 +41,19 @@ struct FrameworkDetectionTests {
 
     @Test func markersAreFoundAnywhereInAFileAndOnlyWhole() {
         let text = Array("#import \"XFLegoVIPER.h\"\nXF_PUSH".utf8)
-        #expect(FrameworkDetection.contains(text, Array("#import".utf8)))
-        #expect(FrameworkDetection.contains(text, Array("XF_PUSH".utf8)))
-        #expect(FrameworkDetection.contains(text, Array("XFLegoVIPER".utf8)))
-        #expect(!FrameworkDetection.contains(text, Array("XF_PUSHX".utf8)))
-        #expect(!FrameworkDetection.contains(text, Array("XXF_".utf8)))
-        #expect(!FrameworkDetection.contains([], Array("X".utf8)))
-        #expect(!FrameworkDetection.contains(text, []))
+        #expect(ByteSearch.contains(Array("#import".utf8), in: text))
+        #expect(ByteSearch.contains(Array("XF_PUSH".utf8), in: text))
+        #expect(ByteSearch.contains(Array("XFLegoVIPER".utf8), in: text))
+        #expect(!ByteSearch.contains(Array("XF_PUSHX".utf8), in: text))
+        #expect(!ByteSearch.contains(Array("XXF_".utf8), in: text))
+        #expect(!ByteSearch.contains(Array("X".utf8), in: []))
+        #expect(!ByteSearch.contains([], in: text))
+        // Within a range only: a marker that starts inside but ends past it is not there.
+        #expect(ByteSearch.firstIndex(of: Array("XF_PUSH".utf8), in: text, range: 20..<text.count) == text.count - 7)
+        #expect(!ByteSearch.contains(Array("XF_PUSH".utf8), in: text, range: 0..<(text.count - 1)))
+        #expect(!ByteSearch.contains(Array("#import".utf8), in: text, range: 1..<text.count))
+        #expect(ByteSearch.containsAny([Array("nope".utf8), Array("LegoVIPER".utf8)], in: "#import \"XFLegoVIPER.h\""))
+        #expect(!ByteSearch.containsAny([Array("nope".utf8)], in: "注释 XF"))
     }
 
     @Test func theFrameworkMostFilesUseWins() throws {

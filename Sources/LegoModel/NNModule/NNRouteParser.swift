@@ -37,7 +37,7 @@ public struct NNRouteParser: Sendable, Hashable {
         var rawPath = String(rest[hostEnd...])
         while rawPath.count > 1, rawPath.hasSuffix("/") { rawPath.removeLast() }
         if rawPath == "/" { rawPath = "" }
-        let decode = { (part: String) in part.removingPercentEncoding ?? part }
+        let decode = { (part: String) in part.utf8.contains(UInt8(ascii: "%")) ? part.removingPercentEncoding ?? part : part }
         var scheme = decode(rawScheme).lowercased()
         let host = decode(rawHost).lowercased()
         let path = decode(rawPath)
@@ -57,15 +57,29 @@ public struct NNRouteParser: Sendable, Hashable {
 
     // What `URL(string:)` refused before iOS 17: spaces, a few ASCII symbols, and a `%` not followed by two hex digits.
     static func isValidURLText(_ text: String) -> Bool {
-        let forbidden: Set<Character> = [" ", "\"", "<", ">", "\\", "^", "`", "{", "|", "}", "\n", "\r", "\t"]
-        var characters = Array(text)[...]
-        while let character = characters.popFirst() {
-            if forbidden.contains(character) { return false }
-            if character == "%" {
-                guard characters.count >= 2, characters.prefix(2).allSatisfy(\.isHexDigit) else { return false }
+        // Every refused character is ASCII, so the UTF-8 bytes tell (a `Character` walk cost a tenth of a scan).
+        let utf8 = Array(text.utf8)
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if forbidden[Int(byte)] { return false }
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < utf8.count, isHexDigit(utf8[index + 1]), isHexDigit(utf8[index + 2]) else { return false }
             }
+            index += 1
         }
         return true
+    }
+
+    /// The ASCII bytes `URL(string:)` refused, as a table by byte.
+    private static let forbidden: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for character in " \"<>\\^`{|}\n\r\t".utf8 { table[Int(character)] = true }
+        return table
+    }()
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
     }
 }
 

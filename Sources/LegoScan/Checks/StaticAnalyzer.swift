@@ -17,6 +17,9 @@ public enum StaticAnalyzer {
         ]
     }
 
+    /// How many transitions in code that never runs are listed one by one among the limitations.
+    static let inactiveNotesListed = 200
+
     /// Findings for `app` under `configuration`, sorted by file, line and rule; `pathPrefix` is put before every
     /// file so locations are relative to where the user ran the command (what GitHub annotations need).
     public static func analyze(_ app: ScannedApp, configuration: AnalysisConfiguration = .init(), pathPrefix: String = "",
@@ -29,12 +32,19 @@ public enum StaticAnalyzer {
             limitations.append("\(dynamic) transition or event site\(dynamic == 1 ? " uses" : "s use") a URL or name computed at run time; "
                 + "what they open or reach is not known statically (their findings say `dynamic`)")
         }
-        // Code that never runs opens nothing: a note for each transition written there, never an edge.
-        for inactive in app.inactiveTransitions {
+        // Code that never runs opens nothing: a note for each transition written there, never an edge. An app that
+        // keeps old code in comments everywhere would bury the report (and its memory) under them: past
+        // `inactiveNotesListed` one line counts the rest, which `scan --model` lists.
+        for inactive in app.inactiveTransitions.prefix(inactiveNotesListed) {
             let transition = inactive.transition
             let target = transition.url ?? transition.toModule ?? transition.fact.target.expression
             limitations.append("never runs (\(inactive.reason.rawValue)): \(transition.fact.kind.rawValue) \(transition.fromModule ?? "app code") -> \(target) "
                 + "at \(collector.place(transition.fact.location)); not an edge")
+        }
+        if app.inactiveTransitions.count > inactiveNotesListed {
+            let rest = app.inactiveTransitions.count - inactiveNotesListed
+            limitations.append("never runs: \(rest) more transition\(rest == 1 ? "" : "s") in comments or #if 0 blocks, not listed here "
+                + "(`scan --model FILE` lists every one); none is an edge")
         }
         return collector.result(framework: .xflegoViper, suppressions: app.facts.suppressions, limitations: limitations, sourceFiles: sourceFiles)
     }

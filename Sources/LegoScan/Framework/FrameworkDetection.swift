@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LegoModel
 
 /// How `scan` chose the framework when no `--framework` named it: the number of files holding each framework's
@@ -31,7 +26,7 @@ public struct FrameworkDetection: Sendable, Hashable, CustomStringConvertible {
         let markers = scanners.map { scanner in (scanner.framework, scanner.markers.map { Array($0.utf8) }) }
         for file in files {
             guard case .bytes(let bytes) = SourceTree.contents(of: file) else { continue }
-            for (framework, patterns) in markers where patterns.contains(where: { contains(bytes, $0) }) {
+            for (framework, patterns) in markers where patterns.contains(where: { ByteSearch.contains($0, in: bytes) }) {
                 counts[framework, default: 0] += 1
             }
             let ranked = counts.values.sorted(by: >)
@@ -40,25 +35,5 @@ public struct FrameworkDetection: Sendable, Hashable, CustomStringConvertible {
         }
         guard let best = counts.filter({ $0.value > 0 }).max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) else { return nil }
         return FrameworkDetection(framework: best.key, counts: counts)
-    }
-
-    /// Whether `bytes` holds `pattern` (`memchr` finds each candidate first byte; glibc keeps `memmem` behind
-    /// `_GNU_SOURCE`).
-    static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
-        guard let first = pattern.first, bytes.count >= pattern.count else { return false }
-        return bytes.withUnsafeBufferPointer { haystack in
-            pattern.withUnsafeBufferPointer { needle in
-                guard let base = haystack.baseAddress, let needleBase = needle.baseAddress else { return false }
-                var offset = 0
-                let last = haystack.count - needle.count
-                while offset <= last {
-                    guard let hit = memchr(base + offset, Int32(first), last - offset + 1) else { return false }
-                    let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(base + at, needleBase, needle.count) == 0 { return true }
-                    offset = at + 1
-                }
-                return false
-            }
-        }
     }
 }

@@ -13,8 +13,9 @@ enum NNSwiftReader {
     /// Reads `text` of the file named `file`, on a thread with a large stack.
     static func read(text: String, file: String) -> NNFacts {
         LargeStack.run {
+            let source = SyntaxSource(bytes: Array(text.utf8))
             let tree = Parser.parse(source: text)
-            let visitor = Visitor(file: file, converter: SourceLocationConverter(fileName: file, tree: tree))
+            let visitor = Visitor(file: file, converter: SourceLocationConverter(fileName: file, tree: tree), source: source)
             visitor.walk(tree)
             return visitor.facts
         }
@@ -28,6 +29,7 @@ enum NNSwiftReader {
     private final class Visitor: SyntaxVisitor {
         let file: String
         let converter: SourceLocationConverter
+        let source: SyntaxSource
         var facts = NNFacts()
         /// Enclosing type (or extended type) names, innermost last.
         var typeStack: [String] = []
@@ -42,9 +44,10 @@ enum NNSwiftReader {
         /// `EventSet<E>` variables by qualified name: the event type.
         var eventSets: [String: String] = [:]
 
-        init(file: String, converter: SourceLocationConverter) {
+        init(file: String, converter: SourceLocationConverter, source: SyntaxSource) {
             self.file = file
             self.converter = converter
+            self.source = source
             super.init(viewMode: .sourceAccurate)
         }
 
@@ -56,7 +59,7 @@ enum NNSwiftReader {
         // MARK: Declarations
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-            facts.classes.append(.init(name: node.name.text, superclass: node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
+            facts.classes.append(.init(name: node.name.text, superclass: node.inheritanceClause?.inheritedTypes.first?.type.text(in: source),
                                        location: location(node.name)))
             push(node.name.text, bootstrap: nil)
             return .visitChildren
@@ -70,7 +73,7 @@ enum NNSwiftReader {
         override func visitPost(_ node: EnumDeclSyntax) { pop() }
 
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-            let extended = node.extendedType.trimmedDescription
+            let extended = node.extendedType.text(in: source)
             // `Module.RegisterService` is `@objc(ModuleRegisterService)`, `Module.Awake` `@objc(ModuleAwake)` (`Module.swift:14-28`).
             let kind: NNFacts.BootstrapMethod.Kind? = switch extended {
             case "Module.RegisterService", "ModuleRegisterService": .registerService
@@ -96,7 +99,7 @@ enum NNSwiftReader {
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             if functions.isEmpty, let kind = bootstrapStack.last ?? nil {
                 let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
-                let isObjC = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "objc" }
+                let isObjC = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.text(in: source) == "objc" }
                 let name = node.name.text
                 // `loadAllMethods` invokes every class method of the metaclass with no arguments, `+load` and
                 // `+initialize` included (`ModuleManager.swift:76-92`); instance and non-`@objc` methods are not in it.
@@ -122,19 +125,19 @@ enum NNSwiftReader {
             for binding in node.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 if name == "implPriority", let owner = typeStack.last {
-                    facts.priorities.append(.init(className: owner, value: Self.integer(binding), location: location(binding.pattern)))
+                    facts.priorities.append(.init(className: owner, value: integer(binding), location: location(binding.pattern)))
                     continue
                 }
                 guard let value = binding.initializer?.value else { continue }
-                if let text = Self.literal(value) {
+                if let text = literal(value) {
                     constants[name] = text
                     constants[qualified(name)] = text
                 } else if let call = value.as(FunctionCallExprSyntax.self) {
                     routerCreation(call, name: qualified(name), at: binding.pattern)
                     if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
-                       generic.expression.trimmedDescription == "EventSet",
+                       generic.expression.text(in: source) == "EventSet",
                        let argument = generic.genericArgumentClause.arguments.first {
-                        eventSets[qualified(name)] = argument.trimmedDescription
+                        eventSets[qualified(name)] = argument.text(in: source)
                     }
                 } else if value.is(MemberAccessExprSyntax.self) || value.is(DeclReferenceExprSyntax.self) {
                     // `let sub = ShopModule.router`: the same router under another name (for other values, an unused entry).
@@ -146,7 +149,7 @@ enum NNSwiftReader {
 
         /// Records `URLRouter(with: upper)` / `URLRouter(routeParser: URLRouteParser(defaultScheme: "x"))` stored in `name`.
         func routerCreation(_ call: FunctionCallExprSyntax, name: String, at node: some SyntaxProtocol) {
-            guard call.calledExpression.trimmedDescription.hasSuffix("URLRouter") else { return }
+            guard call.calledExpression.text(in: source).hasSuffix("URLRouter") else { return }
             var upper: String?
             var scheme: String?
             for argument in call.arguments {
@@ -155,7 +158,7 @@ enum NNSwiftReader {
                 case "routeParser":
                     if let parser = argument.expression.as(FunctionCallExprSyntax.self),
                        let given = parser.arguments.first(where: { $0.label?.text == "defaultScheme" }) {
-                        scheme = Self.literal(given.expression)
+                        scheme = literal(given.expression)
                     }
                 default: break
                 }
@@ -165,14 +168,14 @@ enum NNSwiftReader {
 
         /// The name a router expression stands for, across files.
         func routerName(_ expression: ExprSyntax) -> String {
-            let text = expression.trimmedDescription
+            let text = expression.text(in: source)
             if text == NNSwiftReader.defaultRouter || text == "URLRouter.defaultRouter" { return NNSwiftReader.defaultRouter }
             if text == NNSwiftReader.routeService { return text }
             var name = text
             if let reference = expression.as(DeclReferenceExprSyntax.self) {
                 // `self` inside a router class is that router.
                 name = reference.baseName.text == "self" ? typeStack.last ?? "self" : qualified(reference.baseName.text)
-            } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.trimmedDescription {
+            } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.text(in: source) {
                 let property = member.declName.baseName.text
                 name = base == "self" || base == "Self" ? qualified(property) : "\(base).\(property)"
             }
@@ -185,7 +188,7 @@ enum NNSwiftReader {
             guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return .visitChildren }
             let method = member.declName.baseName.text
             let base = member.base
-            let baseText = base?.trimmedDescription ?? ""
+            let baseText = base?.text(in: source) ?? ""
             let labels = node.arguments.map { $0.label?.text }
             let first = node.arguments.first?.expression
             switch method {
@@ -211,7 +214,7 @@ enum NNSwiftReader {
                 guard let base, let first else { break }
                 var route = routeValue(first)
                 var fallback: String?
-                if let coalescing = Self.nilCoalescing(first) {
+                if let coalescing = nilCoalescing(first) {
                     route = routeValue(coalescing.value)
                     fallback = coalescing.fallback
                 }
@@ -227,16 +230,16 @@ enum NNSwiftReader {
                 } else if let dictionary = first.as(DictionaryExprSyntax.self), case .colon = dictionary.content {
                     facts.redirects.append(.init(from: .dynamic(expression: "[:]"), to: nil, resets: resets, location: location(node)))
                 } else {
-                    facts.redirects.append(.init(from: .dynamic(expression: Self.clipped(first)), to: nil, resets: resets, location: location(node)))
+                    facts.redirects.append(.init(from: .dynamic(expression: clipped(first)), to: nil, resets: resets, location: location(node)))
                 }
             case "append", "insert":
                 guard baseText.hasSuffix("routeInterceptor"), let first else { break }
                 facts.interceptors.append(interceptor(first, at: node))
             case "register" where labels == [nil, "target"]:
-                guard let first, let type = Self.metatype(first) else { break }
+                guard let first, let type = metatype(first) else { break }
                 facts.events.append(.init(type: type, bus: baseText, kind: .register, fromClass: typeStack.last, location: location(node)))
             case "send", "remove":
-                if let first, let type = Self.metatype(first) {
+                if let first, let type = metatype(first) {
                     facts.events.append(.init(type: type, bus: baseText, kind: method == "send" ? .send : .remove, fromClass: typeStack.last,
                                               location: location(node)))
                 } else if method == "send", let base, let type = eventSets[routerName(base)] {
@@ -247,10 +250,10 @@ enum NNSwiftReader {
                 facts.events.append(.init(type: type, bus: routerName(base), kind: method == "addTarget" ? .register : .remove,
                                           fromClass: typeStack.last, location: location(node)))
             case "addObserver" where labels.first == "forName" && (labels.contains("isSticky") || baseText.hasSuffix("notificationService")):
-                facts.observers.append(.init(name: notificationName(first!), sticky: Self.isTrue(node, "isSticky"), token: token(of: node),
+                facts.observers.append(.init(name: notificationName(first!), sticky: isTrue(node, "isSticky"), token: token(of: node),
                                              fromClass: typeStack.last, location: location(node)))
             case "post" where labels.first == "name" && (labels.contains("isSticky") || baseText.hasSuffix("notificationService")):
-                facts.posts.append(.init(name: notificationName(first!), sticky: Self.isTrue(node, "isSticky"), location: location(node)))
+                facts.posts.append(.init(name: notificationName(first!), sticky: isTrue(node, "isSticky"), location: location(node)))
             case "addRegister" where baseText.hasSuffix("tabService") || baseText.hasSuffix("launchTaskService"):
                 guard let first else { break }
                 facts.registered.append(.init(kind: baseText.hasSuffix("tabService") ? .tab : .launchTask, className: typeValue(first),
@@ -278,76 +281,76 @@ enum NNSwiftReader {
 
         func interceptor(_ expression: ExprSyntax, at node: some SyntaxProtocol) -> NNFacts.Interceptor {
             guard let call = expression.as(FunctionCallExprSyntax.self) else {
-                return .init(action: Self.clipped(expression), routes: [], location: location(node))
+                return .init(action: clipped(expression), routes: [], location: location(node))
             }
             var routes: [ScanValue] = []
             for argument in call.arguments {
                 if argument.label?.text == "specifiedRoutes" { routes = arrayValues(argument.expression) }
                 if argument.label?.text == "specifiedRoute" { routes = [routeValue(argument.expression)] }
             }
-            return .init(action: call.calledExpression.trimmedDescription, routes: routes, location: location(node))
+            return .init(action: call.calledExpression.text(in: source), routes: routes, location: location(node))
         }
 
         // MARK: Values
 
         /// `P.self` as `P`; anything else as its expression.
         func typeValue(_ expression: ExprSyntax) -> ScanValue {
-            Self.metatype(expression).map(ScanValue.literal) ?? .dynamic(expression: Self.clipped(expression))
+            metatype(expression).map(ScanValue.literal) ?? .dynamic(expression: clipped(expression))
         }
 
         /// A route: a literal, a known string constant, `URLRouter.webLink` (`"weblink"`, `URLRouter.swift:13`), or the expression.
         func routeValue(_ expression: ExprSyntax) -> ScanValue {
-            if let text = Self.literal(expression) { return .literal(text) }
-            let text = expression.trimmedDescription
+            if let text = literal(expression) { return .literal(text) }
+            let text = expression.text(in: source)
             if text == "URLRouter.webLink" { return .literal("weblink") }
             if let constant = constants[text] ?? constants[qualified(text)] { return .literal(constant) }
-            if let member = expression.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "Self" || member.base?.trimmedDescription == "self",
+            if let member = expression.as(MemberAccessExprSyntax.self), member.base?.text(in: source) == "Self" || member.base?.text(in: source) == "self",
                let constant = constants[qualified(member.declName.baseName.text)] {
                 return .literal(constant)
             }
-            return .dynamic(expression: Self.clipped(expression))
+            return .dynamic(expression: clipped(expression))
         }
 
         /// The elements of an array literal as routes, or the expression.
         func arrayValues(_ expression: ExprSyntax) -> [ScanValue] {
-            guard let array = expression.as(ArrayExprSyntax.self) else { return [.dynamic(expression: Self.clipped(expression))] }
+            guard let array = expression.as(ArrayExprSyntax.self) else { return [.dynamic(expression: clipped(expression))] }
             return array.elements.map { routeValue($0.expression) }
         }
 
         /// A notification name: the literal of `Notification.Name("x")` / `.init("x")` or a string, else the expression.
         func notificationName(_ expression: ExprSyntax) -> ScanValue {
-            if let text = Self.literal(expression) { return .literal(text) }
+            if let text = literal(expression) { return .literal(text) }
             if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
-               ["Notification.Name", "NSNotification.Name", ".init", "Name"].contains(call.calledExpression.trimmedDescription),
-               let text = Self.literal(call.arguments.first!.expression) {
+               ["Notification.Name", "NSNotification.Name", ".init", "Name"].contains(call.calledExpression.text(in: source)),
+               let text = literal(call.arguments.first!.expression) {
                 return .literal(text)
             }
-            return .dynamic(expression: Self.clipped(expression))
+            return .dynamic(expression: clipped(expression))
         }
 
-        static func metatype(_ expression: ExprSyntax) -> String? {
+        func metatype(_ expression: ExprSyntax) -> String? {
             guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self", let base = member.base else { return nil }
-            return base.trimmedDescription
+            return base.text(in: source)
         }
 
         /// `x ?? "literal"` as (`x`, the literal).
-        static func nilCoalescing(_ expression: ExprSyntax) -> (value: ExprSyntax, fallback: String)? {
+        func nilCoalescing(_ expression: ExprSyntax) -> (value: ExprSyntax, fallback: String)? {
             if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
                sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
                let left = sequence.elements.first, let right = sequence.elements.last, let text = literal(right) {
                 return (left, text)
             }
-            if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.trimmedDescription == "??", let text = literal(infix.rightOperand) {
+            if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.text(in: source) == "??", let text = literal(infix.rightOperand) {
                 return (infix.leftOperand, text)
             }
             return nil
         }
 
-        static func isTrue(_ call: FunctionCallExprSyntax, _ label: String) -> Bool {
+        func isTrue(_ call: FunctionCallExprSyntax, _ label: String) -> Bool {
             call.arguments.first { $0.label?.text == label }?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
         }
 
-        static func integer(_ binding: PatternBindingSyntax) -> Int? {
+        func integer(_ binding: PatternBindingSyntax) -> Int? {
             if let value = binding.initializer?.value { return integer(value) }
             guard let accessors = binding.accessorBlock?.accessors else { return nil }
             var items: CodeBlockItemListSyntax?
@@ -361,13 +364,13 @@ enum NNSwiftReader {
             return nil
         }
 
-        static func integer(_ expression: ExprSyntax) -> Int? {
+        func integer(_ expression: ExprSyntax) -> Int? {
             if let literal = expression.as(IntegerLiteralExprSyntax.self) { return Int(literal.literal.text.replacingOccurrences(of: "_", with: "")) }
             if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-", let value = integer(prefix.expression) { return -value }
             return nil
         }
 
-        static func literal(_ expression: ExprSyntax) -> String? {
+        func literal(_ expression: ExprSyntax) -> String? {
             guard let literal = expression.as(StringLiteralExprSyntax.self) else { return nil }
             var text = ""
             for segment in literal.segments {
@@ -377,8 +380,8 @@ enum NNSwiftReader {
             return text
         }
 
-        static func clipped(_ expression: ExprSyntax) -> String {
-            let text = expression.trimmedDescription
+        func clipped(_ expression: ExprSyntax) -> String {
+            let text = expression.text(in: source)
             return text.count > ObjCReader.expressionLimit ? String(text.prefix(ObjCReader.expressionLimit)) + "…" : text
         }
     }

@@ -45,7 +45,7 @@ struct ObjCReader {
     }
 
     /// Words one of which a comment holds when it holds a framework call (the rest is prose, not read again).
-    private static let callMarkers: [[UInt8]] = ["XF_", "Component", "URL", "ViewController", "SubRouting"].map { Array($0.utf8) }
+    static let callMarkers: [[UInt8]] = ["XF_", "Component", "URL", "ViewController", "SubRouting"].map { Array($0.utf8) }
 
     /// The transitions written in comments and `#if 0` blocks: their text is read again as code, in a copy of the
     /// file where everything else is blank (lines and columns stay), with the `@implementation` lines kept so each
@@ -53,27 +53,38 @@ struct ObjCReader {
     private func inactiveTransitions() -> [ScanFacts.InactiveTransition] {
         let bytes = lexer.bytes
         let kept = lexer.inactive.filter { range in
-            Self.callMarkers.contains { marker in
-                range.end - range.start >= marker.count && bytes[range.start..<range.end].firstRange(of: marker) != nil
-            }
+            Self.callMarkers.contains { ByteSearch.contains($0, in: bytes, range: range.start..<range.end) }
         }
         guard !kept.isEmpty else { return [] }
-        var masked = bytes.map { $0 == 0x0A ? $0 : 0x20 }
-        for range in kept { masked.replaceSubrange(range.start..<range.end, with: bytes[range.start..<range.end]) }
-        for (index, token) in tokens.enumerated() where token.kind == .atKeyword {
-            if lexer.isIdentifier(index, "@implementation"), index + 1 < tokens.count {
-                masked.replaceSubrange(token.start..<tokens[index + 1].end, with: bytes[token.start..<tokens[index + 1].end])
-            } else if lexer.isIdentifier(index, "@end") {
-                masked.replaceSubrange(token.start..<token.end, with: bytes[token.start..<token.end])
+        var masked = [UInt8](repeating: 0x20, count: bytes.count)
+        masked.withUnsafeMutableBufferPointer { masked in
+            bytes.withUnsafeBufferPointer { bytes in
+                func keep(_ range: Range<Int>) {
+                    for offset in range { masked[offset] = bytes[offset] }
+                }
+                for offset in bytes.indices where bytes[offset] == 0x0A { masked[offset] = 0x0A }
+                for range in kept { keep(range.start..<range.end) }
+                for (index, token) in tokens.enumerated() where token.kind == .atKeyword {
+                    if lexer.isIdentifier(index, "@implementation"), index + 1 < tokens.count {
+                        keep(token.start..<tokens[index + 1].end)
+                    } else if lexer.isIdentifier(index, "@end") {
+                        keep(token.start..<token.end)
+                    }
+                }
             }
         }
         // A comment's `*/` inside a kept `#if 0` block, or a nested comment, needs no care: a stray token is harmless.
-        let lines = kept.map { range in (range, lineOf(range.start), lineOf(max(range.start, range.end - 1))) }
+        // Each line's reason, the first kept range holding it deciding (ranges are filled last to first).
+        var reasons = [ScanFacts.InactiveTransition.Reason?](repeating: nil, count: lineOf(bytes.count) + 1)
+        for range in kept.reversed() {
+            let reason: ScanFacts.InactiveTransition.Reason = range.kind == .disabledBlock ? .disabledBlock : .commentedOut
+            for line in lineOf(range.start)...lineOf(max(range.start, range.end - 1)) { reasons[line] = reason }
+        }
         var reader = ObjCReader(lexer: ObjCLexer(bytes: masked), file: file)
         reader.run()
         return reader.facts.transitions.map { transition in
-            let range = lines.first { $0.1 <= transition.location.line && transition.location.line <= $0.2 }?.0
-            return .init(transition: transition, reason: range?.kind == .disabledBlock ? .disabledBlock : .commentedOut)
+            let line = transition.location.line
+            return .init(transition: transition, reason: reasons.indices.contains(line) ? reasons[line] ?? .commentedOut : .commentedOut)
         }
     }
 

@@ -607,7 +607,7 @@ struct QFObjCReader {
     private mutating func readTextOutsideCode() {
         let bytes = lexer.bytes
         // Most files never name the router's selectors: one search settles it.
-        guard FrameworkDetection.contains(bytes, Array("interfaceFor".utf8)) else { return }
+        guard ByteSearch.contains(Array("interfaceFor".utf8), in: bytes) else { return }
         let patterns = [Array("interfaceForProtocol:".utf8), Array("interfaceForURL:".utf8)]
         var directives: Set<Int> = []
         var gapStart = 0

@@ -26,17 +26,15 @@ struct SwiftReader {
     /// Reads `text` of the file named `file`, on a thread with a large stack (`LargeStack`).
     static func read(text: String, file: String) -> ScanFacts {
         LargeStack.run {
+            let source = SyntaxSource(bytes: Array(text.utf8))
             let tree = Parser.parse(source: text)
-            let visitor = Visitor(file: file, converter: SourceLocationConverter(fileName: file, tree: tree))
+            let visitor = Visitor(file: file, converter: SourceLocationConverter(fileName: file, tree: tree), source: source)
             visitor.walk(tree)
             var facts = visitor.facts
-            facts.inactiveTransitions += commentedTransitions(Array(text.utf8), comments: visitor.comments, file: file)
+            facts.inactiveTransitions += commentedTransitions(source.bytes, comments: visitor.comments, file: file)
             return facts
         }
     }
-
-    /// Words one of which a comment holds when it holds a framework call (the rest is prose, not parsed again).
-    private static let callMarkers = ["XF_", "Component", "URL", "ViewController", "SubRouting"]
 
     /// The transitions written in `comments` (byte ranges of their text, with the class around each): their text is
     /// parsed again as code, once for the file, in a copy where everything else is blank (lines and columns stay).
@@ -47,18 +45,26 @@ struct SwiftReader {
         for comment in comments { masked.replaceSubrange(comment.range, with: bytes[comment.range]) }
         // A comment may nest what the parser cannot take (the file's own check never saw inside comments).
         guard refusal(masked, file: file) == nil else { return [] }
+        let source = SyntaxSource(bytes: masked)
         let tree = Parser.parse(source: String(decoding: masked, as: UTF8.self))
         let converter = SourceLocationConverter(fileName: file, tree: tree)
-        let visitor = Visitor(file: file, converter: converter)
+        let visitor = Visitor(file: file, converter: converter, source: source)
         visitor.walk(tree)
-        // Each call belongs to the class around the comment it is written in.
+        // Each call belongs to the class around the comment it is written in. Comments come in file order and never
+        // overlap, so their starts and ends only grow: the first holding the call's line is found by bisection.
         let spans = comments.map { comment in
             (converter.location(for: AbsolutePosition(utf8Offset: comment.range.lowerBound)).line,
              converter.location(for: AbsolutePosition(utf8Offset: max(comment.range.lowerBound, comment.range.upperBound - 1))).line, comment.owner)
         }
         return visitor.facts.transitions.map { transition in
             var placed = transition
-            placed.fromClass = spans.first { $0.0 <= transition.location.line && transition.location.line <= $0.1 }?.2
+            let line = transition.location.line
+            var low = 0, high = spans.count
+            while low < high {
+                let middle = (low + high) / 2
+                if spans[middle].1 < line { low = middle + 1 } else { high = middle }
+            }
+            placed.fromClass = low < spans.count && spans[low].0 <= line ? spans[low].2 : nil
             return .init(transition: placed, reason: .commentedOut)
         }
     }
@@ -66,6 +72,7 @@ struct SwiftReader {
     private final class Visitor: SyntaxVisitor {
         let file: String
         let converter: SourceLocationConverter
+        let source: SyntaxSource
         var facts = ScanFacts()
         var classStack: [String] = []
         var inEventHandler = 0
@@ -79,9 +86,10 @@ struct SwiftReader {
         /// How many `#if false` clauses the walk is inside: calls there never run.
         var disabledDepth = 0
 
-        init(file: String, converter: SourceLocationConverter) {
+        init(file: String, converter: SourceLocationConverter, source: SyntaxSource) {
             self.file = file
             self.converter = converter
+            self.source = source
             super.init(viewMode: .sourceAccurate)
         }
 
@@ -91,7 +99,16 @@ struct SwiftReader {
         }
 
         override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
-            for (trivia, start) in [(token.leadingTrivia, token.position), (token.trailingTrivia, token.endPositionBeforeTrailingTrivia)] {
+            readComments(token.leadingTrivia, from: token.position, to: token.positionAfterSkippingLeadingTrivia)
+            readComments(token.trailingTrivia, from: token.endPositionBeforeTrailingTrivia, to: token.endPosition)
+            return .visitChildren
+        }
+
+        /// Keeps the comments of `trivia` (written from `start` to `end`) that may hold a framework call.
+        private func readComments(_ trivia: Trivia, from start: AbsolutePosition, to end: AbsolutePosition) {
+            // Most trivia is spaces and newlines: only a `/` can start a comment, and the bytes say so without a copy.
+            guard ByteSearch.contains(Self.slash, in: source.bytes, range: start.utf8Offset..<min(end.utf8Offset, source.bytes.count)) else { return }
+            do {
                 var offset = start.utf8Offset
                 for piece in trivia {
                     let length = piece.sourceLength.utf8Length
@@ -99,10 +116,10 @@ struct SwiftReader {
                     let opener: Int, closer: Int
                     switch piece {
                     case .lineComment(let text), .docLineComment(let text):
-                        guard SwiftReader.callMarkers.contains(where: text.contains) else { continue }
+                        guard ByteSearch.containsAny(ObjCReader.callMarkers, in: text) else { continue }
                         opener = text.hasPrefix("///") ? 3 : 2; closer = 0
                     case .blockComment(let text), .docBlockComment(let text):
-                        guard SwiftReader.callMarkers.contains(where: text.contains) else { continue }
+                        guard ByteSearch.containsAny(ObjCReader.callMarkers, in: text) else { continue }
                         opener = text.hasPrefix("/**") ? 3 : 2; closer = text.hasSuffix("*/") ? 2 : 0
                     default: continue
                     }
@@ -110,8 +127,9 @@ struct SwiftReader {
                     comments.append((offset + opener..<offset + length - closer, classStack.last))
                 }
             }
-            return .visitChildren
         }
+
+        private static let slash: [UInt8] = [UInt8(ascii: "/")]
 
         // `#if false` is never compiled; other conditions are read as if every branch were.
         override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
@@ -125,7 +143,7 @@ struct SwiftReader {
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
             let name = node.name.text
-            let superclass = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
+            let superclass = node.inheritanceClause?.inheritedTypes.first?.type.text(in: source)
             facts.classes.append(.init(name: name, superclass: superclass, location: location(node.name)))
             classStack.append(name)
             return .visitChildren
@@ -134,7 +152,7 @@ struct SwiftReader {
         override func visitPost(_ node: ClassDeclSyntax) { classStack.removeLast() }
 
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-            classStack.append(node.extendedType.trimmedDescription)
+            classStack.append(node.extendedType.text(in: source))
             return .visitChildren
         }
 
@@ -166,7 +184,7 @@ struct SwiftReader {
 
         /// What `expression` resolves to: a literal, a known name, literals joined with `+`, an array literal.
         func resolve(_ expression: ExprSyntax) -> ObjCReader.Binding? {
-            if let text = Self.literal(expression) { return ObjCReader.Binding(values: [text], chain: []) }
+            if let text = literal(expression) { return ObjCReader.Binding(values: [text], chain: []) }
             if let reference = expression.as(DeclReferenceExprSyntax.self) {
                 return locals[reference.baseName.text] ?? constants[reference.baseName.text]
             }
@@ -184,7 +202,7 @@ struct SwiftReader {
                 }
                 return ObjCReader.Binding(values: values, chain: chain, isArray: true)
             }
-            if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.trimmedDescription == "+",
+            if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.text(in: source) == "+",
                let left = resolve(infix.leftOperand), let right = resolve(infix.rightOperand),
                let leftValues = left.values, let rightValues = right.values, !left.isArray, !right.isArray {
                 let values = leftValues.flatMap { l in rightValues.map { l + $0 } }
@@ -220,9 +238,9 @@ struct SwiftReader {
 
         // Inside the handler, `eventName == "x"` and `case "x":` name the events it handles.
         override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-            guard inEventHandler > 0, let owner = classStack.last, node.operator.trimmedDescription == "==" else { return .visitChildren }
+            guard inEventHandler > 0, let owner = classStack.last, node.operator.text(in: source) == "==" else { return .visitChildren }
             for side in [node.leftOperand, node.rightOperand] {
-                if let text = Self.literal(side) {
+                if let text = literal(side) {
                     facts.receipts.append(.init(className: owner, event: .literal(text), kind: .compares, location: location(side)))
                 }
             }
@@ -231,7 +249,7 @@ struct SwiftReader {
 
         override func visit(_ node: SwitchCaseItemSyntax) -> SyntaxVisitorContinueKind {
             guard inEventHandler > 0, let owner = classStack.last,
-                  let pattern = node.pattern.as(ExpressionPatternSyntax.self), let text = Self.literal(pattern.expression) else {
+                  let pattern = node.pattern.as(ExpressionPatternSyntax.self), let text = literal(pattern.expression) else {
                 return .visitChildren
             }
             facts.receipts.append(.init(className: owner, event: .literal(text), kind: .compares, location: location(node)))
@@ -266,7 +284,7 @@ struct SwiftReader {
             }
             if hasTrailingClosure { arguments.append(.expression("{…}")) }
             if XFCallTable.meaningBySelector[selector] == .subRouting {
-                facts.transitions.append(.init(kind: .subRouting, target: .routingClass(Self.routingClass(node.arguments.first?.expression)),
+                facts.transitions.append(.init(kind: .subRouting, target: .routingClass(routingClass(node.arguments.first?.expression)),
                                                fromClass: classStack.last, via: "addSubRouting:", location: location(node)))
             } else {
                 FrameworkCall(name: selector, receiver: receiver, arguments: arguments, fromClass: classStack.last, location: location(node))
@@ -276,16 +294,16 @@ struct SwiftReader {
         }
 
         /// `XFCollectRouting` from `XFCollectRouting.assembleRouting()`, else the expression as dynamic.
-        static func routingClass(_ expression: ExprSyntax?) -> ScanValue {
+        func routingClass(_ expression: ExprSyntax?) -> ScanValue {
             guard let expression else { return .dynamic(expression: "nil") }
             if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                ["assembleRouting", "routing"].contains(member.declName.baseName.text), let base = member.base {
-                return .literal(base.trimmedDescription)
+                return .literal(base.text(in: source))
             }
-            return .dynamic(expression: expression.trimmedDescription)
+            return .dynamic(expression: expression.text(in: source))
         }
 
-        static func literal(_ expression: ExprSyntax) -> String? {
+        func literal(_ expression: ExprSyntax) -> String? {
             guard let literal = expression.as(StringLiteralExprSyntax.self) else { return nil }
             var text = ""
             for segment in literal.segments {
@@ -296,7 +314,7 @@ struct SwiftReader {
         }
 
         func argument(_ expression: ExprSyntax) -> FrameworkCall.Argument {
-            if let text = Self.literal(expression) { return .string(text, at: location(expression)) }
+            if let text = literal(expression) { return .string(text, at: location(expression)) }
             if expression.is(NilLiteralExprSyntax.self) { return .null }
             if let binding = resolve(expression), let values = binding.values {
                 return binding.isArray ? .array(values.map { .resolved([$0], chain: binding.chain) }) : .resolved(values, chain: binding.chain)
@@ -307,7 +325,7 @@ struct SwiftReader {
                case .elements(let elements) = dictionary.content {
                 return .dictionary(elements.map { (self.argument($0.key), self.argument($0.value)) })
             }
-            var text = expression.trimmedDescription
+            var text = expression.text(in: source)
             if text.count > ObjCReader.expressionLimit { text = String(text.prefix(ObjCReader.expressionLimit)) + "…" }
             return .expression(text)
         }
