@@ -30,6 +30,13 @@ extension NNModuleRuntime {
         return controller
     }
 
+    /// The user taps tab `index` of the tab bar controller (`selectedIndex`); false when it has no such tab.
+    @discardableResult
+    public func selectTab(_ index: Int) -> Bool {
+        guard let tabController else { return false }
+        return window.selectTab(index, of: tabController)
+    }
+
     /// `tabService.needReloadTabBarController`: the metas are emptied and the controller dropped
     /// (`ModuleTabServiceImpl.swift:41-44`); it goes unless the window still shows it.
     public func reloadTabBar() {
