@@ -83,8 +83,9 @@ extension LegoRuntime {
         let stackTop = window.stack(stack).last
         let sameStack = stackTop.flatMap(window.controller).flatMap(shownComponent(of:)) === top
         let context = window.presentationContext(of: targetScreen)
-        let presentsAbove = context.flatMap(window.presentedController(by:)) != nil
-        guard sameStack ? stackTop != targetScreen : window.topController.flatMap(shownComponent(of:)) === top && (presentsAbove || stackTop != targetScreen) else {
+        let presentsAbove = !sameStack && context.flatMap(window.presentedController(by:)) != nil
+        let isOnTop = sameStack || window.topController.flatMap(shownComponent(of:)) === top
+        guard isOnTop, stackTop != targetScreen || presentsAbove else {
             return .failure("\(top.name) is not above \(name) on top of the stack")
         }
         emit(TraceEvent(kind: .transitionBegin, name: name, object: top.ownerID, peer: target.ownerID, operation: .popTo))
