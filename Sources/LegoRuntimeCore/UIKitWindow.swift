@@ -85,14 +85,15 @@ public struct UIKitWindow<Controller: Identifiable> where Controller.ID == Objec
         return popTo(stack[stack.count - 2], on: navigation).first
     }
 
-    /// `popToViewController`: removes everything above `target` on `navigation`'s stack, top first.
+    /// `popToViewController`: removes everything above `target` on `navigation`'s stack; returns it top first, each
+    /// followed by what it holds.
     public mutating func popTo(_ target: ObjectID, on navigation: ObjectID) -> [Controller] {
         guard let stack = stacks[navigation], let index = stack.firstIndex(of: target) else { return [] }
         stacks[navigation] = Array(stack[...index])
         return stack[(index + 1)...].reversed().flatMap { discard($0) }
     }
 
-    /// `popToRootViewController`: removes everything above the root of `navigation`'s stack, top first.
+    /// `popToRootViewController`: removes everything above the root of `navigation`'s stack, as `popTo` does.
     public mutating func popToRoot(_ navigation: ObjectID) -> [Controller] {
         popTo(navigation, on: navigation)
     }
@@ -120,7 +121,7 @@ public struct UIKitWindow<Controller: Identifiable> where Controller.ID == Objec
     }
 
     /// `dismiss(animated:)` sent to `controller`: what it presents goes, with everything above it; when it presents
-    /// nothing and was presented, it goes itself. Returns what went, top first.
+    /// nothing and was presented, it goes itself. Returns what went, in `discard`'s order.
     @discardableResult
     public mutating func dismiss(_ controller: ObjectID) -> [Controller] {
         let context = presentationContext(of: controller) ?? controller
@@ -129,7 +130,7 @@ public struct UIKitWindow<Controller: Identifiable> where Controller.ID == Objec
         return dismissPresented(by: presenter)
     }
 
-    /// What `context` presents goes, with everything above it, top first.
+    /// What `context` presents goes, with everything above it, in `discard`'s order.
     public mutating func dismissPresented(by context: ObjectID) -> [Controller] {
         guard let presented = presentations.removeValue(forKey: context) else { return [] }
         return discard(presented)
@@ -146,7 +147,8 @@ public struct UIKitWindow<Controller: Identifiable> where Controller.ID == Objec
     }
 
     /// Forgets the containers of `controller` (its stack, tabs and what it presents, at any depth) and lets go of it
-    /// and of everything they held; returns them, `controller` first. For a controller no longer in the window.
+    /// and of everything they held. Returns them: `controller`, then what it presents, then its stack top first,
+    /// then its tabs in order, each followed by what it holds. For a controller no longer in the window.
     public mutating func discard(_ controller: ObjectID) -> [Controller] {
         var removed: [Controller] = []
         if let own = held.removeValue(forKey: controller) { removed.append(own) }
@@ -157,12 +159,12 @@ public struct UIKitWindow<Controller: Identifiable> where Controller.ID == Objec
         return removed
     }
 
-    /// Lets go of the old root only when no container of the window holds it any longer.
+    /// Lets go of the old root unless another container holds it (its own navigation controller does not count: it
+    /// goes with it).
     private mutating func release(_ old: ObjectID) {
-        if !stacks.values.contains(where: { $0.contains(old) }) && !tabBars.values.contains(where: { $0.children.contains(old) })
-            && !presentations.values.contains(old) {
-            held[old] = nil
-        }
+        let inStack = stacks.contains { $0.key != old && $0.value.contains(old) }
+        let inTabs = tabBars.values.contains { $0.children.contains(old) }
+        if !inStack, !inTabs, !presentations.values.contains(old) { held[old] = nil }
     }
 
     // MARK: Queries
@@ -251,7 +253,8 @@ public struct UIKitWindow<Controller: Identifiable> where Controller.ID == Objec
                 current = top
                 continue
             }
-            if id != Self.unrecordedTabBar || held[id] != nil { path.append(id) }
+            // A container no controller is recorded for (`unrecordedTabBar`) is never listed.
+            if held[id] != nil { path.append(id) }
             guard let bar = tabBars[id], bar.children.indices.contains(bar.selected) else { break }
             current = bar.children[bar.selected]
         }
@@ -261,7 +264,7 @@ public struct UIKitWindow<Controller: Identifiable> where Controller.ID == Objec
     /// A controller and what its stack and tabs hold, at any depth.
     private func contents(of controller: ObjectID) -> [ObjectID] {
         var order: [ObjectID] = []
-        if controller != Self.unrecordedTabBar || held[controller] != nil { order.append(controller) }
+        if held[controller] != nil { order.append(controller) }
         for id in stacks[controller] ?? [] where id != controller { order += contents(of: id) }
         for id in tabBars[controller]?.children ?? [] { order += contents(of: id) }
         return order

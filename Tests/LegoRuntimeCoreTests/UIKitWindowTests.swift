@@ -34,6 +34,24 @@ private final class VC: Identifiable {
         #expect(old == nil, "the old root went with the window's reference")
     }
 
+    @Test func aRootInItsOwnNavigationControllerGoesWhenReplaced() {
+        var window = UIKitWindow<VC>()
+        weak var old: VC?
+        do {
+            let first = VC(1)
+            old = first
+            window.setRoot(first, navigation: true)
+            window.push(VC(2), on: 1)
+        }
+        window.setRoot(VC(3), navigation: true)
+        #expect(old == nil, "its own navigation stack does not keep it")
+        #expect(!window.holds(1))
+        #expect(window.holds(2), "what it pushed waits for discard")
+        let discarded = window.discard(1)
+        #expect(discarded.map(\.id) == [2])
+        #expect(window.hierarchy == [3])
+    }
+
     @Test func pushPopAndPopToWorkOnOneNavigationStack() {
         var window = UIKitWindow<VC>()
         window.setRoot(VC(1), navigation: true)
