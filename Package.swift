@@ -84,6 +84,7 @@ let package = Package(
         .target(name: "LegoGoldenSupport", path: "Tests/LegoGoldenSupport"),
         .testTarget(name: "LegoModelTests", dependencies: ["LegoModel"]),
         .testTarget(name: "LegoTraceIOTests", dependencies: ["LegoTraceIO", "LegoTestSupport"]),
+        .testTarget(name: "LegoRuntimeCoreTests", dependencies: ["LegoRuntimeCore"]),
         .testTarget(name: "QFMoudleRuntimeTests", dependencies: ["QFMoudleRuntime", "LegoReplay", "LegoTestSupport"]),
         .testTarget(name: "LegoRuntimeTests", dependencies: ["LegoRuntime", "LegoReplay", "LegoTestSupport"]),
         .testTarget(name: "NNModuleRuntimeTests", dependencies: ["NNModuleRuntime", "LegoReplay", "LegoTestSupport"]),

@@ -1,4 +1,5 @@
 import LegoModel
+import LegoRuntimeCore
 
 extension LegoRuntime {
     // MARK: Public journey
@@ -69,27 +70,29 @@ extension LegoRuntime {
         guard let target = componentRegistry.value(for: name) else {
             return .failure("no live component named \(name) is in the component table")
         }
-        guard let targetIndex = screens.firstIndex(where: { shownComponent(of: $0.interface) === target }) else {
+        guard let targetScreen = screen(showing: target), let stack = window.navigationController(of: targetScreen) else {
             return .failure("\(name) is not on the navigation stack")
         }
-        let stack = screens[targetIndex].stack
         let top: ComponentObject
         switch origin(from) {
         case .failure(let failure): return .failure(failure.reason)
         case .success(let component): top = component
         }
         // On the target's own stack, only that stack unwinds (other tabs keep theirs); from a screen on top of
-        // everything (a presented one), everything above the target goes.
-        let sameStack = screens.last { $0.stack == stack }.flatMap { shownComponent(of: $0.interface) } === top
-        guard let topIndex = screens.lastIndex(where: { !sameStack || $0.stack == stack }), topIndex > targetIndex,
-              shownComponent(of: screens[topIndex].interface) === top else {
+        // everything (a presented one), what the target's level presents goes too.
+        let stackTop = window.stack(stack).last
+        let sameStack = stackTop.flatMap(window.controller).flatMap(shownComponent(of:)) === top
+        let context = window.presentationContext(of: targetScreen)
+        let presentsAbove = !sameStack && context.flatMap(window.presentedController(by:)) != nil
+        let isOnTop = sameStack || window.topController.flatMap(shownComponent(of:)) === top
+        guard isOnTop, stackTop != targetScreen || presentsAbove else {
             return .failure("\(top.name) is not above \(name) on top of the stack")
         }
         emit(TraceEvent(kind: .transitionBegin, name: name, object: top.ownerID, peer: target.ownerID, operation: .popTo))
         emit(TraceEvent(kind: .focus, name: top.name, object: top.id, ok: false))
-        let popped = Array(screens[(targetIndex + 1)...].filter { !sameStack || $0.stack == stack }.reversed())
-        screens.removeAll { entry in popped.contains { $0.interface === entry.interface } }
-        let poppedComponents = popped.compactMap { shownComponent(of: $0.interface) }
+        var popped = sameStack ? [] : context.map { window.dismissPresented(by: $0) } ?? []
+        popped += window.popTo(targetScreen, on: stack)
+        let poppedComponents = popped.compactMap { shownComponent(of: $0) }
         after(0) { [unowned self] in
             // UIKit keeps the popped interfaces alive until its animation completes.
             _ = popped
@@ -106,10 +109,10 @@ extension LegoRuntime {
 
     /// The user taps another tab: steps without `from` then act on that tab's navigation stack.
     @discardableResult public func selectTab(_ module: ModuleRef) -> LegoOutcome {
-        guard let index = tabInterfaces.firstIndex(where: { $0.object.flatMap(shownComponent(of:)).flatMap(moduleRef(of:)) == module }) else {
+        guard let index = window.tabs.firstIndex(where: { window.controller($0).flatMap(shownComponent(of:)).flatMap(moduleRef(of:)) == module }) else {
             return .failure("\(module.name) is not a tab of the window's root")
         }
-        selectedTab = index
+        window.selectTab(index)
         return .success(module)
     }
 
@@ -187,23 +190,22 @@ extension LegoRuntime {
         return .success(component)
     }
 
-    /// The top of the last presented stack, else of the selected tab's stack (its tab child when nothing is pushed), else of the root's.
+    /// The component of the window's top view controller: the top of the last presented stack, else of the root's
+    /// stack, else of the selected tab's stack (its tab child when nothing is pushed).
     func visibleComponent() -> ComponentObject? {
-        if let modal = screens.last(where: { $0.style == .present }) {
-            return screens.last { $0.stack == modal.stack }.flatMap { shownComponent(of: $0.interface) }
-        }
-        if tabInterfaces.indices.contains(selectedTab), let tab = tabInterfaces[selectedTab].object {
-            if let top = screens.last(where: { $0.stack == tab.id }) { return shownComponent(of: top.interface) }
-            return shownComponent(of: tab)
-        }
-        return screens.last.flatMap { shownComponent(of: $0.interface) }
+        window.topController.flatMap(shownComponent(of:))
     }
 
     /// The navigation stack `component` is on: its screen's, else that of the tab or screen whose view contains it
     /// (`thisInterface.navigationController` for a sub-module is its container's).
     func stack(of component: ComponentObject) -> ObjectID? {
-        if let entry = screens.last(where: { shownComponent(of: $0.interface) === component }) { return entry.stack }
-        return component.interface.flatMap { stack(at: placement(of: $0)) }
+        if let screen = screen(showing: component) { return window.navigationController(of: screen) }
+        return component.interface.flatMap(placement(of:)).flatMap(window.navigationController(of:))
+    }
+
+    /// The newest screen UIKit shows for `component` (tab children are not screens).
+    func screen(showing component: ComponentObject) -> ObjectID? {
+        screenIDs.last { window.controller($0).flatMap(shownComponent(of:)) === component }
     }
 
     func shownComponent(of interface: LayerObject) -> ComponentObject? {
@@ -262,9 +264,10 @@ extension LegoRuntime {
         }
         component.urlParams = Self.transmitted(params)
         // The window drops its old root; the framework does not release the old root's routing.
-        screens = [ScreenEntry(interface: interface, style: .show, stack: interface.id)]
-        tabInterfaces = made.tabs.map(WeakObject.init)
-        selectedTab = 0
+        let old = window.root
+        window.setRoot(interface, navigation: true)
+        if !made.tabs.isEmpty { window.setTabs(made.tabs, navigation: true, of: interface.id) }
+        if let old { _ = window.discard(old) }
         viewDidLoad(component)
         addComponent(component, log: true)
         emit(TraceEvent(kind: .transitionEnd, name: name, peer: made.record.ref.id, url: url, operation: .show, ok: true))
@@ -299,7 +302,7 @@ extension LegoRuntime {
         opener.intentData = nil
         let nextModule = made.record.ref.id
         // A push lands on the opener's navigation controller; a presented interface gets its own.
-        let stack = operation == .push ? (self.stack(of: opener) ?? screens.first?.stack ?? interface.id) : interface.id
+        let stack = operation == .push ? (self.stack(of: opener) ?? window.root) : nil
         // The block captures `thisInterface` when `putComponent:` runs, not when it runs.
         let thisInterface = opener.interface
         after(0) { [unowned self] in
@@ -315,7 +318,11 @@ extension LegoRuntime {
             }
             // A refused interface gets no screen and its view never loads: only what the framework holds keeps it.
             if refusal == nil {
-                screens.append(ScreenEntry(interface: interface, style: operation, stack: stack, presentedBy: presentedBy))
+                if let presentedBy {
+                    window.present(interface, navigation: true, from: presentedBy)
+                } else if let stack {
+                    window.push(interface, on: stack)
+                }
                 viewDidLoad(next)
             }
             emit(TraceEvent(kind: .focus, name: next.name, object: next.id, ok: true))
@@ -351,17 +358,18 @@ extension LegoRuntime {
     }
 
     private func remove(_ component: ComponentObject, operation: TraceEvent.Operation, intent: String?) -> LegoOutcome {
-        guard let index = screens.lastIndex(where: { shownComponent(of: $0.interface) === component }) else {
+        guard let screen = screen(showing: component) else {
             return .failure("\(component.name) is not on screen")
         }
-        let top = screens[index]
-        let isTopOfItsStack = !screens[(index + 1)...].contains { $0.stack == top.stack }
-        guard top.style != .show else {
+        guard screen != window.root else {
             return .failure("\(component.name) is the root: nothing to \(operation.rawValue) to")
         }
-        // A presented screen can be dismissed while screens it presented stay (UIKit keeps them; the framework only
-        // releases the dismissed component); anything else leaves only from the top of its navigation stack.
-        guard isTopOfItsStack || (operation == .dismiss && top.style == .present) else {
+        let stack = window.navigationController(of: screen)
+        let isTopOfItsStack = stack.map { window.stack($0).last == screen } ?? true
+        let isPresented = window.isPresented(screen)
+        // A presented screen can be dismissed while screens it presented stay (the framework only releases the
+        // dismissed component; docs/presentation.md, Limits); anything else leaves only from the top of its stack.
+        guard isTopOfItsStack || (operation == .dismiss && isPresented) else {
             return .failure("\(component.name) is not on top of the stack")
         }
         let from = component.fromComponent
@@ -369,7 +377,7 @@ extension LegoRuntime {
         // `componentWillResignFocus` is where components set the data they pass back.
         if let intent { component.intentData = intent }
         emit(TraceEvent(kind: .focus, name: component.name, object: component.id, ok: false))
-        screens.remove(at: index)
+        let top = isPresented ? window.withdraw(screen) : stack.flatMap { window.pop($0) }.map { [$0] } ?? []
         after(0) { [unowned self] in
             // UIKit keeps the interface alive until its animation completes.
             _ = top

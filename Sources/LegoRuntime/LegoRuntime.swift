@@ -51,11 +51,9 @@ public final class LegoRuntime {
     var receiverRegistry = NameRegistry<ComponentObject>()
     var sharedRoutings: [String: WeakRouting] = [:]
     weak var currentActionRouting: Routing?
-    var screens: [ScreenEntry] = []
-    /// The window root's tab children (`UITabBarController.viewControllers`), each with its own navigation stack.
-    var tabInterfaces: [WeakObject] = []
-    /// The selected tab's index in `tabInterfaces`.
-    var selectedTab = 0
+    /// What UIKit shows: the window root, its tab children, every navigation stack and the presented chain; each
+    /// interface the framework shows gets a navigation controller of its own, named by the interface.
+    var window = UIKitWindow<LayerObject>()
     var records: [ObjectID: ModuleRecord] = [:]
     var holds: [(label: String, object: LayerObject)] = []
 
@@ -179,7 +177,7 @@ public final class LegoRuntime {
 
     /// Every screen UIKit shows (window root, pushed and presented, on every navigation stack), in the order shown.
     public var screenStack: [ModuleRef] {
-        screens.compactMap { ($0.interface as? any UInterface)?.shownComponent.flatMap(moduleRef(of:)) }
+        screenIDs.compactMap { window.controller($0).flatMap(shownComponent(of:)).flatMap(moduleRef(of:)) }
     }
 
     /// The screen the user sees: the top of the last presented stack, else of the selected tab's stack, else of the root's.
@@ -187,7 +185,7 @@ public final class LegoRuntime {
 
     /// The window root's tab children, in tab order.
     public var tabs: [ModuleRef] {
-        tabInterfaces.compactMap { $0.object.flatMap(shownComponent(of:)).flatMap(moduleRef(of:)) }
+        window.tabs.compactMap { window.controller($0).flatMap(shownComponent(of:)).flatMap(moduleRef(of:)) }
     }
 
     /// The routing `next` of a VIPER module.

@@ -1,4 +1,5 @@
 import LegoModel
+import LegoRuntimeCore
 
 extension NNModuleRuntime {
     /// The live screen most recently made with `name`, if any.
@@ -7,7 +8,7 @@ extension NNModuleRuntime {
     }
 
     /// The window's root view controller.
-    public var rootScreen: ObjectID? { windowRoot }
+    public var rootScreen: ObjectID? { window.root }
 
     /// Whether `object` (a screen, observer or impl instance) is alive in the model.
     public func isAlive(_ object: ObjectID) -> Bool { screens[object] != nil }
@@ -25,33 +26,18 @@ extension NNModuleRuntime {
 
     /// Makes `screen` the window's root; the old root is released unless something else holds it.
     public func setRoot(_ screen: ObjectID) {
-        let old = windowRoot
-        guard old != screen else { return }
-        windowRoot = screen
-        screens[screen]?.heldByWindow = true
+        let old = window.root
+        guard old != screen, let shown = screens[screen] else { return }
+        window.setRoot(shown, navigation: shown.isNavigation)
         record(TraceEvent(kind: .nnWindowRoot, object: screen, peer: old))
         record(TraceEvent(kind: .transitionBegin, name: screens[screen]?.name, object: old, peer: screen, operation: .show))
         record(TraceEvent(kind: .transitionEnd, name: screens[screen]?.name, object: old, peer: screen, operation: .show, ok: true))
-        if let old {
-            screens[old]?.heldByWindow = false
-            releaseIfUnheld(old)
-        }
+        if let old { releaseIfUnheld(old) }
     }
 
-    /// The navigation controller `Navigator.push` would use: the top-most one from the window's root.
-    var topNavigation: ObjectID? {
-        guard var current = windowRoot, let root = screens[current] else { return nil }
-        if current == tabController, let first = root.children.first { current = first }
-        return screens[current]?.isNavigation == true ? current : nil
-    }
-
-    /// The top-most screen `Navigator.present` would present from.
-    var topScreen: ObjectID? {
-        guard var current = windowRoot else { return nil }
-        if current == tabController, let first = screens[current]?.children.first { current = first }
-        while let last = screens[current]?.children.last { current = last }
-        return current
-    }
+    /// The navigation controller `Navigator.push` uses: `UIApplication.topViewController?.navigationController`
+    /// (`Navigator.swift:54`).
+    var topNavigation: ObjectID? { window.topViewController.flatMap(window.navigationController(of:)) }
 
     /// What the navigator does for `handler`: the push or present, or why it silently did nothing
     /// (`NNModule/URLRouter/Navigator.swift:52-76`).
@@ -65,34 +51,48 @@ extension NNModuleRuntime {
             return "no-op: push of a UINavigationController"
         case .push:
             guard let navigation = topNavigation else { return "no-op: push with no navigation controller" }
-            show(makeScreen(name), on: navigation, operation: .push)
+            let screen = makeScreen(name)
+            if let shown = screens[screen] { window.push(shown, on: navigation) }
+            record(transition: .push, of: screen, on: navigation)
             return "push \(name)"
         case .present:
-            guard let top = topScreen else { return "no-op: present with no top view controller" }
-            show(makeScreen(name), on: top, operation: .present)
+            // `Navigator.swift:66`: from `UIApplication.topViewController`; UIKit hands a full-screen present to the
+            // controller covering the screen.
+            guard let top = window.topViewController else { return "no-op: present with no top view controller" }
+            let screen = makeScreen(name)
+            guard let shown = screens[screen], case .presented(let context) = window.present(shown, navigation: false, from: top) else {
+                return "no-op: present with no top view controller"
+            }
+            record(transition: .present, of: screen, on: context)
             return "present \(name)"
         }
     }
 
-    private func show(_ screen: ObjectID, on parent: ObjectID, operation: TraceEvent.Operation) {
-        let target = parent
-        screens[screen]?.parent = target
-        screens[target]?.children.append(screen)
+    /// Records a push on `target` (a navigation controller) or a present by `target` (the presentation context).
+    private func record(transition operation: TraceEvent.Operation, of screen: ObjectID, on target: ObjectID) {
         let name = screens[screen]?.name
         record(TraceEvent(kind: .transitionBegin, name: name, object: target, peer: screen, operation: operation))
         record(TraceEvent(kind: .link, object: target, peer: screen, relation: .subComponent))
         record(TraceEvent(kind: .transitionEnd, name: name, object: target, peer: screen, operation: operation, ok: true))
     }
 
-    /// Pops the top screen of the top navigation controller (or dismisses the top presented screen).
+    /// Dismisses the top-most screen when it was presented, else pops it from its navigation controller; false
+    /// when it is the root of its stack or of the window.
     @discardableResult
     public func goBack() -> Bool {
-        guard let top = topScreen, let parent = screens[top]?.parent, top != windowRoot else { return false }
+        guard let top = window.topViewController, top != window.root else { return false }
+        let operation: TraceEvent.Operation
+        let parent: ObjectID
+        if let presenter = window.presentingController(of: top), window.isPresented(top) {
+            (operation, parent) = (.dismiss, presenter)
+        } else if let navigation = window.navigationController(of: top), navigation != top {
+            (operation, parent) = (.pop, navigation)
+        } else {
+            return false
+        }
         let name = screens[top]?.name
-        let operation: TraceEvent.Operation = screens[parent]?.isNavigation == true ? .pop : .dismiss
         record(TraceEvent(kind: .transitionBegin, name: name, object: top, peer: parent, operation: operation))
-        screens[parent]?.children.removeAll { $0 == top }
-        screens[top]?.parent = nil
+        _ = operation == .dismiss ? window.dismiss(top) : window.pop(parent).map { [$0] } ?? []
         record(TraceEvent(kind: .unlink, object: parent, peer: top, relation: .subComponent))
         record(TraceEvent(kind: .transitionEnd, name: name, object: top, peer: parent, operation: operation, ok: true))
         releaseIfUnheld(top)
@@ -116,8 +116,7 @@ extension NNModuleRuntime {
 
     func releaseIfUnheld(_ object: ObjectID) {
         guard let screen = screens[object] else { return }
-        if screen.heldByWindow || screen.heldByTabService || userHolds[object] != nil { return }
-        if let parent = screen.parent, screens[parent]?.children.contains(object) == true { return }
+        if window.holds(object) || object == tabController || userHolds[object] != nil { return }
         screens[object] = nil
         // Observers disposed by this screen go with it (`NotificationObserver.swift:25-33`).
         for observer in observers where observer.owner == object {
@@ -126,9 +125,7 @@ extension NNModuleRuntime {
         }
         observers.removeAll { $0.owner == object }
         record(TraceEvent(kind: .objectDeinit, name: screen.name, className: "\(screen.name)ViewController", object: object))
-        for child in screen.children {
-            screens[child]?.parent = nil
-            releaseIfUnheld(child)
-        }
+        // What its stack, tabs and presentation held goes with it unless something else holds it.
+        for child in window.discard(object) { releaseIfUnheld(child.id) }
     }
 }

@@ -1,4 +1,5 @@
 import LegoModel
+import LegoRuntimeCore
 
 extension NNModuleRuntime {
     /// `tabService.addRegister`: appended, and used at the next setup when the tab bar is already set up
@@ -16,17 +17,24 @@ extension NNModuleRuntime {
     public func tabBarController() -> ObjectID? {
         if let tabController { return tabController }
         let controller = makeScreen("TabBar", className: "UITabBarController")
-        screens[controller]?.heldByTabService = true
         tabController = controller
+        var children: [Screen] = []
         for item in tabItems {
             let child = makeScreen(item.screen, isNavigation: true)
-            screens[child]?.parent = controller
-            screens[controller]?.children.append(child)
+            children += screens[child].map { [$0] } ?? []
             record(TraceEvent(kind: .link, object: controller, peer: child, relation: .subComponent))
         }
+        window.setTabs(children, navigation: true, of: controller)
         tabSetUp = true
         record(TraceEvent(kind: .nnTabSetup, object: controller, count: tabItems.count))
         return controller
+    }
+
+    /// The user taps tab `index` of the tab bar controller (`selectedIndex`); false when it has no such tab.
+    @discardableResult
+    public func selectTab(_ index: Int) -> Bool {
+        guard let tabController else { return false }
+        return window.selectTab(index, of: tabController)
     }
 
     /// `tabService.needReloadTabBarController`: the metas are emptied and the controller dropped
@@ -36,10 +44,7 @@ extension NNModuleRuntime {
         record(TraceEvent(kind: .nnTabReload, object: old))
         tabController = nil
         tabSetUp = false
-        if let old {
-            screens[old]?.heldByTabService = false
-            releaseIfUnheld(old)
-        }
+        if let old { releaseIfUnheld(old) }
     }
 
     /// `launchTaskService.addRegister`: a task added after `execute()` never runs

@@ -107,13 +107,11 @@ extension NNModuleRuntime {
         let priority: Int
     }
 
-    struct Screen {
+    /// A view controller the model made; where it sits is the window's business.
+    struct Screen: Identifiable {
         let id: ObjectID
         let name: String
-        var children: [ObjectID] = []
-        var parent: ObjectID?
-        var heldByWindow = false
-        var heldByTabService = false
-        var isNavigation: Bool
+        /// Whether it is a `UINavigationController` (its stack starts with it).
+        let isNavigation: Bool
     }
 }

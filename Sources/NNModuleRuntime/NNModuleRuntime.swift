@@ -38,8 +38,10 @@ public final class NNModuleRuntime {
     var tabController: ObjectID?
     var launchTasks: [LaunchTask] = []
     var tasksExecuted = false
+    /// Every screen alive in the model.
     var screens: [ObjectID: Screen] = [:]
-    var windowRoot: ObjectID?
+    /// What UIKit shows: the key window's root, the tab bar's children, the navigation stacks, the presented chain.
+    var window = UIKitWindow<Screen>()
     var userHolds: [ObjectID: [String]] = [:]
 
     /// The phases of `ModuleManager`'s bootstrap (`YiHuaXie/NNModule@5d3e56e:NNModule/ModuleManager/Core/ModuleManager.swift:20-55`).

@@ -13,8 +13,9 @@ public final class QFMoudleRuntime {
     public let recorder: Recorder
     /// The virtual time the model runs on.
     public let clock: VirtualClock
-    /// The windows's screens: tab stacks, presented stacks.
-    public let screens = QFScreens()
+    /// What UIKit shows: a tab bar of navigation stacks, and presented navigation stacks on top; it holds the
+    /// controllers strongly, as UIKit does.
+    public internal(set) var window = UIKitWindow<QFViewController>()
     let protocols: [String: QFProtocolSpec]
     let classes: [String: QFClassSpec]
 

@@ -33,7 +33,7 @@ public final class QFModule {
 }
 
 /// A view controller a module's getter made; it holds its module strongly (`interface`, `QFHomeViewController.h:15`).
-public final class QFViewController {
+public final class QFViewController: Identifiable {
     /// Its identity in the trace.
     public let id: ObjectID
     /// Its class.

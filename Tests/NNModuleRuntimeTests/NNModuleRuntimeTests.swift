@@ -185,3 +185,47 @@ private extension TraceBuffer {
     #expect(model.logs == ["Fatal error: the impl class of CartService is nil, please register it first",
                            "URLRouter Error ⚠️ :route for (nowhere) is not exist"])
 }
+
+/// A launched app whose root is the tab bar with `Home` and `Mine`, and routes that push `Settings` and present `Login`.
+private func tabApp() throws -> (NNModuleRuntime, TraceBuffer, tabBar: ObjectID) {
+    let (model, buffer) = runtime()
+    model.start(registerMethods: [])
+    model.launch(awakeMethods: [("tabs", { model.addTab("Home"); model.addTab("Mine") })], showTabBar: true)
+    model.registerRoute("settings", handler: .init(screen: "Settings"))
+    model.registerRoute("login", handler: .init(screen: "Login", navigation: .present))
+    return (model, buffer, try #require(model.rootScreen))
+}
+
+// `YiHuaXie/NNModule@5d3e56e:NNModule/URLRouter/Navigator.swift:105-118`: `topViewController(of:)` follows
+// `presentedViewController` first, so a screen presented without a navigation controller is the top one and `push`
+// (`:54`, its `navigationController`) finds none; `present` (`:66`) from it is handed to the root covering the screen.
+@Test func aPresentedScreenIsTheTopSoAPushFromItHasNoNavigationController() throws {
+    let (model, buffer, tabBar) = try tabApp()
+    #expect(model.open("login").reason == "present Login")
+    let login = try #require(model.screen(named: "Login"))
+    #expect(buffer.events(.transitionEnd).last?.object == tabBar, "the tab bar, covering the screen, presents")
+    #expect(model.open("settings").reason == "no-op: push with no navigation controller")
+    #expect(model.goBack())
+    #expect(buffer.events(.transitionEnd).last?.operation == .dismiss)
+    #expect(buffer.events(.objectDeinit).contains { $0.object == login })
+    #expect(model.open("settings").reason == "push Settings")
+    #expect(buffer.events(.transitionEnd).last?.object == model.screen(named: "Home"))
+}
+
+// `Navigator.swift:110-113`: the tab bar's `selectedViewController`, not its first child, leads to the top.
+@Test func aPushGoesOnTheSelectedTabsNavigationController() throws {
+    let (model, buffer, _) = try tabApp()
+    #expect(model.selectTab(1))
+    #expect(!model.selectTab(2))
+    #expect(model.open("settings").reason == "push Settings")
+    #expect(buffer.events(.transitionEnd).last?.object == model.screen(named: "Mine"))
+}
+
+// A tab's navigation controller with only its root has nothing to pop, and the tab bar keeps it.
+@Test func backOnATabWithNothingPushedDoesNothing() throws {
+    let (model, buffer, _) = try tabApp()
+    let home = try #require(model.screen(named: "Home"))
+    #expect(!model.goBack())
+    #expect(model.isAlive(home))
+    #expect(!buffer.events(.objectDeinit).contains { $0.object == home })
+}

@@ -140,7 +140,7 @@ func eachQueryItemGetsKVCsVerdict(query: String, verdict: QFKVCVerdict) {
     var moduleID: ObjectID?, controllerID: ObjectID?
     let events = run(app()) { runtime in
         runtime.showRoot([runtime.makeRootController(className: "RootViewController")])
-        let module = runtime.resolve(protocol: "Cart", caller: runtime.screens.top)
+        let module = runtime.resolve(protocol: "Cart", caller: runtime.topController)
         let (controller, _) = runtime.controller(of: module, getter: "interfaceViewController")
         moduleID = module?.id
         controllerID = controller?.id
@@ -157,9 +157,9 @@ func eachQueryItemGetsKVCsVerdict(query: String, verdict: QFKVCVerdict) {
     // QFMoudleProtocol.h:20 (callbackBlock, copy): VC → module → block → VC.
     let events = run(app()) { runtime in
         runtime.showRoot([runtime.makeRootController(className: "RootViewController")])
-        let module = runtime.resolve(protocol: "Cart", caller: runtime.screens.top)!
+        let module = runtime.resolve(protocol: "Cart", caller: runtime.topController)!
         let (controller, _) = runtime.controller(of: module, getter: "interfaceViewController")
-        runtime.setCallback(on: module, capturing: [controller!], by: runtime.screens.top)
+        runtime.setCallback(on: module, capturing: [controller!], by: runtime.topController)
         _ = runtime.push(controller, name: "Cart")
         #expect(runtime.callBack(from: controller!) == nil)
         _ = runtime.pop()
@@ -171,7 +171,7 @@ func eachQueryItemGetsKVCsVerdict(query: String, verdict: QFKVCVerdict) {
 @Test func aCallbackCapturingOnlyTheOpenerLetsBothGo() {
     let events = run(app()) { runtime in
         runtime.showRoot([runtime.makeRootController(className: "RootViewController")])
-        let opener = runtime.screens.top!
+        let opener = runtime.topController!
         let module = runtime.resolve(protocol: "Cart", caller: opener)!
         let (controller, _) = runtime.controller(of: module, getter: "interfaceViewController")
         runtime.setCallback(on: module, capturing: [opener], by: opener)

@@ -33,6 +33,9 @@ class LayerObject {
     }
 }
 
+/// UIKit's window names a controller by its object id.
+extension LayerObject: Identifiable {}
+
 /// Something UIKit can show: an Activity or a view controller, holding its child interfaces strongly.
 protocol UInterface: LayerObject {
     /// `childViewControllers`.

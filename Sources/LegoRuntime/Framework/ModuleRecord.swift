@@ -22,18 +22,6 @@ final class ModuleRecord {
     var isAlive: Bool { objects.contains { $0.object != nil } }
 }
 
-/// One view controller UIKit shows (window root, pushed or presented), held strongly as UIKit does.
-struct ScreenEntry {
-    let interface: LayerObject
-    let style: TraceEvent.Operation
-    /// The navigation stack it is on: the identity of that stack's first interface (the window root's, a tab
-    /// child's, or a presented interface's own, as each gets its own navigation controller).
-    let stack: ObjectID
-    /// For a presented screen, the presentation context that presented it (`presentingViewController`): the window
-    /// root's stack, or the stack of the presented screen it was presented from; nil for pushed screens and the root.
-    var presentedBy: ObjectID? = nil
-}
-
 /// A resolved module class family: what the framework's reflection finds for a component name.
 struct ResolvedModule {
     let name: String

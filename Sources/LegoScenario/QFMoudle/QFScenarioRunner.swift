@@ -49,7 +49,7 @@ public enum QFScenarioRunner {
         case .selectTab(let index):
             return runtime.selectTab(index) ? nil : "there is no tab \(index)"
         case .open(let open):
-            let opener = runtime.screens.top
+            let opener = runtime.topController
             let module = resolve(open.target, on: runtime, caller: opener)
             let (controller, reason) = runtime.controller(of: module, getter: open.getter)
             if let module, let controller {
@@ -63,7 +63,7 @@ public enum QFScenarioRunner {
             let shown = open.show == .push ? runtime.push(controller, name: name) : runtime.present(controller, name: name)
             return joined(reason, shown)
         case let .resolve(target, keep):
-            let caller = runtime.screens.top
+            let caller = runtime.topController
             guard let module = resolve(target, on: runtime, caller: caller) else { return nil }
             if keep {
                 guard let caller else { return "there is no visible controller to keep the module" }
@@ -71,7 +71,7 @@ public enum QFScenarioRunner {
             }
             return nil
         case .back:
-            guard let top = runtime.screens.top else { return "there is no screen to go back from" }
+            guard let top = runtime.topController else { return "there is no screen to go back from" }
             let reason = runtime.callBack(from: top)
             return joined(reason, runtime.pop())
         case .pop:
