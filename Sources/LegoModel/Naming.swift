@@ -85,14 +85,31 @@ public struct ComponentURL: Sendable, Hashable {
         }
         path = Self.routeKey(text)
         let rest: Substring
-        if let range = beforeQuery.firstRange(of: "://") {
-            scheme = String(beforeQuery[..<range.lowerBound])
-            rest = beforeQuery[range.upperBound...]
+        if let colon = Self.schemeSeparator(in: beforeQuery) {
+            scheme = String(beforeQuery[..<colon])
+            rest = beforeQuery[beforeQuery.utf8.index(colon, offsetBy: 3)...]
         } else {
             scheme = ""
             rest = beforeQuery
         }
         segments = rest.split(separator: "/").map(String.init)
+    }
+
+    /// Where the first `://` starts, found on the UTF-8 bytes (`firstRange(of:)` on characters was most of resolving a URL).
+    private static func schemeSeparator(in text: Substring) -> Substring.Index? {
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            if utf8[index] == UInt8(ascii: ":") {
+                let first = utf8.index(after: index)
+                if first < utf8.endIndex, utf8[first] == UInt8(ascii: "/") {
+                    let second = utf8.index(after: first)
+                    if second < utf8.endIndex, utf8[second] == UInt8(ascii: "/") { return index }
+                }
+            }
+            index = utf8.index(after: index)
+        }
+        return nil
     }
 
     /// The key XFLegoVIPER's route table looks `url` up by: the text before `?`, case kept (the URL itself when it has

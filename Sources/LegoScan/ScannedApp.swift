@@ -299,7 +299,7 @@ public struct ScannedApp: Sendable, Hashable {
                 switch fact.target {
                 case .url:
                     let parts = ComponentURL(text)
-                    let toModule = parts.isHTTP ? httpHandler : componentByPath[parts.path] ?? Naming.componentName(forURL: text)
+                    let toModule = parts.isHTTP ? httpHandler : componentByPath[parts.path] ?? parts.modules.last
                     return Transition(fact: fact, fromModule: fromModule, toModule: toModule, url: text, isDynamic: false)
                 case .name:
                     return Transition(fact: fact, fromModule: fromModule, toModule: text, url: nil, isDynamic: false)
