@@ -2,6 +2,7 @@
 // QFMoudle double, recorded by LegoTraceRecorder. Each drives the app as its button handlers would: the router's two
 // lookups, the module's getter, UIKit's push, pop, present and dismiss. `qf-journeys NAME TRACE` runs one. What each
 // must report is Tests/expected/qf-NAME.findings; the same journey as a runtime scenario is Tests/scenarios/qf-NAME.yml.
+// Compiled by clang with blocks (gcc has none) for gcc's runtime: the callbacks are real blocks.
 #import "QFMoudleDouble.h"
 #import "LegoTraceRecorder.h"
 #import "LTHookSupport.h"
@@ -12,6 +13,22 @@
 #include <unistd.h>
 
 #pragma mark - The app
+
+/// QFMoudleProtocol.h:11: what a module calls back with.
+typedef void (^QFCallBackBlock)(id result);
+
+// The blocks runtime's block classes: a block's isa is one of them (GNUstep base's runtime has the stack one only,
+// which its heap copies keep).
+extern void *_NSConcreteStackBlock[] __attribute__((weak));
+extern void *_NSConcreteMallocBlock[] __attribute__((weak));
+extern void *_NSConcreteGlobalBlock[] __attribute__((weak));
+
+// Whether `value` is a block: on gcc's runtime blocks are no objects (they answer no -copy), so a copy property
+// copies them with Block_copy, as Apple's `copy` does by messaging the block.
+static int isBlock(id value) {
+    void *isa = value ? *(void **)value : NULL;
+    return isa && (isa == _NSConcreteStackBlock || isa == _NSConcreteMallocBlock || isa == _NSConcreteGlobalBlock);
+}
 
 @protocol MoudleHome <QFMoudleProtocol>
 @property (nonatomic, copy) NSString *paramterForHome;
@@ -73,7 +90,7 @@
 
 /// The base protocol's storage, shared by the module classes; its getter makes a new controller on every call and
 /// keeps it unretained (weak in QFMoudle).
-@interface QFAppModule : NSObject {
+@interface QFAppModule : NSObject <QFMoudleProtocol> {
     UIViewController *interfaceViewController;
     id callbackBlock;
 }
@@ -93,11 +110,14 @@
 - (void)setInterfaceViewController:(UIViewController *)controller { interfaceViewController = controller; }
 - (id)callbackBlock { return callbackBlock; }
 - (void)setCallbackBlock:(id)block {
-    [callbackBlock autorelease];
-    callbackBlock = [block copy];
+    id old = callbackBlock;
+    callbackBlock = isBlock(block) ? Block_copy(block) : [block copy];
+    if (isBlock(old)) Block_release(old);
+    else [old release];
 }
 - (void)dealloc {
-    [callbackBlock release];
+    if (isBlock(callbackBlock)) Block_release(callbackBlock);
+    else [callbackBlock release];
     [super dealloc];
 }
 @end
@@ -215,6 +235,11 @@ static void dismiss(NSAutoreleasePool **pool) {
 
 #pragma mark - Journeys
 
+// What a callback does with what it captured (the journeys never call one: only what it holds matters).
+static void use(id captured, id result) {
+    fprintf(stderr, "%s %s\n", [[captured description] UTF8String], [[result description] UTF8String]);
+}
+
 // Clean: a detail pushed by protocol and popped, pushed by URL from the other tab and popped, presented and dismissed.
 static void pushPop(NSAutoreleasePool **pool) {
     showRoot(pool);
@@ -249,16 +274,41 @@ static void faults(NSAutoreleasePool **pool) {
 }
 
 // The detail's callback captures the detail's own controller: controller → module → callback → controller. After the
-// pop neither goes. (The model also names the capture, qf-callback-retains-caller; the runtime does not expose what
-// a block captures, so the recorder sees the leak only.)
+// pop neither goes; the recorder reads the capture from the block (qf-callback-retains-caller) and sees the leak.
 static void callbackCycle(NSAutoreleasePool **pool) {
     showRoot(pool);
     id detail = resolve(@protocol(Detail));
     UIViewController *controller = [detail interfaceViewController];
-    [detail setCallbackBlock:[QFDoubleCallback callbackCapturing:controller]];
+    [detail setCallbackBlock:^(id result) { use(controller, result); }];
     [visibleStack() pushViewController:controller animated:YES];
     drain(pool);
     pop(pool);
+}
+
+// One detail per kind of callback, each set before its controller is shown (as the demo does): a block capturing
+// the detail's controller strongly, one capturing it unretained (gcc's runtime has no __weak: the unretained
+// capture is the one a block's helpers leave alone, as they leave a __weak one to objc_destroyWeak), one capturing
+// an int only, one capturing the controller through a __block variable (held by the byref, not read), and one
+// capturing the opener's controller, which holds no detail. Only the first is a cycle.
+static void callbackCaptures(NSAutoreleasePool **pool) {
+    showRoot(pool);
+    UIViewController *opener = [visibleStack() topViewController];
+    id details[5];
+    UIViewController *controllers[5];
+    for (int index = 0; index < 5; index++) {
+        details[index] = resolve(@protocol(Detail));
+        controllers[index] = [details[index] interfaceViewController];
+    }
+    UIViewController *strong = controllers[0];
+    __unsafe_unretained UIViewController *unretained = controllers[1];
+    int count = 3;
+    __block UIViewController *byref = controllers[3];
+    [details[0] setCallbackBlock:^(id result) { use(strong, result); }];
+    [details[1] setCallbackBlock:^(id result) { use(unretained, result); }];
+    [details[2] setCallbackBlock:^(id result) { fprintf(stderr, "%d %p\n", count, (void *)result); }];
+    [details[3] setCallbackBlock:^(id result) { use(byref, result); }];
+    [details[4] setCallbackBlock:^(id result) { use(opener, result); }];
+    drain(pool);
 }
 
 // Live leak warnings, with a short grace: a detail pushed by protocol and popped goes; the detail of the callback
@@ -279,7 +329,7 @@ static void leakWarning(NSAutoreleasePool **pool) {
     pop(pool);
     id detail = resolve(@protocol(Detail));
     UIViewController *controller = [detail interfaceViewController];
-    [detail setCallbackBlock:[QFDoubleCallback callbackCapturing:controller]];
+    [detail setCallbackBlock:^(id result) { use(controller, result); }];
     [visibleStack() pushViewController:controller animated:YES];
     drain(pool);
     pop(pool);
@@ -327,7 +377,7 @@ static int verdicts(void) {
 int main(int argc, char **argv) {
     NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
     if (argc < 3) {
-        fprintf(stderr, "usage: qf-journeys push-pop|faults|callback-cycle|leak-warning TRACE, or qf-journeys verdicts -\n");
+        fprintf(stderr, "usage: qf-journeys push-pop|faults|callback-cycle|callback-captures|leak-warning TRACE, or qf-journeys verdicts -\n");
         return 2;
     }
     const char *journey = argv[1];
@@ -341,6 +391,7 @@ int main(int argc, char **argv) {
     if (strcmp(journey, "push-pop") == 0) pushPop(&pool);
     else if (strcmp(journey, "faults") == 0) faults(&pool);
     else if (strcmp(journey, "callback-cycle") == 0) callbackCycle(&pool);
+    else if (strcmp(journey, "callback-captures") == 0) callbackCaptures(&pool);
     else if (strcmp(journey, "leak-warning") == 0) leakWarning(&pool);
     else {
         fprintf(stderr, "qf-journeys: unknown journey %s\n", journey);
