@@ -2,7 +2,8 @@
 // QFMoudle double, recorded by LegoTraceRecorder. Each drives the app as its button handlers would: the router's two
 // lookups, the module's getter, UIKit's push, pop, present and dismiss. `qf-journeys NAME TRACE` runs one. What each
 // must report is Tests/expected/qf-NAME.findings; the same journey as a runtime scenario is Tests/scenarios/qf-NAME.yml.
-// Compiled by clang with blocks (gcc has none) for gcc's runtime: the callbacks are real blocks.
+// The callbacks are real blocks, made in QFCallbacks.m (clang: gcc has none).
+#import "QFCallbacks.h"
 #import "QFMoudleDouble.h"
 #import "LegoTraceRecorder.h"
 #import "LTHookSupport.h"
@@ -12,10 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#pragma mark - The app
+#include <Block.h>
 
-/// QFMoudleProtocol.h:11: what a module calls back with.
-typedef void (^QFCallBackBlock)(id result);
+#pragma mark - The app
 
 // The blocks runtime's block classes: a block's isa is one of them (GNUstep base's runtime has the stack one only,
 // which its heap copies keep).
@@ -90,7 +90,7 @@ static int isBlock(id value) {
 
 /// The base protocol's storage, shared by the module classes; its getter makes a new controller on every call and
 /// keeps it unretained (weak in QFMoudle).
-@interface QFAppModule : NSObject <QFMoudleProtocol> {
+@interface QFAppModule : NSObject {
     UIViewController *interfaceViewController;
     id callbackBlock;
 }
@@ -235,11 +235,6 @@ static void dismiss(NSAutoreleasePool **pool) {
 
 #pragma mark - Journeys
 
-// What a callback does with what it captured (the journeys never call one: only what it holds matters).
-static void use(id captured, id result) {
-    fprintf(stderr, "%s %s\n", [[captured description] UTF8String], [[result description] UTF8String]);
-}
-
 // Clean: a detail pushed by protocol and popped, pushed by URL from the other tab and popped, presented and dismissed.
 static void pushPop(NSAutoreleasePool **pool) {
     showRoot(pool);
@@ -279,17 +274,16 @@ static void callbackCycle(NSAutoreleasePool **pool) {
     showRoot(pool);
     id detail = resolve(@protocol(Detail));
     UIViewController *controller = [detail interfaceViewController];
-    [detail setCallbackBlock:^(id result) { use(controller, result); }];
+    QFSetCallbackCapturing(detail, controller);
     [visibleStack() pushViewController:controller animated:YES];
     drain(pool);
     pop(pool);
 }
 
 // One detail per kind of callback, each set before its controller is shown (as the demo does): a block capturing
-// the detail's controller strongly, one capturing it unretained (gcc's runtime has no __weak: the unretained
-// capture is the one a block's helpers leave alone, as they leave a __weak one to objc_destroyWeak), one capturing
-// an int only, one capturing the controller through a __block variable (held by the byref, not read), and one
-// capturing the opener's controller, which holds no detail. Only the first is a cycle.
+// the detail's controller strongly, one capturing it unretained, one capturing an int only, one capturing the
+// controller through a __block variable (held by the byref, not read), and one capturing the opener's controller,
+// which holds no detail. Only the first is a cycle.
 static void callbackCaptures(NSAutoreleasePool **pool) {
     showRoot(pool);
     UIViewController *opener = [visibleStack() topViewController];
@@ -299,15 +293,11 @@ static void callbackCaptures(NSAutoreleasePool **pool) {
         details[index] = resolve(@protocol(Detail));
         controllers[index] = [details[index] interfaceViewController];
     }
-    UIViewController *strong = controllers[0];
-    __unsafe_unretained UIViewController *unretained = controllers[1];
-    int count = 3;
-    __block UIViewController *byref = controllers[3];
-    [details[0] setCallbackBlock:^(id result) { use(strong, result); }];
-    [details[1] setCallbackBlock:^(id result) { use(unretained, result); }];
-    [details[2] setCallbackBlock:^(id result) { fprintf(stderr, "%d %p\n", count, (void *)result); }];
-    [details[3] setCallbackBlock:^(id result) { use(byref, result); }];
-    [details[4] setCallbackBlock:^(id result) { use(opener, result); }];
+    QFSetCallbackCapturing(details[0], controllers[0]);
+    QFSetCallbackCapturingUnretained(details[1], controllers[1]);
+    QFSetCallbackCapturingNumber(details[2], 3);
+    QFSetCallbackCapturingByref(details[3], controllers[3]);
+    QFSetCallbackCapturing(details[4], opener);
     drain(pool);
 }
 
@@ -329,7 +319,7 @@ static void leakWarning(NSAutoreleasePool **pool) {
     pop(pool);
     id detail = resolve(@protocol(Detail));
     UIViewController *controller = [detail interfaceViewController];
-    [detail setCallbackBlock:^(id result) { use(controller, result); }];
+    QFSetCallbackCapturing(detail, controller);
     [visibleStack() pushViewController:controller animated:YES];
     drain(pool);
     pop(pool);
