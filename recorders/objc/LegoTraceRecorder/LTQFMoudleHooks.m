@@ -605,6 +605,14 @@ static LTObject *LTQFAnnounceController(id controller) {
     return LTObjectFind(LT_ADDRESS(controller));
 }
 
+// Whether `cls` is `base` or a subclass of it, asked of the runtime (a captured object of any class is not messaged).
+static int LTQFInherits(Class cls, Class base) {
+    for (Class current = cls; base && current; current = class_getSuperclass(current)) {
+        if (current == base) return 1;
+    }
+    return 0;
+}
+
 // `callback.set` when a block is set on a module the recorder met: `objs` the module and view controllers it
 // captures strongly (LTBlockCaptures.h), a controller met for the first time announced on the way, as the getter
 // made it before. No `peerName`: a hook cannot see its caller. A value that is no block (a string set by
@@ -622,7 +630,7 @@ static void LTQFRecordCallback(LT_UNRETAINED id module, LT_UNRETAINED id block) 
         return;
     }
     uint64_t identity = object->identity;
-    char *className = strdup(object->className);
+    char *className = object->className ? strdup(object->className) : NULL;
     uint64_t identities[LT_BLOCK_MAX_CAPTURES];
     size_t known = 0;
     for (size_t index = 0; index < count; index++) {
@@ -631,7 +639,7 @@ static void LTQFRecordCallback(LT_UNRETAINED id module, LT_UNRETAINED id block) 
         // the trace has never named are left out.
         if (!found || !found->announced) {
             id candidate = LT_OBJECT(captured[index]);
-            found = controllerClass && [candidate isKindOfClass:controllerClass] ? LTQFAnnounceController(candidate) : NULL;
+            found = LTQFInherits(object_getClass(candidate), controllerClass) ? LTQFAnnounceController(candidate) : NULL;
         }
         if (!found) continue;
         int repeated = 0;
