@@ -19,6 +19,7 @@
 #   leak-warning       live leak warnings (off by default): one console line and one handler call for the leak only
 #   qf-journey-<name>, qf-graph-<name>, qf-same-as-runtime-<name>   the same for the QFMoudle double's journeys
 #                      (Tests/Journeys/QFJourneys.m)
+#   qf-block-captures  the capture reader on blocks of each kind (strong, unretained, int, __block, block) and others
 #   qf-callback-captures  what a callback block captures strongly, read from the block: the detail's controller (a
 #                      cycle, qf-callback-retains-caller), nothing for an unretained, an int, a __block capture, and
 #                      the opener's controller (no cycle)
@@ -117,6 +118,16 @@ for name in push-pop faults callback-cycle; do
         fail "qf-same-as-runtime-$name" "recorder [$got], runtime [$fromRuntime]; declared by the recorder [$(declared "$trace" | tr '\n' ';')], by the runtime [$(declared "$runtime" | tr '\n' ';')]"
     fi
 done
+
+# The capture reader on its own (LTBlockStrongCaptures, Tests/Journeys/QFCallbacks.m): nothing from nil, a string,
+# a global block, an int, a captured block, a __block variable or an unretained object; the strong objects of a
+# block on the stack and of its heap copy, in capture order, one object in two variables twice; against Tests/expected/qf-block-captures.txt.
+if "$BUILD/qf-journeys" block-captures - >"$out/qf-block-captures.txt" 2>"$out/qf-block-captures.stderr" \
+    && diff -u Tests/expected/qf-block-captures.txt "$out/qf-block-captures.txt" >"$out/qf-block-captures.diff"; then
+    pass "qf-block-captures"
+else
+    fail "qf-block-captures" "$(cat "$out/qf-block-captures.diff" "$out/qf-block-captures.stderr")"
+fi
 
 # Five details get a callback each before their controllers are shown (Tests/Journeys/QFJourneys.m, callbackCaptures):
 # `callback.set` names what each block captures strongly, read from the block itself: the first detail's controller

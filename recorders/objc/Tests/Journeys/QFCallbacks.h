@@ -11,3 +11,7 @@ void QFSetCallbackCapturingUnretained(id module, id captured);
 void QFSetCallbackCapturingNumber(id module, int number);
 /// Sets a callback block that captures `captured` through a `__block` variable (held by its byref box).
 void QFSetCallbackCapturingByref(id module, id captured);
+/// Prints, one line per case, the captures LTBlockStrongCaptures reads from nil, a string, and blocks that capture
+/// nothing, an int, two objects (on the stack and copied), one object in two variables, a block, a `__block` variable, and an
+/// unretained object beside a strong one.
+int QFReadBlockCaptures(void);

@@ -367,11 +367,12 @@ static int verdicts(void) {
 int main(int argc, char **argv) {
     NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
     if (argc < 3) {
-        fprintf(stderr, "usage: qf-journeys push-pop|faults|callback-cycle|callback-captures|leak-warning TRACE, or qf-journeys verdicts -\n");
+        fprintf(stderr, "usage: qf-journeys push-pop|faults|callback-cycle|callback-captures|leak-warning TRACE, or qf-journeys verdicts|block-captures -\n");
         return 2;
     }
     const char *journey = argv[1];
     if (strcmp(journey, "verdicts") == 0) return verdicts();
+    if (strcmp(journey, "block-captures") == 0) return QFReadBlockCaptures();
     NSError *error = nil;
     if (![LegoTraceRecorder startRecordingToPath:[NSString stringWithUTF8String:argv[2]] error:&error]) {
         fprintf(stderr, "qf-journeys: %s\n", [[error localizedDescription] UTF8String]);
