@@ -103,7 +103,8 @@ size_t LTBlockStrongCaptures(LT_UNRETAINED id block, uintptr_t *captures, size_t
     if (!LTIsBlock(block)) return 0;
     const LTBlockLayout *layout = (const LTBlockLayout *)(void *)LT_ADDRESS(block);
     int32_t flags = layout->flags;
-    if (!(flags & LTBlockHasCopyDispose) || (flags & (LTBlockHasCtor | LTBlockSmallDescriptor | LTBlockIsGlobal))) return 0;
+    if (!(flags & LTBlockHasCopyDispose)) return 0;
+    if (flags & (LTBlockHasCtor | LTBlockSmallDescriptor | LTBlockIsGlobal)) return 0;
     const LTBlockDescriptor *descriptor = layout->descriptor;
     if (!descriptor || !descriptor->dispose) return 0;
     const size_t header = sizeof(LTBlockLayout) / sizeof(void *);

@@ -176,14 +176,16 @@ static const IMP ltQFDeallocs[LT_QF_CLASS_SLOTS] = {
     (IMP)LTQFDealloc42, (IMP)LTQFDealloc43, (IMP)LTQFDealloc44, (IMP)LTQFDealloc45, (IMP)LTQFDealloc46, (IMP)LTQFDealloc47,
 };
 static const IMP ltQFSetCallbacks[LT_QF_CLASS_SLOTS] = {
-    (IMP)LTQFSetCallback0, (IMP)LTQFSetCallback1, (IMP)LTQFSetCallback2, (IMP)LTQFSetCallback3, (IMP)LTQFSetCallback4, (IMP)LTQFSetCallback5,
-    (IMP)LTQFSetCallback6, (IMP)LTQFSetCallback7, (IMP)LTQFSetCallback8, (IMP)LTQFSetCallback9, (IMP)LTQFSetCallback10, (IMP)LTQFSetCallback11,
-    (IMP)LTQFSetCallback12, (IMP)LTQFSetCallback13, (IMP)LTQFSetCallback14, (IMP)LTQFSetCallback15, (IMP)LTQFSetCallback16, (IMP)LTQFSetCallback17,
-    (IMP)LTQFSetCallback18, (IMP)LTQFSetCallback19, (IMP)LTQFSetCallback20, (IMP)LTQFSetCallback21, (IMP)LTQFSetCallback22, (IMP)LTQFSetCallback23,
-    (IMP)LTQFSetCallback24, (IMP)LTQFSetCallback25, (IMP)LTQFSetCallback26, (IMP)LTQFSetCallback27, (IMP)LTQFSetCallback28, (IMP)LTQFSetCallback29,
-    (IMP)LTQFSetCallback30, (IMP)LTQFSetCallback31, (IMP)LTQFSetCallback32, (IMP)LTQFSetCallback33, (IMP)LTQFSetCallback34, (IMP)LTQFSetCallback35,
-    (IMP)LTQFSetCallback36, (IMP)LTQFSetCallback37, (IMP)LTQFSetCallback38, (IMP)LTQFSetCallback39, (IMP)LTQFSetCallback40, (IMP)LTQFSetCallback41,
-    (IMP)LTQFSetCallback42, (IMP)LTQFSetCallback43, (IMP)LTQFSetCallback44, (IMP)LTQFSetCallback45, (IMP)LTQFSetCallback46, (IMP)LTQFSetCallback47,
+    (IMP)LTQFSetCallback0, (IMP)LTQFSetCallback1, (IMP)LTQFSetCallback2, (IMP)LTQFSetCallback3, (IMP)LTQFSetCallback4,
+    (IMP)LTQFSetCallback5, (IMP)LTQFSetCallback6, (IMP)LTQFSetCallback7, (IMP)LTQFSetCallback8, (IMP)LTQFSetCallback9,
+    (IMP)LTQFSetCallback10, (IMP)LTQFSetCallback11, (IMP)LTQFSetCallback12, (IMP)LTQFSetCallback13, (IMP)LTQFSetCallback14,
+    (IMP)LTQFSetCallback15, (IMP)LTQFSetCallback16, (IMP)LTQFSetCallback17, (IMP)LTQFSetCallback18, (IMP)LTQFSetCallback19,
+    (IMP)LTQFSetCallback20, (IMP)LTQFSetCallback21, (IMP)LTQFSetCallback22, (IMP)LTQFSetCallback23, (IMP)LTQFSetCallback24,
+    (IMP)LTQFSetCallback25, (IMP)LTQFSetCallback26, (IMP)LTQFSetCallback27, (IMP)LTQFSetCallback28, (IMP)LTQFSetCallback29,
+    (IMP)LTQFSetCallback30, (IMP)LTQFSetCallback31, (IMP)LTQFSetCallback32, (IMP)LTQFSetCallback33, (IMP)LTQFSetCallback34,
+    (IMP)LTQFSetCallback35, (IMP)LTQFSetCallback36, (IMP)LTQFSetCallback37, (IMP)LTQFSetCallback38, (IMP)LTQFSetCallback39,
+    (IMP)LTQFSetCallback40, (IMP)LTQFSetCallback41, (IMP)LTQFSetCallback42, (IMP)LTQFSetCallback43, (IMP)LTQFSetCallback44,
+    (IMP)LTQFSetCallback45, (IMP)LTQFSetCallback46, (IMP)LTQFSetCallback47,
 };
 
 // Locked: `cls`'s dealloc records the `object.deinit` of its instances from now on, and its `setCallbackBlock:`
@@ -196,7 +198,8 @@ static void LTQFWatchClass(Class cls) {
         ltQFWatched[slot] = cls;
         LTHook dealloc = {class_getName(cls), "dealloc", 0, ltQFDeallocs[slot], &ltQFDeallocOriginals[slot]};
         LTInstall(&dealloc);
-        LTHook setter = {class_getName(cls), "setCallbackBlock:", 0, ltQFSetCallbacks[slot], &ltQFSetCallbackOriginals[slot]};
+        LTHook setter = {class_getName(cls), "setCallbackBlock:", 0, ltQFSetCallbacks[slot],
+                         &ltQFSetCallbackOriginals[slot]};
         LTInstall(&setter);
         return;
     }
@@ -639,7 +642,8 @@ static void LTQFRecordCallback(LT_UNRETAINED id module, LT_UNRETAINED id block) 
         // the trace has never named are left out.
         if (!found || !found->announced) {
             id candidate = LT_OBJECT(captured[index]);
-            found = LTQFInherits(object_getClass(candidate), controllerClass) ? LTQFAnnounceController(candidate) : NULL;
+            int controller = LTQFInherits(object_getClass(candidate), controllerClass);
+            found = controller ? LTQFAnnounceController(candidate) : NULL;
         }
         if (!found) continue;
         int repeated = 0;
