@@ -17,8 +17,7 @@
 
 #pragma mark - The app
 
-// The blocks runtime's block classes: a block's isa is one of them (GNUstep base's runtime has the stack one only,
-// which its heap copies keep).
+// libBlocksRuntime's block classes: a block's isa is one of them.
 extern void *_NSConcreteStackBlock[] __attribute__((weak));
 extern void *_NSConcreteMallocBlock[] __attribute__((weak));
 extern void *_NSConcreteGlobalBlock[] __attribute__((weak));
@@ -367,7 +366,8 @@ static int verdicts(void) {
 int main(int argc, char **argv) {
     NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
     if (argc < 3) {
-        fprintf(stderr, "usage: qf-journeys push-pop|faults|callback-cycle|callback-captures|leak-warning TRACE, or qf-journeys verdicts|block-captures -\n");
+        fprintf(stderr, "usage: qf-journeys push-pop|faults|callback-cycle|callback-captures|leak-warning TRACE,\n"
+                        "       qf-journeys verdicts|block-captures -\n");
         return 2;
     }
     const char *journey = argv[1];
