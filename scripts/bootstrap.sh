@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what lego-trace needs and is missing: a Swift toolchain check, libgraphviz (headers + pkg-config), and for
-# the Objective-C recorder's tests (recorders/objc) gcc's Objective-C compiler, GNUstep base and jq; with apt-get on
+# the Objective-C recorder's tests (recorders/objc) gcc's Objective-C compiler, GNUstep base, libBlocksRuntime and jq; with apt-get on
 # Debian/Ubuntu, and Homebrew on macOS (Graphviz only: the recorder's Linux tests do not run there).
 # Sourced by scripts/run and scripts/test; safe to run repeatedly.
 set -euo pipefail
@@ -32,6 +32,8 @@ if [ "$testing" = 1 ]; then
     command -v gnustep-config >/dev/null 2>&1 || missing+=(libgnustep-base-dev)
     # gcc compiles Objective-C only with its cc1obj, which Debian's gobjc brings.
     [ -n "$(gcc -print-prog-name=cc1obj 2>/dev/null | grep /)" ] && [ -x "$(gcc -print-prog-name=cc1obj)" ] || missing+=(gobjc)
+    # The QFMoudle journeys set real blocks: clang (the Swift toolchain's) compiles them against libBlocksRuntime.
+    [ -f /usr/include/Block.h ] || missing+=(libblocksruntime-dev)
     command -v jq >/dev/null 2>&1 || missing+=(jq)
     # The SARIF tests validate reports against the 2.1.0 schema with Python's jsonschema.
     command -v python3 >/dev/null 2>&1 || missing+=(python3)

@@ -15,9 +15,12 @@
 #define LT_ADDRESS(object) ((uintptr_t)(__bridge void *)(object))
 // A parameter or variable ARC must neither retain nor release (`self` in a dealloc hook, thread-local context).
 #define LT_UNRETAINED __unsafe_unretained
+// A plain number back to the object at that address (the caller knows it is alive); no ownership moves.
+#define LT_OBJECT(address) ((__bridge id)(void *)(address))
 #else
 #define LT_ADDRESS(object) ((uintptr_t)(void *)(object))
 #define LT_UNRETAINED
+#define LT_OBJECT(address) ((id)(void *)(address))
 #endif
 
 // An autorelease pool around work that may run where no pool is in place (+load, a notification).

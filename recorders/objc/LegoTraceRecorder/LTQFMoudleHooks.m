@@ -1,3 +1,4 @@
+#import "LTBlockCaptures.h"
 #import "LTHookSupport.h"
 #import "LTLeakWatch.h"
 
@@ -135,25 +136,36 @@ int LTQFDeclareProtocols(void) {
     return 1;
 }
 
-#pragma mark - Module lifetimes
+#pragma mark - Module lifetimes and callbacks
 
-// A module class's dealloc, hooked the first time an instance is met: one slot per class (C has no closures, and a
-// subclass's dealloc must call its own original, not its superclass's).
-#define LT_QF_DEALLOC_SLOTS 48
-static Class ltQFWatched[LT_QF_DEALLOC_SLOTS];
-static IMP ltQFDeallocOriginals[LT_QF_DEALLOC_SLOTS];
-#define LT_QF_DEALLOC(slot) \
+static void LTQFRecordCallback(LT_UNRETAINED id module, LT_UNRETAINED id block);
+
+// A module class's dealloc and `setCallbackBlock:`, hooked the first time an instance is met: one slot per class (C
+// has no closures, and a subclass's method must call its own original, not its superclass's).
+#define LT_QF_CLASS_SLOTS 48
+typedef void (*LTQFSetterFunction)(LT_UNRETAINED id, SEL, LT_UNRETAINED id);
+static Class ltQFWatched[LT_QF_CLASS_SLOTS];
+static IMP ltQFDeallocOriginals[LT_QF_CLASS_SLOTS];
+static IMP ltQFSetCallbackOriginals[LT_QF_CLASS_SLOTS];
+// Non-zero inside a hooked setter on this thread: a subclass's setter calling its superclass's is one set.
+static __thread int ltQFSettingCallback;
+#define LT_QF_SLOT(slot) \
     static void LTQFDealloc##slot(LT_UNRETAINED id self, SEL _cmd) { \
         LTRecordDealloc(self); \
         ((LTDeallocFunction)ltQFDeallocOriginals[slot])(self, _cmd); \
+    } \
+    static void LTQFSetCallback##slot(LT_UNRETAINED id self, SEL _cmd, LT_UNRETAINED id block) { \
+        if (!ltQFSettingCallback++) LTQFRecordCallback(self, block); \
+        ((LTQFSetterFunction)ltQFSetCallbackOriginals[slot])(self, _cmd, block); \
+        ltQFSettingCallback--; \
     }
-LT_QF_DEALLOC(0) LT_QF_DEALLOC(1) LT_QF_DEALLOC(2) LT_QF_DEALLOC(3) LT_QF_DEALLOC(4) LT_QF_DEALLOC(5) LT_QF_DEALLOC(6) LT_QF_DEALLOC(7)
-LT_QF_DEALLOC(8) LT_QF_DEALLOC(9) LT_QF_DEALLOC(10) LT_QF_DEALLOC(11) LT_QF_DEALLOC(12) LT_QF_DEALLOC(13) LT_QF_DEALLOC(14) LT_QF_DEALLOC(15)
-LT_QF_DEALLOC(16) LT_QF_DEALLOC(17) LT_QF_DEALLOC(18) LT_QF_DEALLOC(19) LT_QF_DEALLOC(20) LT_QF_DEALLOC(21) LT_QF_DEALLOC(22) LT_QF_DEALLOC(23)
-LT_QF_DEALLOC(24) LT_QF_DEALLOC(25) LT_QF_DEALLOC(26) LT_QF_DEALLOC(27) LT_QF_DEALLOC(28) LT_QF_DEALLOC(29) LT_QF_DEALLOC(30) LT_QF_DEALLOC(31)
-LT_QF_DEALLOC(32) LT_QF_DEALLOC(33) LT_QF_DEALLOC(34) LT_QF_DEALLOC(35) LT_QF_DEALLOC(36) LT_QF_DEALLOC(37) LT_QF_DEALLOC(38) LT_QF_DEALLOC(39)
-LT_QF_DEALLOC(40) LT_QF_DEALLOC(41) LT_QF_DEALLOC(42) LT_QF_DEALLOC(43) LT_QF_DEALLOC(44) LT_QF_DEALLOC(45) LT_QF_DEALLOC(46) LT_QF_DEALLOC(47)
-static const IMP ltQFDeallocs[LT_QF_DEALLOC_SLOTS] = {
+LT_QF_SLOT(0) LT_QF_SLOT(1) LT_QF_SLOT(2) LT_QF_SLOT(3) LT_QF_SLOT(4) LT_QF_SLOT(5) LT_QF_SLOT(6) LT_QF_SLOT(7)
+LT_QF_SLOT(8) LT_QF_SLOT(9) LT_QF_SLOT(10) LT_QF_SLOT(11) LT_QF_SLOT(12) LT_QF_SLOT(13) LT_QF_SLOT(14) LT_QF_SLOT(15)
+LT_QF_SLOT(16) LT_QF_SLOT(17) LT_QF_SLOT(18) LT_QF_SLOT(19) LT_QF_SLOT(20) LT_QF_SLOT(21) LT_QF_SLOT(22) LT_QF_SLOT(23)
+LT_QF_SLOT(24) LT_QF_SLOT(25) LT_QF_SLOT(26) LT_QF_SLOT(27) LT_QF_SLOT(28) LT_QF_SLOT(29) LT_QF_SLOT(30) LT_QF_SLOT(31)
+LT_QF_SLOT(32) LT_QF_SLOT(33) LT_QF_SLOT(34) LT_QF_SLOT(35) LT_QF_SLOT(36) LT_QF_SLOT(37) LT_QF_SLOT(38) LT_QF_SLOT(39)
+LT_QF_SLOT(40) LT_QF_SLOT(41) LT_QF_SLOT(42) LT_QF_SLOT(43) LT_QF_SLOT(44) LT_QF_SLOT(45) LT_QF_SLOT(46) LT_QF_SLOT(47)
+static const IMP ltQFDeallocs[LT_QF_CLASS_SLOTS] = {
     (IMP)LTQFDealloc0, (IMP)LTQFDealloc1, (IMP)LTQFDealloc2, (IMP)LTQFDealloc3, (IMP)LTQFDealloc4, (IMP)LTQFDealloc5,
     (IMP)LTQFDealloc6, (IMP)LTQFDealloc7, (IMP)LTQFDealloc8, (IMP)LTQFDealloc9, (IMP)LTQFDealloc10, (IMP)LTQFDealloc11,
     (IMP)LTQFDealloc12, (IMP)LTQFDealloc13, (IMP)LTQFDealloc14, (IMP)LTQFDealloc15, (IMP)LTQFDealloc16, (IMP)LTQFDealloc17,
@@ -163,16 +175,32 @@ static const IMP ltQFDeallocs[LT_QF_DEALLOC_SLOTS] = {
     (IMP)LTQFDealloc36, (IMP)LTQFDealloc37, (IMP)LTQFDealloc38, (IMP)LTQFDealloc39, (IMP)LTQFDealloc40, (IMP)LTQFDealloc41,
     (IMP)LTQFDealloc42, (IMP)LTQFDealloc43, (IMP)LTQFDealloc44, (IMP)LTQFDealloc45, (IMP)LTQFDealloc46, (IMP)LTQFDealloc47,
 };
+static const IMP ltQFSetCallbacks[LT_QF_CLASS_SLOTS] = {
+    (IMP)LTQFSetCallback0, (IMP)LTQFSetCallback1, (IMP)LTQFSetCallback2, (IMP)LTQFSetCallback3, (IMP)LTQFSetCallback4,
+    (IMP)LTQFSetCallback5, (IMP)LTQFSetCallback6, (IMP)LTQFSetCallback7, (IMP)LTQFSetCallback8, (IMP)LTQFSetCallback9,
+    (IMP)LTQFSetCallback10, (IMP)LTQFSetCallback11, (IMP)LTQFSetCallback12, (IMP)LTQFSetCallback13, (IMP)LTQFSetCallback14,
+    (IMP)LTQFSetCallback15, (IMP)LTQFSetCallback16, (IMP)LTQFSetCallback17, (IMP)LTQFSetCallback18, (IMP)LTQFSetCallback19,
+    (IMP)LTQFSetCallback20, (IMP)LTQFSetCallback21, (IMP)LTQFSetCallback22, (IMP)LTQFSetCallback23, (IMP)LTQFSetCallback24,
+    (IMP)LTQFSetCallback25, (IMP)LTQFSetCallback26, (IMP)LTQFSetCallback27, (IMP)LTQFSetCallback28, (IMP)LTQFSetCallback29,
+    (IMP)LTQFSetCallback30, (IMP)LTQFSetCallback31, (IMP)LTQFSetCallback32, (IMP)LTQFSetCallback33, (IMP)LTQFSetCallback34,
+    (IMP)LTQFSetCallback35, (IMP)LTQFSetCallback36, (IMP)LTQFSetCallback37, (IMP)LTQFSetCallback38, (IMP)LTQFSetCallback39,
+    (IMP)LTQFSetCallback40, (IMP)LTQFSetCallback41, (IMP)LTQFSetCallback42, (IMP)LTQFSetCallback43, (IMP)LTQFSetCallback44,
+    (IMP)LTQFSetCallback45, (IMP)LTQFSetCallback46, (IMP)LTQFSetCallback47,
+};
 
-// Locked: `cls`'s dealloc records the `object.deinit` of its instances from now on (hooks stay for the process).
-// Past the slots, a module class's instances get no `object.deinit`: they would never count as released.
+// Locked: `cls`'s dealloc records the `object.deinit` of its instances from now on, and its `setCallbackBlock:`
+// (QFMoudleProtocol.h:20) the `callback.set` of each block set (hooks stay for the process). Past the slots, a
+// module class's instances get neither: they would never count as released, nor their callbacks as captures.
 static void LTQFWatchClass(Class cls) {
-    for (int slot = 0; slot < LT_QF_DEALLOC_SLOTS; slot++) {
+    for (int slot = 0; slot < LT_QF_CLASS_SLOTS; slot++) {
         if (ltQFWatched[slot] == cls) return;
         if (ltQFWatched[slot]) continue;
         ltQFWatched[slot] = cls;
-        LTHook hook = {class_getName(cls), "dealloc", 0, ltQFDeallocs[slot], &ltQFDeallocOriginals[slot]};
-        LTInstall(&hook);
+        LTHook dealloc = {class_getName(cls), "dealloc", 0, ltQFDeallocs[slot], &ltQFDeallocOriginals[slot]};
+        LTInstall(&dealloc);
+        LTHook setter = {class_getName(cls), "setCallbackBlock:", 0, ltQFSetCallbacks[slot],
+                         &ltQFSetCallbackOriginals[slot]};
+        LTInstall(&setter);
         return;
     }
 }
@@ -578,6 +606,60 @@ static LTObject *LTQFAnnounceController(id controller) {
     event.peer = moduleIdentity;
     LTWriterRecord(&event);
     return LTObjectFind(LT_ADDRESS(controller));
+}
+
+// Whether `cls` is `base` or a subclass of it, asked of the runtime (a captured object of any class is not messaged).
+static int LTQFInherits(Class cls, Class base) {
+    for (Class current = cls; base && current; current = class_getSuperclass(current)) {
+        if (current == base) return 1;
+    }
+    return 0;
+}
+
+// `callback.set` when a block is set on a module the recorder met: `objs` the module and view controllers it
+// captures strongly (LTBlockCaptures.h), a controller met for the first time announced on the way, as the getter
+// made it before. No `peerName`: a hook cannot see its caller. A value that is no block (a string set by
+// `interfaceForURL:`, whose `kvc.set` tells it; nil) is no callback.
+static void LTQFRecordCallback(LT_UNRETAINED id module, LT_UNRETAINED id block) {
+    if (!ltRecording || !LTIsBlock(block)) return;
+    // Read outside the lock: the block's dispose helper is called (on a fake, it touches nothing of the app's).
+    uintptr_t captured[LT_BLOCK_MAX_CAPTURES];
+    size_t count = LTBlockStrongCaptures(block, captured, LT_BLOCK_MAX_CAPTURES);
+    Class controllerClass = objc_getClass("UIViewController");
+    LTLock();
+    LTObject *object = LTObjectFind(LT_ADDRESS(module));
+    if (!object || !object->qfModule) {
+        LTUnlock();
+        return;
+    }
+    uint64_t identity = object->identity;
+    char *className = object->className ? strdup(object->className) : NULL;
+    uint64_t identities[LT_BLOCK_MAX_CAPTURES];
+    size_t known = 0;
+    for (size_t index = 0; index < count; index++) {
+        LTObject *found = LTObjectFind(captured[index]);
+        // Alive: the block holds it. Only a view controller is announced here (it may hold a module); other objects
+        // the trace has never named are left out.
+        if (!found || !found->announced) {
+            id candidate = LT_OBJECT(captured[index]);
+            int controller = LTQFInherits(object_getClass(candidate), controllerClass);
+            found = controller ? LTQFAnnounceController(candidate) : NULL;
+        }
+        if (!found) continue;
+        int repeated = 0;
+        for (size_t seen = 0; seen < known; seen++) repeated |= identities[seen] == found->identity;
+        if (!repeated) identities[known++] = found->identity;
+    }
+    LTEvent event = LTEventMake("callback.set");
+    event.cls = className;
+    event.obj = identity;
+    event.value = "callbackBlock";
+    event.objs = identities;
+    event.objsCount = known;
+    event.hasObjs = 1;
+    LTWriterRecord(&event);
+    LTUnlock();
+    free(className);
 }
 
 // What a container shows: a navigation stack's top, a tab bar's selected stack's top; a plain controller itself.

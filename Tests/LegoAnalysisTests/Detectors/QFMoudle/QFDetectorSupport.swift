@@ -36,12 +36,22 @@ journey:
 
 /// Records `steps` (YAML journey items, one per line) after `qfTestApp`'s root screen and checks the trace.
 func qfCheck(_ steps: [String]) throws -> AnalysisResult {
+    qfAnalyze(try qfRecord(steps))
+}
+
+/// The trace the runtime model records for `steps` after `qfTestApp`'s root screen.
+func qfRecord(_ steps: [String]) throws -> [TraceEvent] {
     let yaml = qfTestApp + steps.map { "  - \($0)\n" }.joined() + "  - advanceClock: 3\n"
     let scenario = try ScenarioDocument.parse(yaml: yaml, file: "qf-test.yml")
     let buffer = TraceBuffer()
     _ = scenario.run(sink: buffer, console: nil, logs: false)
+    return buffer.events
+}
+
+/// Checks `events` as a QFMoudle trace of the Shop app.
+func qfAnalyze(_ events: [TraceEvent]) -> AnalysisResult {
     let header = TraceHeader(producer: "lego-trace-tests", start: "2026-01-01T00:00:00Z", app: "Shop", framework: .qfMoudle)
-    return Analyzer.analyze(header: header, events: buffer.events, configuration: AnalysisConfiguration())
+    return Analyzer.analyze(header: header, events: events, configuration: AnalysisConfiguration())
 }
 
 /// The findings of rule `id` after `steps`.

@@ -78,6 +78,21 @@ import Testing
     #expect(quiet.findings.map(\.ruleID) == [])
 }
 
+@Test func qfCallbackRetainsCallerFindsTheCycleInARecordedTraceThatCannotNameTheSetter() throws {
+    // The Objective-C recorder's callback.set has no peerName (a hook cannot see its caller): the cycle is found
+    // all the same, and the message names no setter.
+    let recorded = try qfRecord(["open: {protocol: Cart, callback: shown}", "back"]).map { event -> TraceEvent in
+        var copy = event
+        if copy.kind == .callbackSet { copy.peerName = nil }
+        return copy
+    }
+    #expect(recorded.contains { $0.kind == .callbackSet && $0.objects?.isEmpty == false })
+    let findings = qfAnalyze(recorded).findings.filter { $0.ruleID == "qf-callback-retains-caller" }
+    #expect(findings.count == 1)
+    #expect(findings.first?.message.hasPrefix("the callbackBlock of Cart#") == true)
+    #expect(findings.first?.message.contains("set by") == false)
+}
+
 @Test func xfLegoViperRulesDoNotRunOnQFMoudleTraces() throws {
     let result = try qfCheck(["open: {protocol: Cart}"])
     #expect(result.rules.allSatisfy { $0.frameworks.contains(.qfMoudle) })

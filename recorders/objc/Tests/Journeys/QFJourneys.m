@@ -2,6 +2,8 @@
 // QFMoudle double, recorded by LegoTraceRecorder. Each drives the app as its button handlers would: the router's two
 // lookups, the module's getter, UIKit's push, pop, present and dismiss. `qf-journeys NAME TRACE` runs one. What each
 // must report is Tests/expected/qf-NAME.findings; the same journey as a runtime scenario is Tests/scenarios/qf-NAME.yml.
+// The callbacks are real blocks, made in QFCallbacks.m (clang: gcc has none).
+#import "QFCallbacks.h"
 #import "QFMoudleDouble.h"
 #import "LegoTraceRecorder.h"
 #import "LTHookSupport.h"
@@ -11,7 +13,21 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <Block.h>
+
 #pragma mark - The app
+
+// libBlocksRuntime's block classes: a block's isa is one of them.
+extern void *_NSConcreteStackBlock[] __attribute__((weak));
+extern void *_NSConcreteMallocBlock[] __attribute__((weak));
+extern void *_NSConcreteGlobalBlock[] __attribute__((weak));
+
+// Whether `value` is a block: on gcc's runtime blocks are no objects (they answer no -copy), so a copy property
+// copies them with Block_copy, as Apple's `copy` does by messaging the block.
+static int isBlock(id value) {
+    void *isa = value ? *(void **)value : NULL;
+    return isa && (isa == _NSConcreteStackBlock || isa == _NSConcreteMallocBlock || isa == _NSConcreteGlobalBlock);
+}
 
 @protocol MoudleHome <QFMoudleProtocol>
 @property (nonatomic, copy) NSString *paramterForHome;
@@ -93,11 +109,14 @@
 - (void)setInterfaceViewController:(UIViewController *)controller { interfaceViewController = controller; }
 - (id)callbackBlock { return callbackBlock; }
 - (void)setCallbackBlock:(id)block {
-    [callbackBlock autorelease];
-    callbackBlock = [block copy];
+    id old = callbackBlock;
+    callbackBlock = isBlock(block) ? Block_copy(block) : [block copy];
+    if (isBlock(old)) Block_release(old);
+    else [old release];
 }
 - (void)dealloc {
-    [callbackBlock release];
+    if (isBlock(callbackBlock)) Block_release(callbackBlock);
+    else [callbackBlock release];
     [super dealloc];
 }
 @end
@@ -249,16 +268,36 @@ static void faults(NSAutoreleasePool **pool) {
 }
 
 // The detail's callback captures the detail's own controller: controller → module → callback → controller. After the
-// pop neither goes. (The model also names the capture, qf-callback-retains-caller; the runtime does not expose what
-// a block captures, so the recorder sees the leak only.)
+// pop neither goes; the recorder reads the capture from the block (qf-callback-retains-caller) and sees the leak.
 static void callbackCycle(NSAutoreleasePool **pool) {
     showRoot(pool);
     id detail = resolve(@protocol(Detail));
     UIViewController *controller = [detail interfaceViewController];
-    [detail setCallbackBlock:[QFDoubleCallback callbackCapturing:controller]];
+    QFSetCallbackCapturing(detail, controller);
     [visibleStack() pushViewController:controller animated:YES];
     drain(pool);
     pop(pool);
+}
+
+// One detail per kind of callback, each set before its controller is shown (as the demo does): a block capturing
+// the detail's controller strongly, one capturing it unretained, one capturing an int only, one capturing the
+// controller through a __block variable (held by the byref, not read), and one capturing the opener's controller,
+// which holds no detail. Only the first is a cycle.
+static void callbackCaptures(NSAutoreleasePool **pool) {
+    showRoot(pool);
+    UIViewController *opener = [visibleStack() topViewController];
+    id details[5];
+    UIViewController *controllers[5];
+    for (int index = 0; index < 5; index++) {
+        details[index] = resolve(@protocol(Detail));
+        controllers[index] = [details[index] interfaceViewController];
+    }
+    QFSetCallbackCapturing(details[0], controllers[0]);
+    QFSetCallbackCapturingUnretained(details[1], controllers[1]);
+    QFSetCallbackCapturingNumber(details[2], 3);
+    QFSetCallbackCapturingByref(details[3], controllers[3]);
+    QFSetCallbackCapturing(details[4], opener);
+    drain(pool);
 }
 
 // Live leak warnings, with a short grace: a detail pushed by protocol and popped goes; the detail of the callback
@@ -279,7 +318,7 @@ static void leakWarning(NSAutoreleasePool **pool) {
     pop(pool);
     id detail = resolve(@protocol(Detail));
     UIViewController *controller = [detail interfaceViewController];
-    [detail setCallbackBlock:[QFDoubleCallback callbackCapturing:controller]];
+    QFSetCallbackCapturing(detail, controller);
     [visibleStack() pushViewController:controller animated:YES];
     drain(pool);
     pop(pool);
@@ -327,11 +366,13 @@ static int verdicts(void) {
 int main(int argc, char **argv) {
     NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
     if (argc < 3) {
-        fprintf(stderr, "usage: qf-journeys push-pop|faults|callback-cycle|leak-warning TRACE, or qf-journeys verdicts -\n");
+        fprintf(stderr, "usage: qf-journeys push-pop|faults|callback-cycle|callback-captures|leak-warning TRACE,\n"
+                        "       qf-journeys verdicts|block-captures -\n");
         return 2;
     }
     const char *journey = argv[1];
     if (strcmp(journey, "verdicts") == 0) return verdicts();
+    if (strcmp(journey, "block-captures") == 0) return QFReadBlockCaptures();
     NSError *error = nil;
     if (![LegoTraceRecorder startRecordingToPath:[NSString stringWithUTF8String:argv[2]] error:&error]) {
         fprintf(stderr, "qf-journeys: %s\n", [[error localizedDescription] UTF8String]);
@@ -341,6 +382,7 @@ int main(int argc, char **argv) {
     if (strcmp(journey, "push-pop") == 0) pushPop(&pool);
     else if (strcmp(journey, "faults") == 0) faults(&pool);
     else if (strcmp(journey, "callback-cycle") == 0) callbackCycle(&pool);
+    else if (strcmp(journey, "callback-captures") == 0) callbackCaptures(&pool);
     else if (strcmp(journey, "leak-warning") == 0) leakWarning(&pool);
     else {
         fprintf(stderr, "qf-journeys: unknown journey %s\n", journey);

@@ -1,7 +1,8 @@
 // A test double of QFMoudle (qingfengiOS/QFMoudle@0ac5a23) for running the recorder on Linux with gcc + GNUstep base
 // (manual reference counting): the router with its real class name and selectors, and the base protocol modules
 // adopt. Written from reading QFRouter.h/.m and QFMoudleProtocol.h; nothing is copied. What differs, and why:
-// - gcc has no blocks: `callbackBlock` holds a `QFDoubleCallback` object (what a block would capture, it retains).
+// - `callbackBlock` is typed `id` (gcc, which compiles the double, has no blocks); the app's journeys, compiled by
+//   clang with blocks, set real blocks there.
 // - gcc's runtime has no zeroing weak references: `interfaceViewController` is unretained (assign), and the journeys
 //   never read it after its controller went.
 #import <Foundation/Foundation.h>
@@ -23,11 +24,4 @@
 - (id)interfaceForProtocol:(Protocol *)protocol;
 /// QFRouter.m:50-57: the scheme names the protocol; each query item is then set on the module by key-value coding.
 - (id)interfaceForURL:(NSURL *)url;
-@end
-
-/// Stands in for a callback block (gcc has none): it keeps what it captures, as a copied block does.
-@interface QFDoubleCallback : NSObject <NSCopying> {
-    id captured;
-}
-+ (QFDoubleCallback *)callbackCapturing:(id)object;
 @end

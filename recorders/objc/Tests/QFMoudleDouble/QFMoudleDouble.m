@@ -41,23 +41,3 @@ static QFRouter *sharedRouter;
     return NSClassFromString([NSString stringWithUTF8String:protocol_getName(protocol)]);
 }
 @end
-
-@implementation QFDoubleCallback
-
-+ (QFDoubleCallback *)callbackCapturing:(id)object {
-    QFDoubleCallback *callback = [[[QFDoubleCallback alloc] init] autorelease];
-    callback->captured = [object retain];
-    return callback;
-}
-
-// A copied block that was already on the heap is the same block.
-- (id)copyWithZone:(NSZone *)zone {
-    (void)zone;
-    return [self retain];
-}
-
-- (void)dealloc {
-    [captured release];
-    [super dealloc];
-}
-@end

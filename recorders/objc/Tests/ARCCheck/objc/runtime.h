@@ -40,4 +40,6 @@ Ivar class_getInstanceVariable(Class cls, const char *name);
 Ivar *class_copyIvarList(Class cls, unsigned int *outCount);
 const char *ivar_getTypeEncoding(Ivar v);
 long ivar_getOffset(Ivar v);
+Class objc_allocateClassPair(Class superclass, const char *name, unsigned long extraBytes);
+void objc_registerClassPair(Class cls);
 #endif
