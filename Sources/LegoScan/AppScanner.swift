@@ -82,6 +82,7 @@ public enum AppScanner {
         var byteCount = 0
         var fileCount = 0
         var copyCounts = [Int](repeating: 0, count: copies.count)
+        var kept: [SourceTree.File] = []
         for entry in read {
             if let copy = copies.firstIndex(where: { VendoredCopy.contains($0.folder, entry.file.relativePath) }) {
                 copyCounts[copy] += 1
@@ -93,9 +94,11 @@ public enum AppScanner {
                 continue
             }
             facts.append(entry.facts)
+            kept.append(entry.file)
             byteCount += entry.bytes
             fileCount += 1
         }
+        scanner.complete(&facts, files: kept)
         for (index, copy) in copies.enumerated() {
             excluded.append(ScanExclusion(path: copy.folder, reason: .frameworkCopy(classes: copy.classes), fileCount: copyCounts[index]))
         }

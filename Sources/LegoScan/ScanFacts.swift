@@ -229,11 +229,27 @@ public struct ScanFacts: Sendable, Hashable {
             case commentedOut = "commented out"
             /// Inside a `#if 0` (Swift `#if false`) block.
             case disabledBlock = "in a disabled #if block"
+            /// In a routing's method whose name nothing in the app (nor the framework) writes.
+            case neverCalled = "in a method nothing calls"
         }
         /// The transition as it would be.
         public var transition: Transition
         /// Why it never runs.
         public var reason: Reason
+    }
+
+    /// An Objective-C method definition and the lines its body spans.
+    public struct MethodBody: Sendable, Hashable {
+        /// The implementing class (or the class a category extends).
+        public var className: String
+        /// The selector's first piece (`updateTitle` of `updateTitle:subtitle:`): what every call of it writes.
+        public var name: String
+        /// Where the name is written.
+        public var location: SourceLocation
+        /// The line of the body's closing brace.
+        public var lastLine: Int
+        /// Whether the selector takes arguments (Swift may call it by a shorter base name).
+        public var hasArguments: Bool
     }
 
     /// A problem reading the file; the rest of it is still used.
@@ -264,6 +280,10 @@ public struct ScanFacts: Sendable, Hashable {
     public var httpHandlers: [HTTPHandler] = []
     /// Transitions in comments and `#if 0` blocks.
     public var inactiveTransitions: [InactiveTransition] = []
+    /// Every Objective-C method definition with its body's lines.
+    public var methodBodies: [MethodBody] = []
+    /// Routing methods with a transition that nothing in the app calls (found after every file is read).
+    public var neverCalled: [MethodBody] = []
     /// Unary methods of Objective-C classes (for overrides of inherited code's `[self method]`).
     public var methods: [Method] = []
     /// Problems reading.
@@ -285,6 +305,8 @@ public struct ScanFacts: Sendable, Hashable {
         events += other.events
         receipts += other.receipts
         methods += other.methods
+        methodBodies += other.methodBodies
+        neverCalled += other.neverCalled
         inactiveTransitions += other.inactiveTransitions
         httpHandlers += other.httpHandlers
         warnings += other.warnings

@@ -308,10 +308,20 @@ public struct ScannedApp: Sendable, Hashable {
                 }
             }
         }
-        var transitions = facts.transitions.flatMap(resolved)
+        // A transition in a routing method nothing calls never runs: a note like one in a comment, not an edge.
+        let neverCalledByFile = Dictionary(grouping: facts.neverCalled, by: \.location.file)
+        func isInNeverCalledMethod(_ fact: ScanFacts.Transition) -> Bool {
+            neverCalledByFile[fact.location.file]?.contains { body in
+                body.location.line <= fact.location.line && fact.location.line <= body.lastLine && fact.fromClass == body.className
+            } ?? false
+        }
+        let (neverRun, run) = facts.transitions.reduce(into: ([ScanFacts.Transition](), [ScanFacts.Transition]())) { split, fact in
+            if isInNeverCalledMethod(fact) { split.0.append(fact) } else { split.1.append(fact) }
+        }
+        var transitions = run.flatMap(resolved)
         self.inactiveTransitions = facts.inactiveTransitions.flatMap { inactive in
             resolved(inactive.transition).map { InactiveTransition(transition: $0, reason: inactive.reason) }
-        }
+        } + neverRun.flatMap { fact in resolved(fact).map { InactiveTransition(transition: $0, reason: .neverCalled) } }
 
         // Inheritance: a module class that subclasses another module's class runs its code, so its transitions and
         // event sends are the subclass's module's too. A value the inherited code takes from `[self method]` is the

@@ -16,7 +16,7 @@ public struct SourceTree {
     }
 
     /// One source file.
-    struct File {
+    public struct File: Sendable {
         /// Absolute path, as the bytes the system gave (a name need not be UTF-8).
         var path: [UInt8]
         /// Path relative to the scanned folder (what locations show), decoded as UTF-8 with U+FFFD for bad bytes.

@@ -43,7 +43,7 @@ public enum StaticAnalyzer {
         }
         if app.inactiveTransitions.count > inactiveNotesListed {
             let rest = app.inactiveTransitions.count - inactiveNotesListed
-            limitations.append("never runs: \(rest) more transition\(rest == 1 ? "" : "s") in comments or #if 0 blocks, not listed here "
+            limitations.append("never runs: \(rest) more transition\(rest == 1 ? "" : "s") in code that never runs, not listed here "
                 + "(`scan --model FILE` lists every one); none is an edge")
         }
         return collector.result(framework: .xflegoViper, suppressions: app.facts.suppressions, limitations: limitations, sourceFiles: sourceFiles)

@@ -17,8 +17,16 @@ public protocol FrameworkScanner: Sendable {
     var markers: [String] { get }
     /// The facts of one source file in `language`; `file` names it in locations.
     func read(bytes: [UInt8], file: String, language: SourceTree.Language) -> Facts
+    /// Completes the facts of every file with what one file alone cannot tell, reading the app's `files` again
+    /// (vendored copies left out). Most scanners need nothing.
+    func complete(_ facts: inout Facts, files: [SourceTree.File])
     /// The app the facts of every file describe.
     func app(from facts: Facts) -> App
+}
+
+extension FrameworkScanner {
+    /// Nothing to complete.
+    public func complete(_ facts: inout Facts, files: [SourceTree.File]) {}
 }
 
 /// The facts a framework scanner reads from one file, and their merge over files.

@@ -530,6 +530,13 @@ struct ObjCReader {
                 if let currentClass, let name = method, lexer.isPunctuation(close + 2, UInt8(ascii: "{")) {
                     facts.methods.append(.init(className: currentClass, selector: name, location: location(close + 1)))
                 }
+                // A definition starts its line after a `}`, a `;` or the `@implementation` line (`a - (int)b` is no method).
+                let startsDefinition = index == 0 || (tokens[index - 1].line < token.line
+                    && (lexer.isPunctuation(index - 1, UInt8(ascii: "}")) || lexer.isPunctuation(index - 1, UInt8(ascii: ";"))
+                        || lexer.isPunctuation(index - 1, UInt8(ascii: ")")) || tokens[index - 1].kind == .identifier))
+                if let currentClass, startsDefinition, close > index + 1, close + 1 < tokens.count, tokens[close + 1].kind == .identifier {
+                    methodBody(className: currentClass, nameAt: close + 1)
+                }
             } else if token.kind == .identifier, let currentClass, let name = method, lexer.isIdentifier(index, "return"),
                       lexer.isPunctuation(index + 1, UInt8(ascii: "@")), lexer.isPunctuation(index + 2, UInt8(ascii: "[")) {
                 let close = Int(lexer.partner[index + 2])
@@ -544,6 +551,23 @@ struct ObjCReader {
                 }
             }
             index += 1
+        }
+    }
+
+    /// Records the method whose selector starts at token `nameAt` when a body follows its signature.
+    private mutating func methodBody(className: String, nameAt: Int) {
+        var cursor = nameAt + 1
+        let limit = min(tokens.count, nameAt + 256)
+        while cursor < limit {
+            if lexer.isPunctuation(cursor, UInt8(ascii: "{")) {
+                let close = Int(lexer.partner[cursor])
+                guard close > cursor else { return }
+                facts.methodBodies.append(.init(className: className, name: lexer.text(tokens[nameAt]), location: location(nameAt),
+                                                lastLine: tokens[close].line, hasArguments: lexer.isPunctuation(nameAt + 1, UInt8(ascii: ":"))))
+                return
+            }
+            if lexer.isPunctuation(cursor, UInt8(ascii: ";")) || lexer.isPunctuation(cursor, UInt8(ascii: "}")) { return }
+            cursor = lexer.indexAfterGroup(cursor, limit: limit) ?? cursor + 1
         }
     }
 

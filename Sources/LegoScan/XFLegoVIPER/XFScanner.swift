@@ -95,7 +95,11 @@ extension ScannedApp: ScannedFrameworkApp {
         rows.append(("transitions", "\(transitions.count)" + (kinds.isEmpty ? "" : ": " + kinds.joined(separator: ", "))))
         if !inactiveTransitions.isEmpty {
             let count = inactiveTransitions.count
-            rows.append(("never runs", "\(count) transition\(count == 1 ? "" : "s") in comments or #if 0 blocks (notes, not edges)"))
+            let uncalled = inactiveTransitions.filter { $0.reason == .neverCalled }.count
+            let plural = { (count: Int) in "transition\(count == 1 ? "" : "s")" }
+            rows.append(("never runs", uncalled == 0
+                ? "\(count) \(plural(count)) in comments or #if 0 blocks (notes, not edges)"
+                : "\(count) \(plural(count)): \(count - uncalled) in comments or #if 0 blocks, \(uncalled) in routing methods nothing calls (notes, not edges)"))
         }
         let notifications = events.filter { $0.fact.scope == .notification }.count
         rows.append(("events", "\(events.count) sent" + (notifications > 0 ? " (\(notifications) notifications)" : "")
@@ -103,5 +107,12 @@ extension ScannedApp: ScannedFrameworkApp {
         let dynamic = transitions.filter(\.isDynamic).count + events.filter { !$0.isLiteral }.count + dynamicRoutes.count
         rows.append(("dynamic sites", "\(dynamic)" + (dynamic > 0 ? " (URLs or names computed at run time; see --model)" : "")))
         return rows
+    }
+}
+
+extension XFScanner {
+    /// Finds the routing methods that hold a transition and that nothing in the app calls.
+    public func complete(_ facts: inout ScanFacts, files: [SourceTree.File]) {
+        facts.neverCalled = NeverCalledMethods.find(in: facts, files: files)
     }
 }

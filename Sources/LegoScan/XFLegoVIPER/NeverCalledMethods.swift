@@ -1,0 +1,191 @@
+import LegoModel
+
+/// Routing methods that hold a transition and that nothing calls: their name is written nowhere in the app (any
+/// file, comments and strings included) but where it is declared, and the framework never sends it. The code in
+/// them never runs, so their transitions are notes, not edges.
+///
+/// Only routings qualify (classes whose superclasses, all declared in the app, lead to `XFRouting`): a routing is an
+/// `NSObject` the app calls by name, while a presenter, view model or controller also receives UIKit's and the
+/// framework's lifecycle messages, which no source of the app names. And only for a class whose `@interface` is in a
+/// scanned header: a scan of part of an app (its headers, callers left out) must not turn real transitions into notes.
+enum NeverCalledMethods {
+    /// The methods of `facts` found never called after reading `files` again.
+    static func find(in facts: ScanFacts, files: [SourceTree.File]) -> [ScanFacts.MethodBody] {
+        let superclasses = Dictionary(facts.classes.compactMap { declared in declared.superclass.map { (declared.name, $0) } },
+                                      uniquingKeysWith: { first, _ in first })
+        var transitionLines: [String: [Int]] = [:]
+        for transition in facts.transitions { transitionLines[transition.location.file, default: []].append(transition.location.line) }
+        let routingMethods = facts.methodBodies.filter { body in
+            !mayBeCalledUnnamed(body.name) && isRouting(body.className, superclasses: superclasses)
+                && transitionLines[body.location.file, default: []].contains { body.location.line <= $0 && $0 <= body.lastLine }
+        }
+        guard !routingMethods.isEmpty else { return [] }
+        // A class whose header the scan does not hold belongs to an app only partly scanned (a snippet, a folder of
+        // it): its methods may be declared there and called from anywhere, so they give no candidate.
+        let headered = Set(facts.classes.filter { $0.location.file.hasSuffix(".h") }.map(\.name))
+        let candidates = routingMethods.filter { headered.contains($0.className) }
+        guard !candidates.isEmpty else { return [] }
+        var unnamed = Set(candidates.map(\.name))
+        // Swift calls `goToDetailWithName:` by the importer's shorter base name (`goToDetail(withName:)`, or pruned by
+        // the parameter's type): any prefix of the first piece at a word boundary may be how Swift writes it.
+        var objectiveCSpellings: [String: [String]] = [:]
+        var swiftSpellings: [String: [String]] = [:]
+        for candidate in candidates {
+            objectiveCSpellings[candidate.name, default: []].append(candidate.name)
+            for spelling in candidate.hasArguments ? wordPrefixes(of: candidate.name) : [candidate.name] {
+                swiftSpellings[spelling, default: []].append(candidate.name)
+            }
+        }
+        // Each file is walked once, word by word, whatever the number of candidates.
+        for file in files where !unnamed.isEmpty {
+            guard case .bytes(let bytes) = SourceTree.contents(of: file) else {
+                // A file that cannot be read may call any of them.
+                return []
+            }
+            unnamed.subtract(namesUsed(in: bytes, spellings: file.language == .swift ? swiftSpellings : objectiveCSpellings))
+        }
+        return candidates.filter { unnamed.contains($0.name) }
+    }
+
+    /// The names whose `spellings` (spelling → names) `bytes` write as a whole word anywhere but in a declaration of a
+    /// method of that name.
+    static func namesUsed(in bytes: [UInt8], spellings: [String: [String]]) -> Set<String> {
+        var lengths = [Bool](repeating: false, count: 256)
+        for spelling in spellings.keys where spelling.utf8.count < 256 { lengths[spelling.utf8.count] = true }
+        var used: Set<String> = []
+        var index = 0
+        while index < bytes.count {
+            guard isWordByte(bytes[index]) else { index += 1; continue }
+            var end = index + 1
+            while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+            // Only a word as long as some spelling is made into a string and looked up.
+            if end - index < 256, lengths[end - index], let names = spellings[String(decoding: bytes[index..<end], as: UTF8.self)],
+               !isDeclaration(index, in: bytes) {
+                used.formUnion(names)
+            }
+            index = end
+        }
+        return used
+    }
+
+    /// Whether `bytes` write `name` as a whole word anywhere but a declaration of a method of that name.
+    static func isUsed(_ name: String, in bytes: [UInt8]) -> Bool {
+        !namesUsed(in: bytes, spellings: [name: [name]]).isEmpty
+    }
+
+    /// `name` and every prefix of it that ends before an upper-case letter (`goToDetail`, `goTo`, `go` for `goToDetail`).
+    static func wordPrefixes(of name: String) -> [String] {
+        var prefixes = [name]
+        var index = name.index(before: name.endIndex)
+        while index > name.startIndex {
+            if name[index].isUppercase { prefixes.append(String(name[..<index])) }
+            index = name.index(before: index)
+        }
+        return prefixes
+    }
+
+    /// Whether `name` may be sent without the app writing it: the framework's own selectors (it sends them to
+    /// components), `NSObject`'s life cycle, initialisers, and setters (`routing.title = …` calls `setTitle:`).
+    static func mayBeCalledUnnamed(_ name: String) -> Bool {
+        if frameworkSelectors.contains(name) || objectSelectors.contains(name) || name.hasPrefix("init") { return true }
+        if name.hasPrefix("set"), let fourth = name.dropFirst(3).first, fourth.isUppercase { return true }
+        return false
+    }
+
+    private static func isRouting(_ className: String, superclasses: [String: String]) -> Bool {
+        var current = className
+        for _ in 0..<32 {
+            guard let superclass = superclasses[current] else { return false }
+            if superclass == "XFRouting" { return true }
+            current = superclass
+        }
+        return false
+    }
+
+    /// `- (void)name` or `+ (Type *)name` opening its line, or Swift's `func name`.
+    private static func isDeclaration(_ at: Int, in bytes: [UInt8]) -> Bool {
+        var cursor = at - 1
+        func skipSpaces() { while cursor >= 0, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor -= 1 } }
+        skipSpaces()
+        if cursor >= 3, bytes[(cursor - 3)...cursor].elementsEqual("func".utf8) { return cursor < 4 || !isWordByte(bytes[cursor - 4]) }
+        guard cursor >= 0, bytes[cursor] == UInt8(ascii: ")") else { return false }
+        var depth = 0
+        while cursor >= 0 {
+            if bytes[cursor] == UInt8(ascii: ")") { depth += 1 }
+            if bytes[cursor] == UInt8(ascii: "(") { depth -= 1; if depth == 0 { break } }
+            if bytes[cursor] == 0x0A { return false }
+            cursor -= 1
+        }
+        cursor -= 1
+        skipSpaces()
+        guard cursor >= 0, bytes[cursor] == UInt8(ascii: "-") || bytes[cursor] == UInt8(ascii: "+") else { return false }
+        cursor -= 1
+        skipSpaces()
+        return cursor < 0 || bytes[cursor] == 0x0A || bytes[cursor] == 0x0D
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F || byte == 0x24 || byte >= 0x80
+    }
+
+    /// `NSObject`'s messages a class receives without the app naming them.
+    private static let objectSelectors: Set<String> = [
+        "dealloc", "load", "initialize", "description", "debugDescription", "hash", "isEqual", "copyWithZone", "mutableCopyWithZone",
+        "encodeWithCoder", "awakeFromNib", "observeValueForKeyPath", "forwardingTargetForSelector", "methodSignatureForSelector",
+        "forwardInvocation", "resolveInstanceMethod", "resolveClassMethod", "doesNotRecognizeSelector", "valueForUndefinedKey",
+        "respondsToSelector", "conformsToProtocol", "class", "superclass", "self", "copy", "mutableCopy", "new", "alloc", "allocWithZone",
+    ]
+
+    /// The first piece of every selector XFLegoVIPER declares, sends with `@selector`, `invokeMethod:` or
+    /// `NSSelectorFromString` (all of `XFLegoVIPER/**/*.{h,m}` at `yizzuide/XFLegoVIPER@c95d757`): a routing may implement
+    /// one for the framework to call (`XFUIBus.m:143` sends `componentWillBecomeFocus`, `XFEventBus.m:87`
+    /// `receiveComponentEventName:intentData:`).
+    static let frameworkSelectors: Set<String> = [
+        "_autoAssemblyModuleWithModuleName", "_bulildModulesAssemblyWithInterface", "_canBackDataWithComponent", "_clearZombieComponent",
+        "_flowToNextComponent", "_flowToNextRouting", "_implicitRemoveComponent", "_innerRegisterNotiName", "_intentData", "_log",
+        "_printComponent", "_printComponentTree", "_printSubComponentTree", "_printTabForAppenedString", "_removeObservers",
+        "_subUIterfaceFromSubComponent", "_transmitURLParams", "_xfLego_initEventHandlerWithAdditionWorkBlock",
+        "_xfLego_viewWillPopOrDismiss", "_xfLogo_getCurrentViewController", "addComponent", "addComponentHanderPlug", "addEmitter",
+        "addEmitterPlug", "addEventReceiver", "addHandler", "addIncompatibleComponent", "addRouting", "addSubRouting",
+        "allComponentHanderPlugs", "allComponentsForURL", "allocWithZone", "assembleRouting", "autoAssemblyModule",
+        "autoAssemblyModuleFromShareModuleName", "autoAssemblyModuleWithIbSymbol", "autoAssemblyShareModule",
+        "buildModulesAssemblyWithActivityClass", "buildModulesAssemblyWithIB", "canDebugLog", "classPrefix", "classPrefixList",
+        "compName", "component", "componentBridge_viewDidLoad", "componentForUInterface", "componentHandlerForComponent",
+        "componentNameForComponent", "componentNameFromComponent", "componentWillBecomeFocus", "componentWillResignFocus",
+        "controllerNameForComponent", "copyWithZone", "count", "createComponentFromName", "createControllerFromComponentName",
+        "createDynamicSubModuleClassFromName", "createNavigationControllerFromClassName", "createNavigationControllerFromPrefixName",
+        "createRouingFromModuleName", "createRoutingFastFromModuleName", "createSubUInterfaceFromComponentName",
+        "createSubUInterfaceFromURLComponent", "createViewModelFromModuleName", "currentActionRouting", "dataDriver", "dealloc",
+        "decodeFromPercentEscapeString", "defaultConfig", "didMoveToSuperview", "dismissComponent", "dismissViewAction",
+        "dispatcher", "emitEventName", "enableLog", "encodeToPercentEscapeString", "encodeWithCoder", "eventBus", "eventHandler",
+        "executeChainWithURL", "existComponent", "expressPackAddLastRenderData", "expressPackAddNewRenderData", "expressPackClean",
+        "expressPackCreateFromClass", "expressPackTransform2IndexPathsFromFirstRenderData",
+        "expressPackTransform2IndexPathsFromLastRenderData", "findClassFromPrefix", "findComponentForName", "findIndexWithPiece",
+        "findRoutingForModuleName", "fromComponentRoutable", "init", "initCommand", "initRenderView", "initURLGroup",
+        "initWithCoder", "initWithComponentRoutable", "initWithFromRouting", "initialize", "inspectModulePrefixFromClass",
+        "inspectModulePrefixWithModule", "inspectSuperModuleNameFromSubModuleName", "intentData", "interceptWithURL",
+        "invokeMethod", "lastPathComponentForURL", "load", "log", "makeComponentFromUInterface", "matchComponent",
+        "matchUInterface", "measureFrameWithList", "moduleNameForModuleLayerObject", "moduleNameForRouting",
+        "moduleNameForSuperRoutingClass", "moduleNameForViewModel", "needDismissKeyboard", "needEndRequestWithMsg",
+        "needFillRenderData", "needSendRequestWithMsg", "needUpdateInputUInterfaceY", "nextComponentRoutable", "observers",
+        "onMeasureAfter", "onMeasureBefroe", "onMeasureFrameWithItem", "onNewIntent", "open", "openURL", "openURLForGetComponent",
+        "openURLForGetUInterface", "openURLForPresent", "openURLForPush", "paramsForURL", "parentViewController", "pathForURL",
+        "pauseTimer", "pipe", "popComponent", "popViewAction", "poppingProgrammatically", "prepare", "presentComponent",
+        "pushComponent", "pushViewController", "putComponent", "reMeasureFrameForExpressPiece", "realUInterface",
+        "receiveAppNotification", "receiveComponentEventName", "register", "registerMVxNotifactions", "registerMVxNotifications",
+        "registerMVxNotificationsForTarget", "remove", "removeComponent", "removeComponentForName",
+        "removeComponentWithTransitionBlock", "removeEventReceiverComponentWithName", "removeIncompatibleComponentWithName",
+        "removeRouting", "resetSubRoutings", "resumeTimer", "routePlug", "routing", "run", "sendEventName", "sendGlobalEventName",
+        "sendNotificationForMVxWithName", "setupTimerWithTimeInterval", "shareInstance", "sharedRoutingForShareModule",
+        "showComponent", "standardRouting", "startTimer", "stopTimer", "stringFromDictionary", "subRoutings",
+        "subUIterfaceFromSubComponent", "subscribeEventOnReceiver", "swiftNamespace", "uInterface", "uInterfaceForComponent",
+        "uiBus", "uiBusForComponent", "unSubscribeEventWithCompName", "urlFromPath", "verifyController", "verifyModule",
+        "verifyModuleName", "view", "viewDidAppear", "viewDidDisappear", "viewDidLoad", "viewWillAppear", "viewWillDisappear",
+        "viewWillPopOrDismiss", "willReBindRelationFromSubUserInterfaces", "willReleaseComponent", "willRemoveComponent",
+        "xfLego_bindView", "xfLego_destoryUInterfaceRef", "xfLego_didMoveToSuperview", "xfLego_enableAutoRemoveSelfComp",
+        "xfLego_enumeratePropertyWithValueBlock", "xfLego_implicitRemoveComponentWithTransitionBlock", "xfLego_releaseRouting",
+        "xfLego_removeRouting", "xfLego_swizzleMethod", "xfLego_viewDidAppear", "xfLego_viewDidDisappear", "xfLego_viewDidLoad",
+        "xfLego_viewDidLoadForTabBarViewController", "xfLego_viewWillAppear", "xfLego_viewWillDisappear",
+        "xfLego_viewWillPopOrDismiss", "xfLogo_findDispatcher", "xf_viewWillPopOrDismiss",
+    ]
+}
