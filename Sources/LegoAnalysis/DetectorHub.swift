@@ -8,16 +8,13 @@ import LegoReplay
 final class DetectorHub: ReplayObserver {
     private let detectors: [any Detector]
     // Which detectors to call, per kind and phase, as one flat table walked by index: the detectors of phase `p` for
-    // the kind of ordinal `k` are `calls[starts[3k + p] ..< starts[3k + p + 1]]`. Entries are unretained (`detectors`
-    // keeps them alive): arrays of `any Detector` per kind retained and released each array and each detector on every
-    // event (#24's profile: reference counting was 37% of a check).
-    private let calls: UnsafeMutableBufferPointer<Call>
+    // the kind of ordinal `k` are `calls[starts[3k + p] ..< starts[3k + p + 1]]`. Arrays of `any Detector` per kind
+    // retained and released each array and each detector on every event (#24's profile: reference counting was 37% of
+    // a check). Each call borrows its entry through an `inout` access (`Self.willApply(&calls[index], …)`): a detector
+    // read out of the table, even one stored `unowned(unsafe)`, was retained and released around every call.
+    private let calls: UnsafeMutableBufferPointer<any Detector>
     private let starts: UnsafeMutableBufferPointer<Int>
     private let kindsAreOrdinals: Bool
-
-    private struct Call {
-        unowned(unsafe) let detector: any Detector
-    }
 
     private enum Phase: Int, CaseIterable {
         case before, after, afterChanges
@@ -29,24 +26,25 @@ final class DetectorHub: ReplayObserver {
         let kinds = TraceEvent.Kind.allCases
         // Kind is a payload-free enum stored as its declaration index; checked here once, not assumed.
         kindsAreOrdinals = kinds.count <= 256 && kinds.enumerated().allSatisfy { Self.ordinal($1) == $0 }
-        var flat: [Call] = []
+        var flat: [any Detector] = []
         var starts: [Int] = []
         for kind in kinds {
             for phase in Phase.allCases {
                 starts.append(flat.count)
                 for detector in detectors where Self.calls(type(of: detector), in: phase, for: kind) {
-                    flat.append(Call(detector: detector))
+                    flat.append(detector)
                 }
             }
         }
         starts.append(flat.count)
-        calls = .allocate(capacity: max(1, flat.count))
+        calls = .allocate(capacity: flat.count)
         _ = calls.initialize(from: flat)
         self.starts = .allocate(capacity: starts.count)
         _ = self.starts.initialize(from: starts)
     }
 
     deinit {
+        _ = calls.deinitialize()
         calls.deallocate()
         starts.deallocate()
     }
@@ -66,7 +64,7 @@ final class DetectorHub: ReplayObserver {
         }
         let slot = 3 * Self.ordinal(event.kind) + Phase.before.rawValue
         for index in starts[slot]..<starts[slot + 1] {
-            calls[index].detector.willApply(event, state: state)
+            Self.willApply(&calls[index], event, state)
         }
     }
 
@@ -83,12 +81,22 @@ final class DetectorHub: ReplayObserver {
         let slot = 3 * Self.ordinal(event.kind) + Phase.after.rawValue
         let end = state.changes.isEmpty ? starts[slot + 1] : starts[slot + 2]
         for index in starts[slot]..<end {
-            calls[index].detector.didApply(event, state: state)
+            Self.didApply(&calls[index], event, state)
         }
     }
 
     func finish(state: ReplayState) {
         for detector in detectors { detector.finish(state: state) }
+    }
+
+    @inline(__always)
+    private static func willApply(_ detector: inout any Detector, _ event: TraceEvent, _ state: ReplayState) {
+        detector.willApply(event, state: state)
+    }
+
+    @inline(__always)
+    private static func didApply(_ detector: inout any Detector, _ event: TraceEvent, _ state: ReplayState) {
+        detector.didApply(event, state: state)
     }
 
     private static func ordinal(_ kind: TraceEvent.Kind) -> Int {

@@ -6,67 +6,69 @@ public final class ReplayState {
     // Each public property reads and writes a private stored one marked `@exclusivity(unchecked)`: the ~10% that
     // dynamic exclusivity checks cost `check` (measured with perf, 1M events) stays off without unsafe flags, and
     // because the accessors are defined here, accesses inlined into LegoAnalysis and LegoGraph are unchecked too
-    // (an access the client compiles itself to a stored property of another module is checked).
+    // (an access the client compiles itself to a stored property of another module is checked). Properties that hold
+    // references are read through `_read`, which lends the value: a `get` copied it, so `state.routingTable.map[name]`
+    // or `state.changes.isEmpty` retained and released every array and dictionary inside (#24).
     /// The app-wide class prefix, once set.
     public private(set) var prefix: String? {
-        get { _prefix }
+        _read { yield _prefix }
         _modify { yield &_prefix }
     }
     @exclusivity(unchecked) private var _prefix: String?
     /// URL route table: route key (URL text before `?`) → component name.
     public private(set) var routes: [String: String] {
-        get { _routes }
+        _read { yield _routes }
         _modify { yield &_routes }
     }
     @exclusivity(unchecked) private var _routes: [String: String] = [:]
     /// The HTTP handler component, if registered.
     public private(set) var httpHandler: String? {
-        get { _httpHandler }
+        _read { yield _httpHandler }
         _modify { yield &_httpHandler }
     }
     @exclusivity(unchecked) private var _httpHandler: String?
     /// Live objects by identity (deinitialized objects are dropped).
-    public private(set) var objects: [ObjectID: ObjectInfo] {
-        get { _objects }
+    public private(set) var objects: ObjectTable<ObjectInfo> {
+        _read { yield _objects }
         _modify { yield &_objects }
     }
-    @exclusivity(unchecked) private var _objects: [ObjectID: ObjectInfo] = [:]
+    @exclusivity(unchecked) private var _objects = ObjectTable<ObjectInfo>()
     /// Module instances by their primary object (routing, or the controller for controller components).
-    public private(set) var modules: [ObjectID: ModuleInstance] {
-        get { _modules }
+    public private(set) var modules: ObjectTable<ModuleInstance> {
+        _read { yield _modules }
         _modify { yield &_modules }
     }
-    @exclusivity(unchecked) private var _modules: [ObjectID: ModuleInstance] = [:]
+    @exclusivity(unchecked) private var _modules = ObjectTable<ModuleInstance>()
     /// The routing link table.
     public private(set) var routingTable: Registry {
-        get { _routingTable }
+        _read { yield _routingTable }
         _modify { yield &_routingTable }
     }
     @exclusivity(unchecked) private var _routingTable: Registry = Registry()
     /// The component table.
     public private(set) var componentTable: Registry {
-        get { _componentTable }
+        _read { yield _componentTable }
         _modify { yield &_componentTable }
     }
     @exclusivity(unchecked) private var _componentTable: Registry = Registry()
     /// The event-receiver table.
     public private(set) var receiverTable: Registry {
-        get { _receiverTable }
+        _read { yield _receiverTable }
         _modify { yield &_receiverTable }
     }
     @exclusivity(unchecked) private var _receiverTable: Registry = Registry()
     /// The shared-module table: gene → routing.
     public private(set) var sharedTable: [String: ObjectID] {
-        get { _sharedTable }
+        _read { yield _sharedTable }
         _modify { yield &_sharedTable }
     }
     @exclusivity(unchecked) private var _sharedTable: [String: ObjectID] = [:]
     /// Relations per object.
-    public private(set) var links: [ObjectID: Links] {
-        get { _links }
+    public private(set) var links: ObjectTable<Links> {
+        _read { yield _links }
         _modify { yield &_links }
     }
-    @exclusivity(unchecked) private var _links: [ObjectID: Links] = [:]
+    @exclusivity(unchecked) private var _links = ObjectTable<Links>()
     /// `currentActionRouting`: the routing that started the transition in progress.
     public private(set) var currentAction: ObjectID? {
         get { _currentAction }
@@ -80,14 +82,14 @@ public final class ReplayState {
     }
     @exclusivity(unchecked) private var _rootModule: ObjectID?
     /// User-code strong references still held, by object.
-    public private(set) var holds: [ObjectID: [String]] {
-        get { _holds }
+    public private(set) var holds: ObjectTable<[String]> {
+        _read { yield _holds }
         _modify { yield &_holds }
     }
-    @exclusivity(unchecked) private var _holds: [ObjectID: [String]] = [:]
+    @exclusivity(unchecked) private var _holds = ObjectTable<[String]>()
     /// The transition started and not yet completed.
     public private(set) var transitionInProgress: Transition? {
-        get { _transitionInProgress }
+        _read { yield _transitionInProgress }
         _modify { yield &_transitionInProgress }
     }
     @exclusivity(unchecked) private var _transitionInProgress: Transition?
@@ -99,7 +101,7 @@ public final class ReplayState {
     @exclusivity(unchecked) private var _lastMoment: Moment?
     /// What the last applied event changed, beyond the raw fields (derived once, here).
     public private(set) var changes: [Change] {
-        get { _changes }
+        _read { yield _changes }
         _modify { yield &_changes }
     }
     @exclusivity(unchecked) private var _changes: [Change] = []
@@ -123,7 +125,7 @@ public final class ReplayState {
     @exclusivity(unchecked) private var _eventsAfterEnd: Int = 0
     /// Names of every module kind seen, with whether it is a controller component (for URL verification).
     public private(set) var moduleKinds: [String: TraceEvent.ModuleKind] {
-        get { _moduleKinds }
+        _read { yield _moduleKinds }
         _modify { yield &_moduleKinds }
     }
     @exclusivity(unchecked) private var _moduleKinds: [String: TraceEvent.ModuleKind] = [:]
@@ -131,7 +133,7 @@ public final class ReplayState {
     /// Module class families the app declared (`module.declare`), in declaration order; a class declared again
     /// (its name changed with the prefix) keeps its place.
     public private(set) var declarations: [Declaration] {
-        get { _declarations }
+        _read { yield _declarations }
         _modify { yield &_declarations }
     }
     @exclusivity(unchecked) private var _declarations: [Declaration] = []
@@ -140,13 +142,13 @@ public final class ReplayState {
 
     /// NNModule-swift's registries, routers, open in progress, event sets and notifications (empty for other frameworks).
     public private(set) var nn: NNState {
-        get { _nn }
+        _read { yield _nn }
         _modify { yield &_nn }
     }
     @exclusivity(unchecked) private var _nn = NNState()
     /// What a QFMoudle trace keeps beyond the shared core (empty for other frameworks).
     public private(set) var qf: QFReplayState {
-        get { _qf }
+        _read { yield _qf }
         _modify { yield &_qf }
     }
     @exclusivity(unchecked) private var _qf = QFReplayState()
@@ -168,13 +170,12 @@ public final class ReplayState {
 
     /// The module instance an object belongs to (the object itself when it is a module's primary object).
     public func moduleID(of object: ObjectID) -> ObjectID? {
-        // `index(forKey:)` finds the entry without copying the module out of the dictionary.
-        if modules.index(forKey: object) != nil { return object }
+        if modules.contains(object) { return object }
         return objects[object]?.owner
     }
 
     /// Whether an object is alive.
-    public func isAlive(_ object: ObjectID) -> Bool { objects[object] != nil }
+    public func isAlive(_ object: ObjectID) -> Bool { objects.contains(object) }
 
     /// The live routing the link table maps `name` to (weak value: nil once it deinitialized).
     public func liveRouting(named name: String) -> ObjectID? {
@@ -334,8 +335,7 @@ public final class ReplayState {
         guard let obj = event.object, let info = objects.removeValue(forKey: obj) else { return }
         if !holds.isEmpty { holds[obj] = nil }
         if !qf.isEmpty { qf.forget(obj) }
-        // `index(forKey:)` finds the entry without copying a module out of the dictionary.
-        let isModule = modules.index(forKey: obj) != nil
+        let isModule = modules.contains(obj)
         changes.append(.deinitialized(object: obj, module: info.owner ?? (isModule ? obj : nil)))
         let moduleID = isModule ? obj : info.owner
         if let moduleID, let module = modules[moduleID], !module.isAlive(in: self) {

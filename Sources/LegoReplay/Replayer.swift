@@ -34,9 +34,25 @@ public struct Replayer {
 
     /// Applies one event and notifies observers.
     public func apply(_ event: TraceEvent) {
-        for observer in observers { observer.willApply(event, state: state) }
-        state.apply(event)
-        for observer in observers { observer.didApply(event, state: state) }
+        // Each observer is borrowed through an `inout` access to its slot (never written): read out of the array, as
+        // `for observer in observers` does, it was retained and released around each call, on every event (#24).
+        observers.withUnsafeBufferPointer { observers in
+            guard let first = observers.baseAddress else { return state.apply(event) }
+            let slots = UnsafeMutablePointer(mutating: first)
+            for index in 0..<observers.count { Self.willApply(&slots[index], event, state) }
+            state.apply(event)
+            for index in 0..<observers.count { Self.didApply(&slots[index], event, state) }
+        }
+    }
+
+    @inline(__always)
+    private static func willApply(_ observer: inout any ReplayObserver, _ event: TraceEvent, _ state: ReplayState) {
+        observer.willApply(event, state: state)
+    }
+
+    @inline(__always)
+    private static func didApply(_ observer: inout any ReplayObserver, _ event: TraceEvent, _ state: ReplayState) {
+        observer.didApply(event, state: state)
     }
 
     /// Pulls events from `next` until it returns nil or an event past `stopAfter`, then finishes observers.

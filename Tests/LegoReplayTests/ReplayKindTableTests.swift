@@ -229,14 +229,14 @@ import Testing
         var prefix: String?
         var routes: [String: String]
         var httpHandler: String?
-        var objects: [ObjectID: ReplayState.ObjectInfo]
-        var modules: [ObjectID: ReplayState.ModuleInstance]
+        var objects: ObjectTable<ReplayState.ObjectInfo>
+        var modules: ObjectTable<ReplayState.ModuleInstance>
         var tables: [ReplayState.Registry]
         var shared: [String: ObjectID]
-        var links: [ObjectID: ReplayState.Links]
+        var links: ObjectTable<ReplayState.Links>
         var action: ObjectID?
         var root: ObjectID?
-        var holds: [ObjectID: [String]]
+        var holds: ObjectTable<[String]>
         var transition: ReplayState.Transition?
         var end: ReplayState.Moment?
         var declarations: [ReplayState.Declaration]

@@ -1,0 +1,89 @@
+import LegoModel
+@testable import LegoReplay
+import Testing
+
+/// `ObjectTable`, the replay's id-keyed table (#24: no SipHash per lookup), behaves as the `Dictionary` it replaced.
+@Suite struct ObjectTableTests {
+    /// A deterministic generator, so a failure replays.
+    private struct SplitMix {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    private static func entries(_ table: ObjectTable<String>) -> [ObjectID: String] {
+        var seen: [ObjectID: String] = [:]
+        for (id, value) in table {
+            #expect(seen[id] == nil, "id \(id) iterated twice")
+            seen[id] = value
+        }
+        return seen
+    }
+
+    @Test(arguments: [UInt64(40), 4_000, UInt64.max])
+    func randomInsertsRemovalsAndEditsMatchADictionary(idRange: UInt64) {
+        var random = SplitMix(state: idRange)
+        var table = ObjectTable<String>()
+        var model: [ObjectID: String] = [:]
+        for step in 0..<20_000 {
+            let id = random.next() % idRange
+            switch random.next() % 6 {
+            case 0, 1: table[id] = "v\(step)"; model[id] = "v\(step)"
+            case 2: #expect(table.removeValue(forKey: id) == model.removeValue(forKey: id))
+            case 3: table[id] = nil; model[id] = nil
+            case 4: table[id]?.append("!"); model[id]?.append("!")
+            default: table[id, default: "d"].append("+"); model[id, default: "d"].append("+")
+            }
+            #expect(table[id] == model[id])
+            #expect(table.contains(id) == (model[id] != nil))
+            #expect(table.count == model.count)
+        }
+        #expect(Self.entries(table) == model)
+        #expect(Set(table.keys) == Set(model.keys))
+        #expect(table.values.sorted() == model.values.sorted())
+    }
+
+    @Test func removingFromAProbeRunKeepsTheRestFindable() {
+        // Four ids whose home is the same slot of a fresh table (eight slots: four entries fit without growing) form one
+        // probe run; removing any of them must move the ones after it back, or lookups stop at the hole it leaves.
+        let fresh = ObjectTable<Int>()
+        let sameHome = Array((ObjectID(1)...10_000).lazy.filter { fresh.home(of: $0) == fresh.home(of: 1) }.prefix(4))
+        #expect(sameHome.count == 4)
+        for removed in sameHome {
+            var table = ObjectTable<Int>()
+            for id in sameHome { table[id] = Int(id) }
+            table[removed] = nil
+            for id in sameHome where id != removed { #expect(table[id] == Int(id), "id \(id) lost after removing \(removed)") }
+            #expect(table.count == 3 && !table.contains(removed))
+        }
+    }
+
+    @Test func equalityIgnoresSlotOrder() {
+        var forward = ObjectTable<Int>()
+        var backward = ObjectTable<Int>()
+        for id in ObjectID(1)...50 { forward[id] = Int(id) }
+        for id in (ObjectID(1)...50).reversed() { backward[id] = Int(id) }
+        // Grown the same way but removed and re-added: other slots, same entries.
+        for id in ObjectID(1)...25 { backward[id] = nil }
+        for id in ObjectID(1)...25 { backward[id] = Int(id) }
+        #expect(forward == backward)
+        backward[7] = 8
+        #expect(forward != backward)
+        let literal: ObjectTable<Int> = [1: 1, 2: 2]
+        #expect(literal == [2: 2, 1: 1])
+    }
+
+    @Test func aCopyIsIndependent() {
+        var table: ObjectTable<[String]> = [1: ["a"]]
+        let copy = table
+        table[1]?.append("b")
+        table[2] = []
+        #expect(copy[1] == ["a"] && copy[2] == nil && copy.count == 1)
+        #expect(table[1] == ["a", "b"] && table.count == 2)
+    }
+}
