@@ -169,6 +169,7 @@ extension LegoRuntime {
             }
             specsByName = index
             specsByClass = classes
+            longestClassName = classes.keys.map(\.unicodeScalars.count).max() ?? 0
         }
         return specsByName?[name] ?? []
     }
@@ -196,7 +197,7 @@ extension LegoRuntime {
         // No candidate longer than the longest declared class can name one: the scan stops there, so a huge name
         // costs its length, not its square (issue #21).
         if specsByClass == nil { _ = declarations(named: "") }
-        let longest = specsByClass?.keys.map(\.unicodeScalars.count).max() ?? 0
+        let longest = longestClassName
         for start in scalars.indices.reversed() where ("A"..."Z").contains(scalars[start]) {
             if scalars.count - start > longest { break }
             var candidate = String.UnicodeScalarView()
