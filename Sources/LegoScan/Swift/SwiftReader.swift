@@ -228,6 +228,13 @@ struct SwiftReader {
                 facts.receipts.append(.init(className: owner, event: nil, kind: .handler, location: location(node.name)))
                 inEventHandler += 1
             }
+            // A private method can be called only by name from its own file (or by a selector string): one that is
+            // never written again never runs. Other Swift methods may be called from anywhere, UIKit included.
+            if functionDepth == 1, let owner = classStack.last, let body = node.body,
+               node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }) {
+                facts.methodBodies.append(.init(className: owner, name: node.name.text, location: location(node.name),
+                                                lastLine: converter.location(for: body.endPositionBeforeTrailingTrivia).line, hasArguments: false))
+            }
             return .visitChildren
         }
 

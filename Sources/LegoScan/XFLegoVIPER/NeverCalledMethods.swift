@@ -7,7 +7,8 @@ import LegoModel
 /// Only routings qualify (classes whose superclasses, all declared in the app, lead to `XFRouting`): a routing is an
 /// `NSObject` the app calls by name, while a presenter, view model or controller also receives UIKit's and the
 /// framework's lifecycle messages, which no source of the app names. And only for a class whose `@interface` is in a
-/// scanned header: a scan of part of an app (its headers, callers left out) must not turn real transitions into notes.
+/// scanned header (a scan of part of an app, its headers and callers left out, must not turn real transitions into
+/// notes), or for a Swift `private`/`fileprivate` method, which only its own file can call by name.
 enum NeverCalledMethods {
     /// The methods of `facts` found never called after reading `files` again.
     static func find(in facts: ScanFacts, files: [SourceTree.File]) -> [ScanFacts.MethodBody] {
@@ -22,8 +23,9 @@ enum NeverCalledMethods {
         guard !routingMethods.isEmpty else { return [] }
         // A class whose header the scan does not hold belongs to an app only partly scanned (a snippet, a folder of
         // it): its methods may be declared there and called from anywhere, so they give no candidate.
+        // A Swift class has no header; its private methods (the only ones Swift records) are callable from their file only.
         let headered = Set(facts.classes.filter { $0.location.file.hasSuffix(".h") }.map(\.name))
-        let candidates = routingMethods.filter { headered.contains($0.className) }
+        let candidates = routingMethods.filter { headered.contains($0.className) || $0.location.file.hasSuffix(".swift") }
         guard !candidates.isEmpty else { return [] }
         var unnamed = Set(candidates.map(\.name))
         // Swift calls `goToDetailWithName:` by the importer's shorter base name (`goToDetail(withName:)`, or pruned by
