@@ -78,6 +78,8 @@ public struct NNState: Sendable, Equatable {
     public internal(set) var routers: [ObjectID: Router] = [:]
     /// Router → key → route.
     public internal(set) var routes: [ObjectID: [String: Route]] = [:]
+    /// Router → the interceptor actions installed on its chain (`interceptor.add` with `ok`), in order.
+    public internal(set) var interceptors: [ObjectID: [String]] = [:]
     /// The open in progress.
     public internal(set) var openInProgress = OpenInProgress()
     /// Event sets by bus and unqualified key (`"bus\u{0}key"`): targets, dead ones included until the set is removed.
@@ -143,6 +145,8 @@ public struct NNState: Sendable, Equatable {
         case .urlIntercept:
             if openInProgress.began == nil { openInProgress.began = moment }
             if let action = event.value { openInProgress.intercepts[action, default: 0] += 1 }
+        case .nnInterceptorAdd:
+            if event.ok == true, let router = event.object, let action = event.className { interceptors[router, default: []].append(action) }
         case .urlOpen:
             openInProgress = OpenInProgress()
         case .nnEventRegister:
