@@ -202,14 +202,12 @@ extension HTMLReport {
       function showDetails(node) {
         panel.textContent = '';
         panel.appendChild(element('h2', null, node.name));
-        // An NNModule-swift service, router, route…: what it is and its facts; it has no instances or lifetimes.
-        if (node.entity) panel.appendChild(element('div', 'muted', [node.kind].concat(node.details || []).join(' · ')));
-        else panel.appendChild(element('div', 'muted', node.kind + (node.gene ? ' · shares ' + node.gene : '') + ' · ' + (node.reached ? node.instances.length + ' instance' + (node.instances.length === 1 ? '' : 's') + ', ' + node.live + ' alive at the end' : 'declared, never reached in this trace')));
+        panel.appendChild(element('div', 'muted', node.kind + (node.gene ? ' · shares ' + node.gene : '') + ' · ' + (node.reached ? node.instances.length + ' instance' + (node.instances.length === 1 ? '' : 's') + ', ' + node.live + ' alive at the end' : 'declared, never reached in this trace')));
         if (node.urls.length) { section('URLs'); panel.appendChild(list(node.urls, function (li, url) { li.textContent = visible(url); })); }
         var bars = (barsByModule.get(node.name) || []).filter(function (bar) { return node.instances.indexOf(bar.instance) >= 0 || graph.scope === 'history'; });
-        if (!node.entity) section('Instances and lifetimes');
-        if (!node.entity && !bars.length) panel.appendChild(element('p', 'muted', 'No assembled instance in the trace.'));
-        else if (!node.entity) panel.appendChild(list(bars.slice(0, 200), function (li, bar) {
+        section('Instances and lifetimes');
+        if (!bars.length) panel.appendChild(element('p', 'muted', 'No assembled instance in the trace.'));
+        else panel.appendChild(list(bars.slice(0, 200), function (li, bar) {
           li.appendChild(element('strong', null, bar.instance));
           var text = ' assembled ' + moment(bar.assembled);
           if (bar.shown) text += '; shown ' + moment(bar.shown);
