@@ -37,7 +37,7 @@ struct NNGraphPart {
         var action: String
     }
 
-    /// Registrations the framework kept, with the priority recorded, in the order first seen.
+    /// Registrations the framework kept (`added` or `overwritten`), with the priority recorded.
     private var kept: [Registration: Int?] = [:]
     /// Registrations the framework ignored or dropped: the priority and the recorded reason.
     private var ignored: [Registration: (priority: Int?, reason: String)] = [:]
