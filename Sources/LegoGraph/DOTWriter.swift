@@ -9,7 +9,9 @@ public enum DOTWriter {
     /// The DOT text for `graph`.
     public static func write(_ graph: ModuleGraph, options: DOTOptions = DOTOptions()) -> String {
         var out = "digraph \(quote(options.graphName)) {\n"
-        let modules = graph.nodes.count == 1 ? "1 module" : "\(graph.nodes.count) modules"
+        let moduleCount = graph.nodes.count - graph.entryCount
+        let entries = graph.entryCount == 0 ? "" : ", \(graph.entryCount) registry entr\(graph.entryCount == 1 ? "y" : "ies")"
+        let modules = (moduleCount == 1 ? "1 module" : "\(moduleCount) modules") + entries
         let title = graph.scope == .history
             ? "history: \(modules)"
             : "live state after event \(graph.lastSeq.map(String.init) ?? "0"): \(graph.nodes.count == 1 ? "1 instance" : "\(graph.nodes.count) instances")"
@@ -33,8 +35,11 @@ public enum DOTWriter {
             for node in graph.nodes { body += "  " + nodeStatement(node, index: indexes[node.id]!, tooltips: options.tooltips) + "\n" }
         }
         let illegalTargets = graph.illegalURLTargets
+        // An entry's id says what it is (`service:Cart`); its tooltips name it as its label does.
+        let entryNames = Dictionary(uniqueKeysWithValues: graph.nodes.filter { $0.entity != nil }.map { ($0.id, $0.title) })
         for (index, edge) in graph.edges.enumerated() {
-            body += "  " + edgeStatement(edge, index: index, illegal: edge.relation == .urlParent && illegalTargets.contains(edge.to), tooltips: options.tooltips) + "\n"
+            body += "  " + edgeStatement(edge, index: index, illegal: edge.relation == .urlParent && illegalTargets.contains(edge.to),
+                                         tooltips: options.tooltips, names: entryNames) + "\n"
         }
         // The legend is the graph's own label, a single table: every engine places it beside the drawing, in one piece.
         let legend = options.legend ? legendRows(for: graph, clusters: drewClusters) : []
@@ -95,6 +100,7 @@ public enum DOTWriter {
     }
 
     private static func nodeStatement(_ node: ModuleGraph.Node, index: Int, tooltips: Bool) -> String {
+        if let entity = node.entity { return entityStatement(node, entity: entity, index: index, tooltips: tooltips) }
         var lines = [node.title]
         if node.kind == .virtual, let gene = node.gene { lines.append("shares \(gene)") }
         // A QFMoudle protocol → its class: said only when the naming rule gives another name, or no class exists.
@@ -109,6 +115,33 @@ public enum DOTWriter {
         attributes.append(("id", "\"n\(index)\""))
         if !node.marks.isEmpty {
             let kinds = Array(Set(node.marks.map(\.kind))).sorted()
+            attributes.append(("xlabel", quote(kinds.map { "⚠ " + $0.caption }.joined(separator: "\n"))))
+            attributes.append(("fontcolor", quote(kinds[0].colour)))
+        }
+        return "\(quote("m:" + node.id)) [\(attributes.map { "\($0)=\($1)" }.joined(separator: ", "))];"
+    }
+
+    /// An NNModule-swift service, impl, router, route, redirect or interceptor: its title and facts, in its entity's
+    /// shape, with its marks as for modules.
+    private static func entityStatement(_ node: ModuleGraph.Node, entity: ModuleGraph.Entity, index: Int, tooltips: Bool) -> String {
+        let marks = Set(node.marks.map(\.kind))
+        var style = entity.shape == "box" ? ["rounded", "filled"] : ["filled"]
+        if marks.contains(.duplicateName) { style.append("dashed") } else if marks.contains(.orphan) { style.append("dotted") }
+        var attributes = [("label", quote(([node.title] + node.details).joined(separator: "\n"))), ("shape", quote(entity.shape)),
+                          ("style", quote(style.joined(separator: ","))), ("fillcolor", quote(entity.fill))]
+        if let first = marks.sorted().first {
+            attributes += [("color", quote(first.colour)), ("penwidth", "\"2\"")]
+        } else {
+            attributes.append(("color", quote(entity.border)))
+        }
+        if marks.contains(.leaked) { attributes.append(("peripheries", "\"2\"")) }
+        if tooltips {
+            let lines = ["\(node.title) (\(entity.caption))"] + node.details + node.marks.map { "⚠ \($0.kind.caption): \($0.message)" }
+            attributes.append(("tooltip", quoteTooltip(lines.joined(separator: "\n"))))
+        }
+        attributes.append(("id", "\"n\(index)\""))
+        if !marks.isEmpty {
+            let kinds = marks.sorted()
             attributes.append(("xlabel", quote(kinds.map { "⚠ " + $0.caption }.joined(separator: "\n"))))
             attributes.append(("fontcolor", quote(kinds[0].colour)))
         }
@@ -166,7 +199,7 @@ public enum DOTWriter {
 
     // MARK: Edges
 
-    private static func edgeStatement(_ edge: ModuleGraph.Edge, index: Int, illegal: Bool, tooltips: Bool) -> String {
+    private static func edgeStatement(_ edge: ModuleGraph.Edge, index: Int, illegal: Bool, tooltips: Bool, names: [String: String]) -> String {
         var attributes = edgeStyle(edge.relation, illegal: illegal)
         switch edge.relation {
         case .event:
@@ -182,10 +215,17 @@ public enum DOTWriter {
             default: "\(times) (\(edge.openedByURL) by URL)"
             }
             if !label.isEmpty { attributes.append(("label", quote(label))) }
-        case .urlParent:
+        case .urlParent, .subRouter:
             break
+        case .implements:
+            let label = [edge.priority.map { "priority \($0)" }, edge.reason].compactMap { $0 }.joined(separator: ", ")
+            if !label.isEmpty { attributes.append(("label", quote(label))) }
+        case .ignored:
+            attributes.append(("label", quote("ignored: " + (edge.reason ?? "ignored"))))
+        case .redirect, .intercepts:
+            if edge.count > 1 { attributes.append(("label", quote("×\(edge.count)"))) }
         }
-        if tooltips { attributes.append(("tooltip", quoteTooltip(edgeTooltip(edge)))) }
+        if tooltips { attributes.append(("tooltip", quoteTooltip(edgeTooltip(edge, from: names[edge.from] ?? edge.from, to: names[edge.to] ?? edge.to)))) }
         attributes.append(("id", "\"e\(index)\""))
         return "\(quote("m:" + edge.from)) -> \(quote("m:" + edge.to)) [\(attributes.map { "\($0)=\($1)" }.joined(separator: ", "))];"
     }
@@ -202,19 +242,32 @@ public enum DOTWriter {
             illegal
                 ? [("color", quote(GraphMark.Kind.illegalURL.colour)), ("style", "\"dashed\""), ("penwidth", "\"2\""), ("arrowhead", "\"vee\"")]
                 : [("color", "\"#94a3b8\""), ("style", "\"dashed\""), ("arrowhead", "\"vee\"")]
+        case .implements: [("color", "\"#b45309\""), ("style", "\"solid\""), ("fontcolor", "\"#92400e\"")]
+        case .ignored: [("color", "\"#9ca3af\""), ("style", "\"dashed\""), ("fontcolor", "\"#6b7280\""), ("arrowhead", "\"odot\"")]
+        case .subRouter: [("color", "\"#7c3aed\""), ("style", "\"bold\""), ("arrowhead", "\"normal\"")]
+        case .redirect: [("color", "\"#db2777\""), ("style", "\"dashed\""), ("arrowhead", "\"vee\""), ("fontcolor", "\"#be185d\"")]
+        case .intercepts: [("color", "\"#0891b2\""), ("style", "\"dotted\""), ("arrowhead", "\"tee\"")]
         }
     }
 
-    private static func edgeTooltip(_ edge: ModuleGraph.Edge) -> String {
+    private static func edgeTooltip(_ edge: ModuleGraph.Edge, from: String, to: String) -> String {
         let times = edge.count == 1 ? "" : " (\(edge.count) times)"
         let lookups = edge.openedByURL == 0 ? ""
             : "; looked up by URL \(edge.urls.joined(separator: ", "))" + (edge.openedByURL < edge.count ? " (\(edge.openedByURL)), the rest by protocol" : "")
         switch edge.relation {
-        case .push: return "\(edge.from) pushed \(edge.to)\(times)\(lookups)"
-        case .present: return "\(edge.from) presented \(edge.to)\(times)\(lookups)"
-        case .sub: return "\(edge.to) is a sub-module of \(edge.from)\(times)"
-        case .event: return "\(edge.from) sent events to \(edge.to): " + edge.events.map { "\($0.name) ×\($0.count)" }.joined(separator: ", ")
-        case .urlParent: return "the URL of \(edge.to) names \(edge.from) as its parent"
+        case .push: return "\(from) pushed \(to)\(times)\(lookups)"
+        case .present: return "\(from) presented \(to)\(times)\(lookups)"
+        case .sub: return "\(to) is a sub-module of \(from)\(times)"
+        case .event: return "\(from) sent events to \(to): " + edge.events.map { "\($0.name) ×\($0.count)" }.joined(separator: ", ")
+        case .urlParent: return "the URL of \(to) names \(from) as its parent"
+        case .implements:
+            return "\(from) is implemented by \(to)" + (edge.priority.map { " (priority \($0))" } ?? "")
+                + (edge.reason == "replaced" ? "; a later registration replaced it" : "")
+        case .ignored:
+            return "the registration of \(to) for \(from) was ignored: \(edge.reason ?? "")"
+        case .subRouter: return "\(from) forwards to the router \(to)"
+        case .redirect: return "\(from) was redirected to \(to)\(times)"
+        case .intercepts: return "\(from) runs in the chain of \(to)" + (edge.count > 0 ? " (ran \(edge.count) times)" : "")
         }
     }
 
@@ -229,8 +282,11 @@ public enum DOTWriter {
     /// The entries explaining exactly the node kinds, marks, edge styles and clusters `graph` uses.
     private static func legendRows(for graph: ModuleGraph, clusters: Bool) -> [LegendEntry] {
         var entries: [LegendEntry] = []
-        for kind in TraceEvent.ModuleKind.allCases where graph.nodes.contains(where: { $0.kind == kind }) {
+        for kind in TraceEvent.ModuleKind.allCases where graph.nodes.contains(where: { $0.entity == nil && $0.kind == kind }) {
             entries.append(LegendEntry(swatch: boxSwatch(fill: kind.fill, border: kind.border, width: 1), caption: kind.caption))
+        }
+        for entity in ModuleGraph.Entity.allCases where graph.nodes.contains(where: { $0.entity == entity }) {
+            entries.append(LegendEntry(swatch: boxSwatch(fill: entity.fill, border: entity.border, width: 1), caption: entity.caption))
         }
         if graph.nodes.contains(where: { !$0.reached }) {
             entries.append(LegendEntry(swatch: boxSwatch(fill: unreachedFill, border: unreachedBorder, width: 1), caption: "declared, never reached"))
@@ -246,7 +302,8 @@ public enum DOTWriter {
             entries.append(LegendEntry(swatch: lineSwatch("╍╍▶", colour: GraphMark.Kind.illegalURL.colour), caption: "URL parent of an illegal URL"))
         }
         if clusters {
-            entries.append(LegendEntry(swatch: boxSwatch(fill: "#ffffff", border: "#94a3b8", width: 1), caption: "modules under one URL host/path"))
+            let caption = graph.nodes.contains { $0.entity == .router } ? "a router with its routes" : "modules under one URL host/path"
+            entries.append(LegendEntry(swatch: boxSwatch(fill: "#ffffff", border: "#94a3b8", width: 1), caption: caption))
         }
         if !graph.unplacedMarks.isEmpty {
             let count = graph.unplacedMarks.count
@@ -398,6 +455,53 @@ extension TraceEvent.ModuleKind {
     }
 }
 
+extension ModuleGraph.Entity {
+    fileprivate var shape: String {
+        switch self {
+        case .service: "component"
+        case .implementation: "box"
+        case .router: "cylinder"
+        case .route: "box"
+        case .redirect: "cds"
+        case .interceptor: "octagon"
+        }
+    }
+
+    fileprivate var fill: String {
+        switch self {
+        case .service: "#fde68a"
+        case .implementation: "#ffedd5"
+        case .router: "#ede9fe"
+        case .route: "#f5f3ff"
+        case .redirect: "#fce7f3"
+        case .interceptor: "#cffafe"
+        }
+    }
+
+    fileprivate var border: String {
+        switch self {
+        case .service: "#b45309"
+        case .implementation: "#c2410c"
+        case .router: "#6d28d9"
+        case .route: "#7c3aed"
+        case .redirect: "#be185d"
+        case .interceptor: "#0e7490"
+        }
+    }
+
+    /// How the legend and tooltips name the entity.
+    var caption: String {
+        switch self {
+        case .service: "NNModule service"
+        case .implementation: "impl class"
+        case .router: "URL router"
+        case .route: "route (key, handler)"
+        case .redirect: "redirect-only route"
+        case .interceptor: "interceptor action"
+        }
+    }
+}
+
 extension GraphMark.Kind {
     /// The colour of the mark's border, label and (for illegal URLs) edge.
     var colour: String {
@@ -449,6 +553,11 @@ extension ModuleGraph.Relation {
         case .sub: "◆──"
         case .event: "┈┈▶"
         case .urlParent: "╌╌›"
+        case .implements: "━━▶"
+        case .ignored: "╌╌○"
+        case .subRouter: "━━▶"
+        case .redirect: "╌╌›"
+        case .intercepts: "┈┈┤"
         }
     }
 
@@ -460,6 +569,11 @@ extension ModuleGraph.Relation {
         case .sub: "#64748b"
         case .event: "#16a34a"
         case .urlParent: "#94a3b8"
+        case .implements: "#b45309"
+        case .ignored: "#9ca3af"
+        case .subRouter: "#7c3aed"
+        case .redirect: "#db2777"
+        case .intercepts: "#0891b2"
         }
     }
 
@@ -470,6 +584,11 @@ extension ModuleGraph.Relation {
         case .sub: "contains sub-module"
         case .event: "component events (names, ×count)"
         case .urlParent: "URL parent"
+        case .implements: "service → impl (priority)"
+        case .ignored: "registration the framework ignored"
+        case .subRouter: "route → nested router"
+        case .redirect: "redirect followed"
+        case .intercepts: "interceptor in a router's chain"
         }
     }
 }

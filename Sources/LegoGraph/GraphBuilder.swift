@@ -44,6 +44,8 @@ public final class GraphBuilder: ReplayObserver {
     private var registeredURLs: [String: Set<String>] = [:]
     private var openedURLs: [String: Set<String>] = [:]
     private var pending: PendingTransition?
+    /// NNModule-swift's services, routers and routes (empty for other frameworks' traces).
+    private var nn = NNGraphPart()
     private var state: ReplayState?
     private var lastSeq: UInt64?
     /// The trace's framework's URL rules: whether URLs cluster modules and name their parents.
@@ -65,6 +67,7 @@ public final class GraphBuilder: ReplayObserver {
     public func didApply(_ event: TraceEvent, state: ReplayState) {
         self.state = state
         lastSeq = event.seq
+        nn.didApply(event, state: state)
         switch event.kind {
         // A QFMoudle lookup that made an instance starts a module as an assembly does; its controllers join it.
         case .moduleAssemble, .moduleResolve:
@@ -211,7 +214,8 @@ public final class GraphBuilder: ReplayObserver {
         for (pair, operation) in transitions { add(pair, operation == .present ? .present : .push) }
         for pair in subs { add(pair, .sub) }
         for (pair, named) in events { add(pair, .event, events: named) }
-        return (Self.placeURLlessNodes(nodes), Array(edges.values) + urlParentEdges(nodes))
+        let (entities, entityEdges) = nn.graph(state: state, taken: Set(nodes.map(\.id))) { self.instances[$0]?.name }
+        return (Self.placeURLlessNodes(nodes) + entities, Array(edges.values) + urlParentEdges(nodes) + entityEdges)
     }
 
     // MARK: Live
@@ -261,7 +265,8 @@ public final class GraphBuilder: ReplayObserver {
             }
         }
         for (pair, named) in events { add(pair.from, pair.to, .event, events: named) }
-        return (Self.placeURLlessNodes(nodes), Array(edges.values) + urlParentEdges(nodes))
+        let (entities, entityEdges) = nn.graph(state: state, taken: Set(nodes.map(\.id))) { ids[$0] }
+        return (Self.placeURLlessNodes(nodes) + entities, Array(edges.values) + urlParentEdges(nodes) + entityEdges)
     }
 
     // MARK: Shared

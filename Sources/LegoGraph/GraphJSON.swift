@@ -27,12 +27,14 @@ public enum GraphJSON {
     private static func node(_ node: ModuleGraph.Node) -> String {
         // QFMoudle's keys only where they say something, so other frameworks' documents are unchanged.
         let controllers = node.controllers.isEmpty ? [] : [("controllers", array(node.controllers))]
+        // NNModule-swift's entities say what they are in `kind` and add their facts; modules' documents are unchanged.
+        let details = (node.entity == nil ? [] : [("entity", "true")]) + (node.details.isEmpty ? [] : [("details", array(node.details))])
         return object([
             ("id", string(node.id)),
             ("name", string(node.name)),
             ("title", string(node.title)),
             ("object", node.object.map { String($0) } ?? "null"),
-            ("kind", string(node.kind.rawValue)),
+            ("kind", string(node.entity?.rawValue ?? node.kind.rawValue)),
             ("gene", node.gene.map(string) ?? "null"),
             ("classes", array(node.classNames)),
             ("urls", array(node.urls)),
@@ -42,18 +44,19 @@ public enum GraphJSON {
             ("eventsReceived", "[" + node.eventsReceived.map { object([("name", string($0.name)), ("count", String($0.count))]) }.joined(separator: ", ") + "]"),
             ("cluster", array(node.cluster)),
             ("marks", array(Array(Set(node.marks.map(\.kind))).sorted().map(\.rawValue))),
-        ] + controllers)
+        ] + controllers + details)
     }
 
     private static func edge(_ edge: ModuleGraph.Edge) -> String {
         let byURL = edge.openedByURL == 0 ? [] : [("openedByURL", String(edge.openedByURL)), ("urls", array(edge.urls))]
+        let registration = (edge.priority.map { [("priority", String($0))] } ?? []) + (edge.reason.map { [("reason", string($0))] } ?? [])
         return object([
             ("from", string(edge.from)),
             ("to", string(edge.to)),
             ("relation", string(edge.relation.rawValue)),
             ("count", String(edge.count)),
             ("events", "[" + edge.events.map { object([("name", string($0.name)), ("count", String($0.count))]) }.joined(separator: ", ") + "]"),
-        ] + byURL)
+        ] + byURL + registration)
     }
 
     private static func mark(_ mark: GraphMark, node: String?) -> String {

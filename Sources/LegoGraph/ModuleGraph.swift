@@ -37,12 +37,17 @@ public struct ModuleGraph: Sendable, Hashable {
         public var ordinal: Int?
         /// False for a module the trace declares (`module.declare`) that nothing in it assembled: drawn as never reached.
         public var reached: Bool
+        /// NNModule-swift: the registry entry the node stands for (a service, a router, a route…); nil for a module,
+        /// whose `kind` then says what it is.
+        public var entity: Entity?
+        /// Lines drawn under the title and listed in the tooltip: an entity's facts (`priority 100`, `push ShopList`).
+        public var details: [String]
 
         /// Creates a node.
         public init(id: String, name: String, kind: TraceEvent.ModuleKind, gene: String? = nil, classNames: [String] = [],
                     urls: [String] = [], instances: [String] = [], liveCount: Int = 0, eventsReceived: [EventCount] = [],
                     cluster: [String] = [], marks: [GraphMark] = [], object: ObjectID? = nil, ordinal: Int? = nil,
-                    reached: Bool = true, controllers: [String] = []) {
+                    reached: Bool = true, controllers: [String] = [], entity: Entity? = nil, details: [String] = []) {
             self.id = id
             self.name = name
             self.kind = kind
@@ -58,6 +63,8 @@ public struct ModuleGraph: Sendable, Hashable {
             self.ordinal = ordinal
             self.reached = reached
             self.controllers = controllers
+            self.entity = entity
+            self.details = details
         }
 
         /// The name a person reads: the module name, numbered when live instances share it.
@@ -65,6 +72,26 @@ public struct ModuleGraph: Sendable, Hashable {
 
         /// How many instances the node stands for.
         public var instanceCount: Int { instances.count }
+    }
+
+    /// An NNModule-swift registry entry drawn beside the screens (`ModuleServiceCenter`, `URLRouter`).
+    public enum Entity: String, Sendable, Hashable, CaseIterable, Comparable {
+        /// A service key (`Module.register(service:used:)`).
+        case service
+        /// An impl class registered for a service.
+        case implementation
+        /// A `URLRouter`; its routes are drawn in its cluster.
+        case router
+        /// A route registered on a router, by its key.
+        case route
+        /// A route that only a redirect names (no router registered it).
+        case redirect
+        /// An interceptor action installed on a router's chain.
+        case interceptor
+
+        private var rank: Int { Self.allCases.firstIndex(of: self)! }
+        /// Orders entities in declaration order.
+        public static func < (lhs: Entity, rhs: Entity) -> Bool { lhs.rank < rhs.rank }
     }
 
     /// How two modules relate.
@@ -79,6 +106,16 @@ public struct ModuleGraph: Sendable, Hashable {
         case event
         /// `from` is the module the URL of `to` names as its parent (the segment before the last).
         case urlParent
+        /// NNModule-swift: service `from` is implemented by impl `to` (a registration the framework kept).
+        case implements
+        /// NNModule-swift: a registration of impl `to` for service `from` that the framework ignored (`reason` says why).
+        case ignored
+        /// NNModule-swift: route `from` forwards to sub-router `to` (`registerRoute(_:used:)`).
+        case subRouter
+        /// NNModule-swift: an open of route `from` was redirected to `to`.
+        case redirect
+        /// NNModule-swift: interceptor `from` runs in router `to`'s chain.
+        case intercepts
 
         private var rank: Int { Self.allCases.firstIndex(of: self)! }
         /// Orders relations in declaration order.
@@ -102,10 +139,14 @@ public struct ModuleGraph: Sendable, Hashable {
         public var urls: [String]
         /// How many of `count` showed a module looked up by URL.
         public var openedByURL: Int
+        /// NNModule-swift registrations: the impl's priority (`implPriority`), when the trace records it.
+        public var priority: Int?
+        /// Why the framework ignored the registration (`.ignored`), or what the edge otherwise needs said, as recorded.
+        public var reason: String?
 
         /// Creates an edge.
         public init(from: String, to: String, relation: Relation, count: Int = 1, events: [EventCount] = [],
-                    urls: [String] = [], openedByURL: Int = 0) {
+                    urls: [String] = [], openedByURL: Int = 0, priority: Int? = nil, reason: String? = nil) {
             self.from = from
             self.to = to
             self.relation = relation
@@ -113,6 +154,8 @@ public struct ModuleGraph: Sendable, Hashable {
             self.events = events
             self.urls = urls
             self.openedByURL = openedByURL
+            self.priority = priority
+            self.reason = reason
         }
     }
 
@@ -148,6 +191,10 @@ public struct ModuleGraph: Sendable, Hashable {
 
     /// Every mark, placed or not, sorted.
     public var marks: [GraphMark] { (nodes.flatMap(\.marks) + unplacedMarks).sorted() }
+
+    /// How many nodes are NNModule-swift registry entries (services, impls, routers, routes, redirects, interceptors);
+    /// the other nodes are modules.
+    public var entryCount: Int { nodes.count { $0.entity != nil } }
 
     /// Whether any node sits in a URL cluster.
     public var hasClusters: Bool { nodes.contains { !$0.cluster.isEmpty } }

@@ -103,8 +103,10 @@ extension LegoTrace {
         let notDrawn = marks.filter { !drawn.contains($0.module) }.count
         let unreached = graph.nodes.filter { !$0.reached }.count
         console.status(
-            "\(label): \(Format.plural(graph.nodes.count, "module")) drawn"
-                + (unreached > 0 ? " (\(unreached) never reached)" : "") + ", \(Format.plural(graph.edges.count, "edge")), "
+            "\(label): \(Format.plural(graph.nodes.count - graph.entryCount, "module"))"
+                + (unreached > 0 ? " (\(unreached) never reached)" : "")
+                + (graph.entryCount > 0 ? " and \(Format.count(graph.entryCount)) registry entr\(graph.entryCount == 1 ? "y" : "ies")" : "")
+                + " drawn, \(Format.plural(graph.edges.count, "edge")), "
                 + "\(Format.plural(marks.count - notDrawn, "finding")) marked"
                 + (notDrawn > 0 ? " (\(Format.plural(notDrawn, "finding")) on modules not drawn here)" : "")
                 + ", layout \(layout.rawValue) → \(outputPath == "-" ? "standard output" : outputPath)")

@@ -30,6 +30,25 @@ import Testing
         #expect((try #require(data["page"] as? [String: Any]))["title"] as? String == "</script><b>x</b>.jsonl")
     }
 
+    /// NNModule-swift's services, routes, interceptors and the reasons of ignored registrations are data too.
+    @Test func hostileNNModuleEntriesAreDataInThePage() throws {
+        let fixture = try PageFixture.hostileNNModule()
+        let html = fixture.page.render()
+        #expect(html.lowercased().components(separatedBy: "</script").count == 3)
+        #expect(html.lowercased().components(separatedBy: "<script").count == 3)
+        #expect(!html.contains("<!--") && !html.contains("\u{2028}"))
+        let graph = try #require(try PageFixture.data(of: html)["graph"] as? [String: Any])
+        let nodes = try #require(graph["nodes"] as? [[String: Any]])
+        let names = Set(nodes.compactMap { $0["name"] as? String })
+        for name in PageFixture.hostileNames {
+            for entry in [name, name + "Impl", name + "Mock", name + "Action"] { #expect(names.contains(entry), "\(entry.debugDescription) lost in the data") }
+        }
+        let reasons = Set(try #require(graph["edges"] as? [[String: Any]]).compactMap { $0["reason"] as? String })
+        for name in PageFixture.hostileNames { #expect(reasons.contains("priority tie: " + name)) }
+        // Every node is drawn in the inline SVG under the id the script finds it by.
+        for index in nodes.indices { #expect(html.contains("id=\"n\(index)\""), "node n\(index) not drawn") }
+    }
+
     @Test func thePageIsOneOfflineFileWithTheGraphInline() throws {
         let fixture = try PageFixture.sample("bdj-faults")
         let html = fixture.page.render()

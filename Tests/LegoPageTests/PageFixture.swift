@@ -26,9 +26,9 @@ struct PageFixture {
         try self.init(events: buffer.events, title: title, findingsTable: findingsTable)
     }
 
-    init(events: [TraceEvent], title: String = "trace.jsonl", findingsTable: Bool = true) throws {
+    init(events: [TraceEvent], title: String = "trace.jsonl", findingsTable: Bool = true, framework: Framework = .default) throws {
         self.events = events
-        let session = Analyzer().makeSession(header: TraceHeader(producer: "test", start: "2026-01-01T00:00:00Z", app: "Test"))
+        let session = Analyzer().makeSession(header: TraceHeader(producer: "test", start: "2026-01-01T00:00:00Z", app: "Test", framework: framework))
         let builder = GraphBuilder(), recorder = TimelineRecorder()
         var replayer = session.replayer
         replayer.observers += [builder, recorder]
@@ -63,6 +63,22 @@ struct PageFixture {
         yaml += "journey:\n  - showRoot: IndexTab\n"
         for name in hostileNames { yaml += "  - push: \(quoted(name))\n  - sendEvent: \(quoted("ev" + name))\n    to: \(quoted(name))\n" }
         return try PageFixture(scenario: try Scenario.parse(yaml: yaml, file: "hostile.yml"), title: "</script><b>x</b>.jsonl")
+    }
+
+    /// An NNModule-swift trace whose services, impls, ignored registrations, routes and interceptors carry `hostileNames`.
+    static func hostileNNModule() throws -> PageFixture {
+        var events = [TraceEvent(kind: .nnRouterCreate, name: hostileNames[0], object: 1, value: "nn")]
+        for (index, name) in hostileNames.enumerated() {
+            events += [
+                TraceEvent(kind: .nnServiceRegister, name: name, className: name + "Impl", effect: .added, count: 0, ok: true),
+                TraceEvent(kind: .nnServiceRegister, name: name, className: name + "Mock", peerName: name + "Impl", effect: .ignored,
+                           value: "priority tie: " + name, count: 0, ok: true),
+                TraceEvent(kind: .nnRouteRegister, name: "://r\(index)/" + name, object: 1, peerName: "push " + name, url: name, effect: .added, ok: true),
+                TraceEvent(kind: .nnInterceptorAdd, className: name + "Action", object: 1, ok: true),
+            ]
+        }
+        for index in events.indices { events[index].seq = UInt64(index + 1) }
+        return try PageFixture(events: events, title: "nn.jsonl", framework: .nnModule)
     }
 
     /// The embedded data of a rendered page, parsed.

@@ -155,7 +155,9 @@ import Testing
             $0.openInProgress.forwards == 1
         },
         .nnRouteHandle: nnInforming(TraceEvent(kind: .nnRouteHandle, name: "://shop", object: 1, url: "nn://shop", ok: true)),
-        .nnInterceptorAdd: nnInforming(TraceEvent(kind: .nnInterceptorAdd, className: "LoginCheck", object: 1, ok: true)),
+        .nnInterceptorAdd: nn(TraceEvent(kind: .nnInterceptorAdd, className: "LoginCheck", object: 1, ok: true)) {
+            $0.interceptors[1] == ["LoginCheck"]
+        },
         .nnEventRegister: nn(TraceEvent(kind: .nnEventRegister, name: "Login", object: 7, peerName: "bus", value: "LoginEvent")) {
             $0.eventSets[NNState.eventSetKey(bus: "bus", name: "Login")]?.map(\.object) == [7]
         },

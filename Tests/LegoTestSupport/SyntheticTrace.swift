@@ -19,6 +19,12 @@ public enum SyntheticTrace {
 
     /// Writes a trace of exactly `events` events cycling through `modules` modules to `path`, then its end marker.
     public static func write(events: Int, to path: String, modules: Int = 50) throws(TraceIOError) {
+        var generator = Generator(modules: modules)
+        try write(header: header, events: events, to: path) { generator.next() }
+    }
+
+    /// Writes `header`, `events` events from `next` and the end marker a clean recording ends with to `path`.
+    static func write(header: TraceHeader, events: Int, to path: String, next: () -> TraceEvent) throws(TraceIOError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw .cannotOpen(file: path, reason: String(cString: strerror(errno)))
@@ -27,10 +33,9 @@ public enum SyntheticTrace {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(2 << 20)
         TraceEncoding.encode(header, into: &buffer)
-        var generator = Generator(modules: modules)
         var last = TraceEvent(kind: .traceEnd)
         for _ in 0..<events {
-            last = generator.next()
+            last = next()
             TraceEncoding.encode(last, into: &buffer)
             if buffer.count >= 1 << 20 {
                 try flush(&buffer, to: descriptor, path: path)

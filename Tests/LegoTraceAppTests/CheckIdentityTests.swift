@@ -40,6 +40,15 @@ import Testing
         try checkEveryFormat(trace: "large.jsonl", golden: "synthetic-200k", runner: runner)
     }
 
+    /// 50,000 synthetic NNModule-swift events (`SyntheticNNTrace`: lookups, opens through redirects, the interceptor and a
+    /// nested router, event bus, notifications), recorded before the NNModule replay was made cheaper (#22).
+    @Test func nnModuleSyntheticTraceReportsAreByteIdentical() throws {
+        let runner = try CommandRunner()
+        defer { runner.cleanUp() }
+        try SyntheticNNTrace.write(events: 50_000, to: runner.path("nn.jsonl"))
+        try checkEveryFormat(trace: "nn.jsonl", golden: "synthetic-nn-50k", runner: runner)
+    }
+
     private func checkEveryFormat(trace: String, golden: String, runner: CommandRunner) throws {
         // The HTML page embeds the SVG libgraphviz drew: another Graphviz lays out differently.
         let graphviz = try runner.run("/usr/bin/env", ["dot", "-V"]).stderr

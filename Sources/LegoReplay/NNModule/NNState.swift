@@ -68,35 +68,165 @@ public struct NNState: Sendable, Equatable {
         public var type: String
     }
 
+    /// The tables, in one object: `ReplayState.nn` hands out copies (every NNModule detector reads it), and copying one
+    /// reference costs one retain where copying eleven tables cost eleven (#22's profile of `check` on NNModule traces).
+    /// A shared copy is copied on its first write, so the state keeps value semantics; that is also why sending it is safe.
+    private final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var phase: String?
+        @exclusivity(unchecked) var services: [String: Service] = [:]
+        @exclusivity(unchecked) var instances: [String: ObjectID] = [:]
+        @exclusivity(unchecked) var routers: [ObjectID: Router] = [:]
+        @exclusivity(unchecked) var routes: [ObjectID: [String: Route]] = [:]
+        @exclusivity(unchecked) var interceptors: [ObjectID: [String]] = [:]
+        @exclusivity(unchecked) var openInProgress: OpenInProgress = OpenInProgress()
+        @exclusivity(unchecked) var eventSets: [EventSetKey: [EventTarget]] = [:]
+        @exclusivity(unchecked) var sticky: [String: ReplayState.Moment] = [:]
+        @exclusivity(unchecked) var lastPost: [String: ReplayState.Moment] = [:]
+        @exclusivity(unchecked) var tabBarController: ObjectID?
+
+        init() {}
+
+        init(copying other: Storage) {
+            phase = other.phase
+            services = other.services
+            instances = other.instances
+            routers = other.routers
+            routes = other.routes
+            interceptors = other.interceptors
+            openInProgress = other.openInProgress
+            eventSets = other.eventSets
+            sticky = other.sticky
+            lastPost = other.lastPost
+            tabBarController = other.tabBarController
+        }
+    }
+
+    private var storage = Storage()
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+    }
+
     /// The bootstrap phase reached (`phase` events).
-    public internal(set) var phase: String?
+    public internal(set) var phase: String? {
+        get { storage.phase }
+        _modify {
+            makeUnique()
+            yield &storage.phase
+        }
+    }
+
     /// Service key → its registered impl.
-    public internal(set) var services: [String: Service] = [:]
+    public internal(set) var services: [String: Service] {
+        get { storage.services }
+        _modify {
+            makeUnique()
+            yield &storage.services
+        }
+    }
+
     /// Impl class → its cached instance: the framework never drops a replaced impl's instance.
-    public internal(set) var instances: [String: ObjectID] = [:]
+    public internal(set) var instances: [String: ObjectID] {
+        get { storage.instances }
+        _modify {
+            makeUnique()
+            yield &storage.instances
+        }
+    }
+
     /// Routers by identity.
-    public internal(set) var routers: [ObjectID: Router] = [:]
+    public internal(set) var routers: [ObjectID: Router] {
+        get { storage.routers }
+        _modify {
+            makeUnique()
+            yield &storage.routers
+        }
+    }
+
     /// Router → key → route.
-    public internal(set) var routes: [ObjectID: [String: Route]] = [:]
+    public internal(set) var routes: [ObjectID: [String: Route]] {
+        get { storage.routes }
+        _modify {
+            makeUnique()
+            yield &storage.routes
+        }
+    }
+
+    /// Router → the interceptor actions installed on its chain (`interceptor.add` with `ok`), in order.
+    public internal(set) var interceptors: [ObjectID: [String]] {
+        get { storage.interceptors }
+        _modify {
+            makeUnique()
+            yield &storage.interceptors
+        }
+    }
+
     /// The open in progress.
-    public internal(set) var openInProgress = OpenInProgress()
-    /// Event sets by bus and unqualified key (`"bus\u{0}key"`): targets, dead ones included until the set is removed.
-    public internal(set) var eventSets: [String: [EventTarget]] = [:]
+    public internal(set) var openInProgress: OpenInProgress {
+        get { storage.openInProgress }
+        _modify {
+            makeUnique()
+            yield &storage.openInProgress
+        }
+    }
+
+    /// Event sets by bus and unqualified key: targets, dead ones included until the set is removed.
+    public internal(set) var eventSets: [EventSetKey: [EventTarget]] {
+        get { storage.eventSets }
+        _modify {
+            makeUnique()
+            yield &storage.eventSets
+        }
+    }
+
     /// Sticky notifications stored, by name: when the stored value was posted.
-    public internal(set) var sticky: [String: ReplayState.Moment] = [:]
+    public internal(set) var sticky: [String: ReplayState.Moment] {
+        get { storage.sticky }
+        _modify {
+            makeUnique()
+            yield &storage.sticky
+        }
+    }
+
     /// The last post of each notification name, sticky or not.
-    public internal(set) var lastPost: [String: ReplayState.Moment] = [:]
+    public internal(set) var lastPost: [String: ReplayState.Moment] {
+        get { storage.lastPost }
+        _modify {
+            makeUnique()
+            yield &storage.lastPost
+        }
+    }
+
     /// The tab bar controller the tab service holds, if any.
-    public internal(set) var tabBarController: ObjectID?
+    public internal(set) var tabBarController: ObjectID? {
+        get { storage.tabBarController }
+        _modify {
+            makeUnique()
+            yield &storage.tabBarController
+        }
+    }
 
     /// An empty state.
     public init() {}
 
+    /// Two states are equal when their tables are.
+    public static func == (lhs: NNState, rhs: NNState) -> Bool {
+        lhs.storage === rhs.storage || (lhs.phase == rhs.phase && lhs.services == rhs.services && lhs.instances == rhs.instances && lhs.routers == rhs.routers && lhs.routes == rhs.routes && lhs.interceptors == rhs.interceptors && lhs.openInProgress == rhs.openInProgress && lhs.eventSets == rhs.eventSets && lhs.sticky == rhs.sticky && lhs.lastPost == rhs.lastPost && lhs.tabBarController == rhs.tabBarController)
+    }
+
     /// The registry a router's routes live in, for `ReplayState.Change`.
     public static func routeTable(_ router: ObjectID) -> RegistryID { RegistryID(rawValue: "routes#\(router)") }
 
+    /// The key of one event set: its bus and the unqualified event name (two strings, never joined into a new one).
+    public struct EventSetKey: Sendable, Hashable {
+        /// The bus or set (`EventBus.default`).
+        public var bus: String
+        /// The unqualified event type name.
+        public var name: String
+    }
+
     /// The event-set key of a bus and an unqualified event name.
-    public static func eventSetKey(bus: String, name: String) -> String { "\(bus)\u{0}\(name)" }
+    public static func eventSetKey(bus: String, name: String) -> EventSetKey { EventSetKey(bus: bus, name: name) }
 
     /// Applies one NNModule event (or a shared kind NNModule traces use); returns what it changed beyond its fields.
     mutating func apply(_ event: TraceEvent) -> ReplayState.Change? {
@@ -143,6 +273,8 @@ public struct NNState: Sendable, Equatable {
         case .urlIntercept:
             if openInProgress.began == nil { openInProgress.began = moment }
             if let action = event.value { openInProgress.intercepts[action, default: 0] += 1 }
+        case .nnInterceptorAdd:
+            if event.ok == true, let router = event.object, let action = event.className { interceptors[router, default: []].append(action) }
         case .urlOpen:
             openInProgress = OpenInProgress()
         case .nnEventRegister:

@@ -19,7 +19,8 @@ final class NNInterceptorDoubleRunDetector: Detector {
     init(context: DetectorContext) { self.context = context }
 
     func willApply(_ event: TraceEvent, state: ReplayState) {
-        guard event.kind == .urlOpen else { return }
+        // Most opens run each action once at most: no sorting then.
+        guard event.kind == .urlOpen, state.nn.openInProgress.intercepts.values.contains(where: { $0 > 1 }) else { return }
         for (action, count) in state.nn.openInProgress.intercepts.sorted(by: { $0.key < $1.key }) where count > 1 {
             context.reportEvent(Self.rule, event, message: "interceptor \(action) ran \(count) times for one open of \(event.url ?? "") (forwarded through nested routers)",
                                 module: nil, note: "open \(event.url ?? "")", fingerprint: [action], first: state.nn.openInProgress.began)
