@@ -58,15 +58,18 @@ public struct NNRouteParser: Sendable, Hashable {
     // What `URL(string:)` refused before iOS 17: spaces, a few ASCII symbols, and a `%` not followed by two hex digits.
     static func isValidURLText(_ text: String) -> Bool {
         // Every refused character is ASCII, so the UTF-8 bytes tell (a `Character` walk cost a tenth of a scan).
-        let utf8 = Array(text.utf8)
-        var index = 0
-        while index < utf8.count {
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
             let byte = utf8[index]
             if forbidden[Int(byte)] { return false }
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < utf8.count, isHexDigit(utf8[index + 1]), isHexDigit(utf8[index + 2]) else { return false }
+                let first = utf8.index(after: index)
+                guard first < utf8.endIndex, isHexDigit(utf8[first]) else { return false }
+                let second = utf8.index(after: first)
+                guard second < utf8.endIndex, isHexDigit(utf8[second]) else { return false }
             }
-            index += 1
+            index = utf8.index(after: index)
         }
         return true
     }

@@ -121,20 +121,20 @@ struct ObjCLexer {
                 let start = position, column = self.column, startLine = line
                 quoted(UInt8(ascii: "'"), what: "character literal")
                 tokens.append(Token(kind: .character, start: start, end: position, line: startLine, column: column))
-            case UInt8(ascii: "@") where isIdentifierHead(peek(1)):
+            case UInt8(ascii: "@") where Self.isIdentifierHead(peek(1)):
                 atLineStart = false
                 let start = position, column = self.column
                 position += 1
-                while position < count, isIdentifierBody(bytes[position]) { position += 1 }
+                while position < count, Self.isIdentifierBody(bytes[position]) { position += 1 }
                 tokens.append(Token(kind: .atKeyword, start: start, end: position, line: line, column: column))
             default:
                 atLineStart = false
                 let start = position, column = self.column
-                if isIdentifierHead(byte) {
-                    while position < count, isIdentifierBody(bytes[position]) { position += 1 }
+                if Self.isIdentifierHead(byte) {
+                    while position < count, Self.isIdentifierBody(bytes[position]) { position += 1 }
                     tokens.append(Token(kind: .identifier, start: start, end: position, line: line, column: column))
                 } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                    while position < count, isIdentifierBody(bytes[position]) || bytes[position] == UInt8(ascii: ".") { position += 1 }
+                    while position < count, Self.isIdentifierBody(bytes[position]) || bytes[position] == UInt8(ascii: ".") { position += 1 }
                     tokens.append(Token(kind: .number, start: start, end: position, line: line, column: column))
                 } else {
                     position += 1
@@ -151,11 +151,13 @@ struct ObjCLexer {
         return index < bytes.count ? bytes[index] : 0
     }
 
-    private func isIdentifierHead(_ byte: UInt8) -> Bool {
+    /// Whether `byte` can start an identifier (`$` and every non-ASCII byte included, as clang takes them).
+    static func isIdentifierHead(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F || byte == 0x24 || byte >= 0x80
     }
 
-    private func isIdentifierBody(_ byte: UInt8) -> Bool {
+    /// Whether `byte` can continue an identifier.
+    static func isIdentifierBody(_ byte: UInt8) -> Bool {
         isIdentifierHead(byte) || (byte >= 0x30 && byte <= 0x39)
     }
 

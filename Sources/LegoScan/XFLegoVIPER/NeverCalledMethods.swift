@@ -57,9 +57,9 @@ enum NeverCalledMethods {
         var used: Set<String> = []
         var index = 0
         while index < bytes.count {
-            guard isWordByte(bytes[index]) else { index += 1; continue }
+            guard ObjCLexer.isIdentifierBody(bytes[index]) else { index += 1; continue }
             var end = index + 1
-            while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+            while end < bytes.count, ObjCLexer.isIdentifierBody(bytes[end]) { end += 1 }
             // Only a word as long as some spelling is made into a string and looked up.
             if end - index < 256, lengths[end - index], let names = spellings[String(decoding: bytes[index..<end], as: UTF8.self)],
                !isDeclaration(index, in: bytes) {
@@ -109,7 +109,7 @@ enum NeverCalledMethods {
         var cursor = at - 1
         func skipSpaces() { while cursor >= 0, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor -= 1 } }
         skipSpaces()
-        if cursor >= 3, bytes[(cursor - 3)...cursor].elementsEqual("func".utf8) { return cursor < 4 || !isWordByte(bytes[cursor - 4]) }
+        if cursor >= 3, bytes[(cursor - 3)...cursor].elementsEqual("func".utf8) { return cursor < 4 || !ObjCLexer.isIdentifierBody(bytes[cursor - 4]) }
         guard cursor >= 0, bytes[cursor] == UInt8(ascii: ")") else { return false }
         var depth = 0
         while cursor >= 0 {
@@ -124,10 +124,6 @@ enum NeverCalledMethods {
         cursor -= 1
         skipSpaces()
         return cursor < 0 || bytes[cursor] == 0x0A || bytes[cursor] == 0x0D
-    }
-
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F || byte == 0x24 || byte >= 0x80
     }
 
     /// `NSObject`'s messages a class receives without the app naming them.
