@@ -19,7 +19,17 @@ import Testing
         ("parentheses", "\n\nlet y = " + String(repeating: "(", count: 5000) + "1" + String(repeating: ")", count: 5000), 3),
         ("interpolation", "let y = " + interpolated(300), 1),
         ("unclosed", "func f() {\n" + String(repeating: "{[(\n", count: 100), 14),
+        // Each statement within the per-statement limits, the file past the work one (`costLimit`): 150 of these took
+        // 12 s, 100 of the `@[` ones 27 s and 100 of the generic ones 4 s in the optimized fuzzing build.
+        ("many-brackets", statements(" _ = " + String(repeating: "[", count: 12) + String(repeating: "]", count: 12), 150), 34),
+        ("many-at-brackets", statements(" _ = " + String(repeating: "@[", count: 12) + String(repeating: "]", count: 12), 100), 10),
+        ("many-generics", statements(" _ = a" + String(repeating: "<A", count: 40), 100), 81),
     ]
+
+    /// A function whose body is `statement` `count` times, one per line from line 2.
+    private static func statements(_ statement: String, _ count: Int) -> String {
+        "func f() {\n" + String(repeating: statement + "\n", count: count) + "}\n"
+    }
 
     @Test(arguments: hostile.map(\.name))
     func deepNestingIsRefusedWithItsPosition(name: String) throws {
@@ -48,6 +58,28 @@ import Testing
         // Comparisons never closed by `>` do not pile up as generics across statements.
         let comparisons = String(repeating: "if a<b { c = d<e }\nlet f = g<h\n", count: 500)
         #expect(SwiftReader.refusal(Array(comparisons.utf8), file: "Compare.swift") == nil)
+    }
+
+    @Test func aFileOfManyNestedStatementsIsRefusedForItsTotalWork() throws {
+        let file = try #require(Self.hostile.first { $0.name == "many-brackets" })
+        let refusal = try #require(SwiftReader.refusal(Array(file.text.utf8), file: "Many.swift"))
+        #expect(refusal.message == "too many nested '[' and generic '<' in one file, up to here (the Swift parser would take too long or overflow its stack); skipped")
+        // One statement fewer than where the work ran out is parsed.
+        let fewer = Self.statements(" _ = " + String(repeating: "[", count: 12) + String(repeating: "]", count: 12), 32)
+        #expect(SwiftReader.refusal(Array(fewer.utf8), file: "Fewer.swift") == nil)
+    }
+
+    /// Real Swift, and a large generated table of nested literals, stay far below the work limit.
+    @Test func realSwiftIsFarBelowTheWorkLimit() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        let files = try #require(FileManager.default.enumerator(atPath: fixtures.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        #expect(files.count >= 10)
+        for file in files {
+            let bytes = try [UInt8](Data(contentsOf: fixtures.appendingPathComponent(file)))
+            #expect(SwiftNesting.estimatedCost(of: bytes) < SwiftNesting.costLimit / 100, "\(file)")
+        }
+        let table = "let table: [String: [[Int]]] = [\n" + String(repeating: "    \"key\": [[1, 2], [3, [4][0]]],\n", count: 3_000) + "]\n"
+        #expect(SwiftReader.refusal(Array(table.utf8), file: "Table.swift") == nil)
     }
 
     @Test func aSwiftFileLargerThanTheParseLimitIsSkipped() throws {

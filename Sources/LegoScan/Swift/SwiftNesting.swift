@@ -6,22 +6,45 @@ import LegoModel
 /// still open around the cursor doubles to quadruples the parse time (20 nested took 9 s, 31 `@[` minutes), and it
 /// recurses once per level of any bracket, so a thousand nested `[` or a few thousand nested generics overflow the
 /// stack. Hand-written code keeps a few `[` open at a time; a file past either limit is refused with its position.
+///
+/// The limits bound one statement, not a file: 150 statements of 12 nested `[` took 12 s (optimized, under ASan), and
+/// 100 of 40 unclosed generic `<` 4 s. So the pre-scan also adds up an estimate of the parser's work, and a file past
+/// `costLimit` is refused too. Each `[` costs 2^(the `[` open with it), four times that after `@` (`@[`, which Swift
+/// does not have, backtracks further); each generic `<` costs 4 × the generic `<` open with it (the parser looks ahead
+/// over every one still open). One unit is about 10 µs of the fuzzing build, ~1 µs of a release build.
 enum SwiftNesting {
     /// The most `[` open at once: 12 parse in a fraction of a second even in a debug build.
     static let squareLimit = 12
     /// The most brackets of any kind open at once (`(`, `[`, `{`, generic `<`, string interpolations).
     static let limit = 128
+    /// The most estimated parser work in one file: ~2.6 s of the fuzzing build, far past real code (scan's fixtures
+    /// and the corpus app stay under 1% of it, `SwiftNestingTests`).
+    static let costLimit = 1 << 18
+
+    /// Which limit a file went past.
+    enum Limit: Sendable, Hashable {
+        /// `squareLimit`: too many `[` open at once.
+        case square
+        /// `limit`: too many brackets of any kind open at once.
+        case depth
+        /// `costLimit`: too much nesting over the whole file.
+        case cost
+    }
 
     /// Where nesting first went past a limit, and which.
     struct Excess: Sendable, Hashable, CustomStringConvertible {
         /// 1-based line and column (in bytes).
         var line: Int, column: Int
-        /// Whether the `[` limit was exceeded (else the overall one).
-        var square: Bool
+        /// The limit exceeded.
+        var limit: Limit
 
-        /// `more than 12 nested '['` or `nesting deeper than 128`.
+        /// `more than 12 nested '['`, `nesting deeper than 128` or `too much nested '[' and '<' in one file`.
         var description: String {
-            square ? "more than \(SwiftNesting.squareLimit) nested '['" : "nesting deeper than \(SwiftNesting.limit)"
+            switch limit {
+            case .square: "more than \(SwiftNesting.squareLimit) nested '['"
+            case .depth: "nesting deeper than \(SwiftNesting.limit)"
+            case .cost: "too many nested '[' and generic '<' in one file, up to here"
+            }
         }
     }
 
@@ -35,12 +58,23 @@ enum SwiftNesting {
         return bytes.withUnsafeBufferPointer { scanner.scan($0) }
     }
 
+    /// The estimated parser work of `bytes`, in the units of `costLimit` (up to the first excess, if any).
+    static func estimatedCost(of bytes: [UInt8]) -> Int {
+        var scanner = Scanner()
+        _ = bytes.withUnsafeBufferPointer { scanner.scan($0) }
+        return scanner.cost
+    }
+
     private struct Scanner {
         /// A string being read: how many `#` delimit it and whether it is `"""`.
         struct StringKind { var hashes: Int, multiline: Bool }
         /// What is open, innermost last: a bracket byte, or 0 for an interpolation inside a string.
         var open: [UInt8] = []
         var squares = 0
+        /// Generic `<` among `open`.
+        var generics = 0
+        /// The estimated parser work so far (see `SwiftNesting`).
+        var cost = 0
         /// The strings whose interpolations are open, innermost last.
         var strings: [StringKind] = []
         var string: StringKind?
@@ -61,7 +95,7 @@ enum SwiftNesting {
                 }
                 if let kind = string {
                     index = stringByte(bytes, index, kind)
-                    if open.count > SwiftNesting.limit { return excess(index, square: false) }
+                    if open.count > SwiftNesting.limit { return excess(index, .depth) }
                     continue
                 }
                 switch byte {
@@ -83,12 +117,18 @@ enum SwiftNesting {
                     open.append(byte)
                     if byte == 0x5B {
                         squares += 1
-                        if squares > SwiftNesting.squareLimit { return excess(index, square: true) }
+                        if squares > SwiftNesting.squareLimit { return excess(index, .square) }
+                        cost += (index > 0 && bytes[index - 1] == 0x40 ? 4 : 1) << squares
+                        if cost > SwiftNesting.costLimit { return excess(index, .cost) }
                     }
                 case 0x3C where index > 0 && Self.isNameByte(bytes[index - 1]):
                     open.append(byte)
+                    generics += 1
+                    cost += 4 * generics
+                    if cost > SwiftNesting.costLimit { return excess(index, .cost) }
                 case 0x3E where open.last == 0x3C && index > 0 && bytes[index - 1] != 0x2D:
                     open.removeLast()
+                    generics -= 1
                 case 0x29, 0x5D, 0x7D:
                     closeGenerics()
                     if let last = open.popLast() {
@@ -100,7 +140,7 @@ enum SwiftNesting {
                 default:
                     break
                 }
-                if open.count > SwiftNesting.limit { return excess(index, square: false) }
+                if open.count > SwiftNesting.limit { return excess(index, .depth) }
                 index += 1
             }
             return nil
@@ -161,11 +201,14 @@ enum SwiftNesting {
 
         /// Drops the generic levels a `<` opened that this byte shows were comparisons after all.
         mutating func closeGenerics() {
-            while open.last == 0x3C { open.removeLast() }
+            while open.last == 0x3C {
+                open.removeLast()
+                generics -= 1
+            }
         }
 
-        func excess(_ index: Int, square: Bool) -> Excess {
-            Excess(line: line, column: index - lineStart + 1, square: square)
+        func excess(_ index: Int, _ limit: Limit) -> Excess {
+            Excess(line: line, column: index - lineStart + 1, limit: limit)
         }
 
         static func isNameByte(_ byte: UInt8) -> Bool {
