@@ -218,6 +218,121 @@ import Testing
         #expect(computed.prefix == "" && computed.suffix == "")
     }
 
+    /// A router whose suffix is a macro of a shared header, through a local (as coderlinxx/ProtocolRouter's
+    /// `Router.m:69-71` builds `[NSStringFromProtocol(p) stringByAppendingString:MoudleProtocol_ServerInterface]`
+    /// with `#define MoudleProtocol_ServerInterface @"SI"` in `ModulePublicProtocol.h:14`): the rule is read across
+    /// files, so `AProtocolSI` is found and nothing is reported. Before, the scan assumed QFMoudle's rule and gave
+    /// three false qf-missing-impl errors on that app.
+    private static let macroRouter = """
+        #import "Shared.h"
+        @implementation Router
+        - (id)interfaceForProtocol:(Protocol *)p { Class cls = [self _clsForProtocol:p]; return [[cls alloc] init]; }
+        - (id)interfaceForURL:(NSURL *)url { return nil; }
+        - (Class)_clsForProtocol:(Protocol *)p {
+            NSString *clsString = [NSStringFromProtocol(p) stringByAppendingString: MoudleProtocol_ServerInterface];
+            return NSClassFromString(clsString);
+        }
+        @end
+        """
+    private static let macroModules = """
+        @protocol AProtocol <NSObject>
+        @property (nonatomic, copy) NSString *name;
+        @end
+        @interface AProtocolSI : NSObject <AProtocol>
+        @property (nonatomic, copy) NSString *name;
+        @end
+        @implementation AProtocolSI
+        @end
+        @implementation Caller
+        - (void)go { AProtocolSI *a = [[Router router] interfaceForProtocol:@protocol(AProtocol)]; }
+        @end
+        """
+
+    @Test func aSuffixMacroOfAnotherFileIsReadAsTheRule() throws {
+        let app = Self.app(["Router.m": Self.macroRouter, "Modules.m": Self.macroModules,
+                            "Shared.h": "#ifndef MoudleProtocol_ServerInterface\n#define MoudleProtocol_ServerInterface @\"SI\"\n#endif\n"])
+        #expect(app.router.suffix == "SI" && app.router.prefix == "")
+        guard case .read(let site) = app.router.source else { Issue.record("\(app.router.source)"); return }
+        #expect(site.file == "Router.m" && site.line == 7)
+        #expect(app.router.constants.map { "\($0.name)=\($0.value) \($0.location.file):\($0.location.line)" }
+            == ["MoudleProtocol_ServerInterface=SI Shared.h:2"])
+        #expect(Self.findings(app).isEmpty)
+        let row = app.summaryRows(at: { "\($0.file):\($0.line)" }).first { $0.label == "router" }?.text ?? ""
+        #expect(row.contains("suffix \"SI\"") && row.contains("MoudleProtocol_ServerInterface defined at Shared.h:2"))
+    }
+
+    /// A macro no scanned file defines, or defines two ways (an `#ifdef` choosing), leaves the rule unknown: the
+    /// verdicts that depend on the class name are notes that say so, never errors.
+    @Test(arguments: [
+        ["Router.m": macroRouter, "Modules.m": macroModules],
+        ["Router.m": macroRouter, "Modules.m": macroModules,
+         "Shared.h": "#ifdef DEBUG\n#define MoudleProtocol_ServerInterface @\"SI\"\n#else\n#define MoudleProtocol_ServerInterface @\"Impl\"\n#endif\n"],
+    ])
+    func anUnresolvedRuleMakesClassVerdictsNotes(_ files: [String: String]) throws {
+        var files = files
+        files["Modules.m", default: ""] += "\n@implementation Other\n- (void)go { [[Router router] interfaceForProtocol:@protocol(AProtocol)]; }\n@end\n"
+        let app = Self.app(files)
+        guard case .dynamic(let expression, _) = app.router.source else { Issue.record("\(app.router.source)"); return }
+        #expect(expression.hasPrefix("NSStringFromProtocol(…) + MoudleProtocol_ServerInterface"))
+        let findings = QFStaticAnalyzer.analyze(app).findings
+        #expect(!findings.isEmpty)
+        #expect(findings.allSatisfy { $0.severity == .note && $0.ruleID == "qf-missing-impl" })
+        #expect(findings.allSatisfy { $0.message.contains("if the router's naming rule, computed in a way the scan cannot read, is QFMoudle's") })
+        #expect(QFStaticAnalyzer.analyze(app).limitations.contains { $0.contains("MoudleProtocol_ServerInterface") })
+    }
+
+    /// A copy whose `interfaceForURL:` finds the protocol by the URL's host and sets query items only on a controller
+    /// it asks for, after `respondsToSelector:` (as zhaokun's ZKRouter does): URLs are judged by their host, and no
+    /// key-value coding verdict is given. Before, every such URL was a false qf-unknown-scheme error.
+    @Test func aRouterReadingTheHostAndGuardingKVCIsFollowed() throws {
+        let router = """
+            @implementation ZKRouter
+            - (id)interfaceForProtocol:(Protocol *)protocol { return [[NSClassFromString(NSStringFromProtocol(protocol)) alloc] init]; }
+            - (id)interfaceForURL:(NSURL *)url {
+                id result = [self interfaceForProtocol:objc_getProtocol(url.host.UTF8String)];
+                id vc = [result valueForKey:url.lastPathComponent];
+                NSURLComponents *cp = [NSURLComponents componentsWithURL:url resolvingAgainstBaseURL:NO];
+                [cp.queryItems enumerateObjectsUsingBlock:^(NSURLQueryItem *obj, NSUInteger idx, BOOL *stop) {
+                    if ([vc respondsToSelector:NSSelectorFromString(obj.name)]) { [vc setValue:obj.value forKey:obj.name]; }
+                }];
+                return vc;
+            }
+            @end
+            """
+        let modules = """
+            @protocol ZKModuleA <NSObject>
+            @end
+            @interface ZKModuleA : NSObject <ZKModuleA>
+            @end
+            @implementation ZKModuleA
+            @end
+            @implementation Caller
+            - (void)go {
+                [[ZKRouter shareInstance] interfaceForURL:[NSURL URLWithString:@"zk://ZKModuleA/detail?unknownKey=1"]];
+                [[ZKRouter shareInstance] interfaceForURL:[NSURL URLWithString:@"zk://ZKModuleB/detail"]];
+            }
+            @end
+            """
+        let app = Self.app(["ZKRouter.m": router, "Modules.m": modules])
+        #expect(app.router.urlPart == .host && !app.router.setsQueryOnModule)
+        #expect(app.opens.map { $0.protocolName ?? "-" } == ["ZKModuleA", "ZKModuleB"])
+        // Only the host that names no protocol; no KVC verdict on `unknownKey`.
+        #expect(Self.findings(app) == ["Modules.m:10 qf-unknown-scheme error"])
+        let result = QFStaticAnalyzer.analyze(app)
+        #expect(result.findings.first?.message.contains("its host") == true)
+        #expect(result.limitations.contains { $0.contains("key-value coding verdicts are not given") })
+        let scenario = app.scenario(appName: "ZK")
+        #expect(scenario.contains("  - resolve: \"ZKModuleA\"") && !scenario.contains("resolveURL"))
+    }
+
+    @Test func qfMoudlesOwnRouterBodyIsReadAsSchemeAndUnguardedKVC() throws {
+        let app = try Self.scan("QFCleanApp").app
+        let rule = try #require(app.router.urlRule)
+        #expect(rule.part == .scheme && rule.setsQueryOnModule)
+        let faults = try Self.scan("QFFaultsApp").app
+        #expect(faults.router.urlRule?.part == .scheme && faults.router.setsQueryOnModule)
+    }
+
     /// The written scenario parses as `framework: qfmoudle`, records without refused steps for the clean app, and its
     /// trace gives `check` the same rules the scan found for the literal opens.
     @Test(arguments: ["QFCleanApp", "QFFaultsApp"])

@@ -112,13 +112,52 @@ public struct QFFacts: FrameworkFacts {
 
     /// A naming rule read from a router method: `NSClassFromString(prefix + NSStringFromProtocol(p) + suffix)`.
     public struct NamingRule: Sendable, Hashable {
-        /// Text before the protocol name.
-        public var prefix: String
-        /// Text after it.
-        public var suffix: String
+        /// What comes before the protocol name.
+        public var prefix: [NamePiece]
+        /// What comes after it.
+        public var suffix: [NamePiece]
         /// The class whose method holds it.
         public var className: String
         /// Where the `NSClassFromString` call is.
+        public var location: SourceLocation
+    }
+
+    /// A piece of a naming rule's prefix or suffix: text, or a name standing for text that another file may define
+    /// (`[NSStringFromProtocol(p) stringByAppendingString:SUFFIX]` with `#define SUFFIX @"SI"` in a shared header).
+    public enum NamePiece: Sendable, Hashable {
+        /// Literal text.
+        case text(String)
+        /// A macro or constant name, resolved once every file is read (`QFFacts.stringConstants`).
+        case constant(String)
+    }
+
+    /// A name that stands for one string: `#define NAME @"text"` or a file-level `NSString *const NAME = @"text"`.
+    public struct StringConstant: Sendable, Hashable {
+        /// The macro or constant's name.
+        public var name: String
+        /// The text it stands for.
+        public var value: String
+        /// Where it is defined.
+        public var location: SourceLocation
+    }
+
+    /// How a class's `interfaceForURL:` finds the protocol and sets the query, as far as its body says.
+    public struct URLRule: Sendable, Hashable {
+        /// The part of the URL that names the protocol (`objc_getProtocol(url.scheme.UTF8String)` in QFMoudle).
+        public enum Part: Sendable, Hashable {
+            case scheme, host
+            /// Something else, as written (another part, a table, no `objc_getProtocol` at all).
+            case other(String)
+        }
+        /// The part of the URL that names the protocol.
+        public var part: Part
+        /// Whether each query item is set on the module with `setValue:forKey:` unguarded, as QFMoudle does
+        /// (`QFRouter.m:52-55`); false when the body checks `respondsToSelector:` first, sets another object's keys
+        /// (`valueForKey:`), or sets none.
+        public var setsQueryOnModule: Bool
+        /// The class whose method it is.
+        public var className: String
+        /// Where the method is.
         public var location: SourceLocation
     }
 
@@ -168,6 +207,10 @@ public struct QFFacts: FrameworkFacts {
     public var namingRules: [NamingRule] = []
     /// `NSClassFromString` calls on a protocol name computed otherwise.
     public var dynamicNamings: [DynamicNaming] = []
+    /// What each `interfaceForURL:` body read does.
+    public var urlRules: [URLRule] = []
+    /// Names that stand for one string, in every file read (a naming rule's pieces may name them).
+    public var stringConstants: [StringConstant] = []
     /// Typedefs of block types (`typedef void (^Name)(…)`), which are objects.
     public var blockTypedefs: Set<String> = []
     /// Typedefs of scalar types (`NS_ENUM`, `NS_OPTIONS`, `typedef NSInteger Name`) and the type each stands for.
@@ -194,6 +237,8 @@ public struct QFFacts: FrameworkFacts {
         references += other.references
         namingRules += other.namingRules
         dynamicNamings += other.dynamicNamings
+        stringConstants += other.stringConstants
+        urlRules += other.urlRules
         blockTypedefs.formUnion(other.blockTypedefs)
         scalarTypedefs.merge(other.scalarTypedefs) { first, _ in first }
         warnings += other.warnings

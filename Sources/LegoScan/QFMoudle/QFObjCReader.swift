@@ -69,7 +69,9 @@ struct QFObjCReader {
             facts.warnings.append(.init(location: SourceLocation(file: file, line: problem.line), message: problem.message))
         }
         for define in lexer.stringDefines {
-            constants[define.name] = .literal(define.value, chain: [SourceLocation(file: file, line: define.line)])
+            let location = SourceLocation(file: file, line: define.line)
+            constants[define.name] = .literal(define.value, chain: [location])
+            facts.stringConstants.append(.init(name: define.name, value: define.value, location: location))
         }
         var index = 0
         while index < tokens.count {
@@ -279,6 +281,9 @@ struct QFObjCReader {
         methodStart = cursor
         methodEnd = close
         locals = [:]
+        if selector == "interfaceForURL:", let currentClass {
+            facts.urlRules.append(urlRule(cursor + 1, close, className: facts.classes[currentClass].name, at: location(index)))
+        }
         if let currentClass, !selector.contains(":"), let made = allocatedController(cursor, close) {
             facts.classes[currentClass].controllers[selector] = made
         }
@@ -333,7 +338,7 @@ struct QFObjCReader {
     /// `NSClassFromString(…)` in a method: a naming rule when it is built from `NSStringFromProtocol`.
     private mutating func classFromString(at index: Int) {
         guard methodEnd >= 0, let currentClass, isPunctuation(index + 1, "("), let close = closer(index + 1) else { return }
-        let fromProtocol = (index + 2..<close).contains { lexer.isIdentifier($0, "NSStringFromProtocol") }
+        let fromProtocol = mentionsProtocolName(index + 2, close, depth: 0)
         guard fromProtocol || close == index + 3 else { return }
         let className = facts.classes[currentClass].name
         if let rule = naming(index + 2, close, depth: 0) {
@@ -386,6 +391,7 @@ struct QFObjCReader {
             locals[name] = index + 2..<end
         } else if case .literal(let value, let chain) = stringValue(index + 2, end, depth: 0) {
             constants[name] = .literal(value, chain: [location(index)] + chain)
+            facts.stringConstants.append(.init(name: name, value: value, location: location(index)))
         }
     }
 
@@ -540,13 +546,42 @@ struct QFObjCReader {
         stringValue(start, end, depth: 0)
     }
 
+    /// What the `interfaceForURL:` body in tokens `start..<end` does with the URL: the part it gives
+    /// `objc_getProtocol` (or `NSProtocolFromString`), and whether it sets each query item on the module unguarded.
+    private func urlRule(_ start: Int, _ end: Int, className: String, at site: SourceLocation) -> QFFacts.URLRule {
+        var part = QFFacts.URLRule.Part.other("no objc_getProtocol")
+        var sets = false, guarded = false
+        for index in start..<end where isIdentifier(index) {
+            switch text(index) {
+            case "objc_getProtocol", "NSProtocolFromString":
+                guard case .other = part, isPunctuation(index + 1, "("), let close = closer(index + 1) else { continue }
+                let names = (index + 2..<close).filter(isIdentifier).map(text)
+                part = names.contains("scheme") ? .scheme : names.contains("host") ? .host : .other(expressionText(index, close + 1))
+            case "setValue", "setValuesForKeysWithDictionary": sets = true
+            case "respondsToSelector", "valueForKey", "valueForKeyPath": guarded = true
+            default: break
+            }
+        }
+        return .init(part: part, setsQueryOnModule: sets && !guarded, className: className, location: site)
+    }
+
+    /// Whether tokens `start..<end` call `NSStringFromProtocol`, directly or through the locals they name.
+    private func mentionsProtocolName(_ start: Int, _ end: Int, depth: Int) -> Bool {
+        guard depth < 8 else { return false }
+        return (start..<end).contains { index in
+            if lexer.isIdentifier(index, "NSStringFromProtocol") { return true }
+            guard isIdentifier(index), let local = locals[text(index)], local.upperBound <= index else { return false }
+            return mentionsProtocolName(local.lowerBound, local.upperBound, depth: depth + 1)
+        }
+    }
+
     /// The naming rule tokens `start..<end` compute: `prefix + NSStringFromProtocol(p) + suffix`, or nil.
-    private func naming(_ start: Int, _ end: Int, depth: Int) -> (prefix: String, suffix: String)? {
+    private func naming(_ start: Int, _ end: Int, depth: Int) -> (prefix: [QFFacts.NamePiece], suffix: [QFFacts.NamePiece])? {
         let range = stripped(start, end)
         guard !range.isEmpty, depth < 8 else { return nil }
         let first = range.lowerBound
         if lexer.isIdentifier(first, "NSStringFromProtocol"), isPunctuation(first + 1, "("), closer(first + 1) == range.upperBound - 1 {
-            return ("", "")
+            return ([], [])
         }
         if range.count == 1, isIdentifier(first), let local = locals[text(first)], local.upperBound <= first {
             return naming(local.lowerBound, local.upperBound, depth: depth + 1)
@@ -556,10 +591,10 @@ struct QFObjCReader {
         if selector == ["stringByAppendingString"] {
             let argument = call.pieces[0].argument
             if let inner = naming(call.receiver.lowerBound, call.receiver.upperBound, depth: depth + 1),
-               case .literal(let suffix, _) = stringValue(argument.lowerBound, argument.upperBound, depth: depth + 1) {
+               let suffix = namePieces(argument.lowerBound, argument.upperBound, depth: depth + 1) {
                 return (inner.prefix, inner.suffix + suffix)
             }
-            if case .literal(let prefix, _) = stringValue(call.receiver.lowerBound, call.receiver.upperBound, depth: depth + 1),
+            if let prefix = namePieces(call.receiver.lowerBound, call.receiver.upperBound, depth: depth + 1),
                let inner = naming(argument.lowerBound, argument.upperBound, depth: depth + 1) {
                 return (prefix + inner.prefix, inner.suffix)
             }
@@ -570,9 +605,20 @@ struct QFObjCReader {
                   let inner = naming(arguments[1].lowerBound, arguments[1].upperBound, depth: depth + 1) else { return nil }
             let parts = format.components(separatedBy: "%@")
             guard parts.count == 2, !format.replacingOccurrences(of: "%@", with: "").contains("%") else { return nil }
-            return (parts[0] + inner.prefix, inner.suffix + parts[1])
+            return ([.text(parts[0])] + inner.prefix, inner.suffix + [.text(parts[1])])
         }
         return nil
+    }
+
+    /// A prefix or suffix of a naming rule: literal text, or one name this file does not define (a macro or constant
+    /// from another file, resolved once every file is read); nil for anything computed otherwise.
+    private func namePieces(_ start: Int, _ end: Int, depth: Int) -> [QFFacts.NamePiece]? {
+        if case .literal(let text, _) = stringValue(start, end, depth: depth) { return [.text(text)] }
+        let range = stripped(start, end)
+        guard range.count == 1, isIdentifier(range.lowerBound) else { return nil }
+        let name = text(range.lowerBound)
+        guard locals[name] == nil, constants[name] == nil else { return nil }
+        return [.constant(name)]
     }
 
     /// Splits `range` at depth-0 commas.

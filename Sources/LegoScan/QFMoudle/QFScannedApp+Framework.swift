@@ -22,11 +22,21 @@ extension QFScannedApp: ScannedFrameworkApp {
         switch router.source {
         case .read(let site):
             let parts = QFStaticAnalyzer.ruleText(router)
-            rule = (parts.isEmpty ? "class = protocol name" : "class = protocol name with \(parts)") + " (read at \(at(site)))"
+            let defined = router.constants.map { "\($0.name) defined at \(at($0.location))" }
+            rule = (parts.isEmpty ? "class = protocol name" : "class = protocol name with \(parts)") + " (read at \(([at(site)] + defined).joined(separator: "; ")))"
         case .dynamic(let expression, let site): rule = "computed by \(expression) (\(at(site))); QFMoudle's rule assumed: class = protocol name"
         case .assumed: rule = "class = protocol name (QFMoudle's rule)"
         }
-        rows.append(("router", routerText + "; " + rule))
+        var urlText = ""
+        if let urlRule = router.urlRule {
+            switch urlRule.part {
+            case .scheme: break
+            case .host: urlText = "; URL host = protocol (read at \(at(urlRule.location)))"
+            case .other(let expression): urlText = "; URL → protocol by \(expression) (read at \(at(urlRule.location)))"
+            }
+            if !urlRule.setsQueryOnModule { urlText += "; query items not set on the module as QFMoudle does" }
+        }
+        rows.append(("router", routerText + "; " + rule + urlText))
         let missing = modules.filter { !$0.classFound }.count
         let nonConforming = modules.filter { $0.adopts == false }.count
         let problems = [missing > 0 ? "\(missing) without a class" : nil, nonConforming > 0 ? "\(nonConforming) not adopting its protocol" : nil]

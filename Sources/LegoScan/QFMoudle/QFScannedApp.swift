@@ -27,6 +27,15 @@ public struct QFScannedApp: Sendable {
         public var suffix: String
         /// Where the rule comes from.
         public var source: RuleSource
+        /// The macros and constants of other files the rule's prefix or suffix names, where each is defined.
+        public var constants: [QFFacts.StringConstant] = []
+        /// What the router's `interfaceForURL:` does, when its body was scanned; nil: QFMoudle's is assumed.
+        public var urlRule: QFFacts.URLRule?
+
+        /// The part of a URL that names the protocol: the scheme unless the router's body says otherwise.
+        public var urlPart: QFFacts.URLRule.Part { urlRule?.part ?? .scheme }
+        /// Whether query items are set on the module as QFMoudle sets them (assumed when the body was not scanned).
+        public var setsQueryOnModule: Bool { urlRule?.setsQueryOnModule ?? true }
     }
 
     /// One property a class declares, and whether a category declares it (no ivar backs it).
@@ -170,14 +179,69 @@ public struct QFScannedApp: Sendable {
         let routers = classes.values.filter(isRouter).sorted { $0.location < $1.location }
         let names = Set(routers.map(\.name))
         var result = Router(className: routers.first?.name, location: routers.first?.location, prefix: "", suffix: "", source: .assumed)
+        result.urlRule = facts.urlRules.first { names.contains($0.className) }
         if let rule = facts.namingRules.first(where: { names.contains($0.className) }) {
-            result.prefix = rule.prefix
-            result.suffix = rule.suffix
-            result.source = .read(rule.location)
+            // A name is resolved only when every definition the app has of it gives the same text (an `#ifdef` may
+            // choose between two); otherwise the rule is not known statically.
+            let definitions = Dictionary(grouping: facts.stringConstants, by: \.name)
+            var used: [QFFacts.StringConstant] = []
+            var unresolved: [String] = []
+            func text(_ pieces: [QFFacts.NamePiece]) -> String {
+                pieces.map { piece in
+                    switch piece {
+                    case .text(let text): return text
+                    case .constant(let name):
+                        let found = definitions[name] ?? []
+                        guard let first = found.first, found.allSatisfy({ $0.value == first.value }) else {
+                            unresolved.append(name)
+                            return ""
+                        }
+                        used.append(first)
+                        return first.value
+                    }
+                }.joined()
+            }
+            let prefix = text(rule.prefix), suffix = text(rule.suffix)
+            if unresolved.isEmpty {
+                result.prefix = prefix
+                result.suffix = suffix
+                result.constants = used
+                result.source = .read(rule.location)
+            } else {
+                let expression = (rule.prefix.map(Self.pieceText) + ["NSStringFromProtocol(…)"] + rule.suffix.map(Self.pieceText)).joined(separator: " + ")
+                result.source = .dynamic(expression: expression + " (\(unresolved.joined(separator: ", ")) not defined as one string in the scanned source)",
+                                         at: rule.location)
+            }
         } else if let dynamic = facts.dynamicNamings.first(where: { names.contains($0.className) }) {
             result.source = .dynamic(expression: dynamic.expression, at: dynamic.location)
         }
         return result
+    }
+
+    /// The part of URL `text` that names the protocol under `part` ("" for a URL without it, as `NSURL` gives nil
+    /// and `objc_getProtocol` finds nothing), or nil when the router reads another part.
+    static func protocolPart(of text: String, _ part: QFFacts.URLRule.Part) -> String? {
+        switch part {
+        case .scheme:
+            return QFURL(text).scheme ?? ""
+        case .host:
+            // `scheme://host[:port][/path][?query][#fragment]`; NSURL keeps the host's case.
+            guard let separator = text.range(of: "://") else { return "" }
+            let rest = text[separator.upperBound...]
+            let authority = rest.prefix { !"/?#".contains($0) }
+            let host = authority.split(separator: "@", omittingEmptySubsequences: false).last.map { $0.prefix { $0 != ":" } } ?? ""
+            return String(host)
+        case .other:
+            return nil
+        }
+    }
+
+    /// `@"SI"` or `SUFFIX`, as a piece of a naming rule is written.
+    private static func pieceText(_ piece: QFFacts.NamePiece) -> String {
+        switch piece {
+        case .text(let text): "@\"\(text)\""
+        case .constant(let name): name
+        }
     }
 
     private static func resolve(_ fact: QFFacts.Open, router: Router, protocolNames: Set<String>, classes: [String: Class],
@@ -187,15 +251,16 @@ public struct QFScannedApp: Sendable {
         case .protocolName(.literal(let name, _)):
             open.protocolName = name
         case .url(.literal(let text, _)):
-            let url = QFURL(text)
-            open.url = url
-            open.protocolName = url.scheme ?? ""
+            // A router that finds the protocol by another part than the scheme or host: not judged.
+            guard let name = protocolPart(of: text, router.urlPart) else { break }
+            open.url = QFURL(text)
+            open.protocolName = name
         case .url(.format(let text, _)):
             let url = QFURL(text)
-            // The scheme and keys are known when the `%@` arguments fill values only.
-            if let scheme = url.scheme, !scheme.contains("%"), !url.items.contains(where: { $0.key.contains("%") }) {
+            // The protocol and keys are known when the `%@` arguments fill values only.
+            if let name = protocolPart(of: text, router.urlPart), !name.contains("%"), !url.items.contains(where: { $0.key.contains("%") }) {
                 open.url = url
-                open.protocolName = scheme
+                open.protocolName = name
                 open.valuesDynamic = true
             }
         default:

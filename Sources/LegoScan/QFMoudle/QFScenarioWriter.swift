@@ -40,9 +40,22 @@ enum QFScenarioWriter {
         }
         var journey: [String] = []
         let declared = Set(model.protocols.map(\.name))
+        // The runtime's `resolveURL` is QFMoudle's (scheme, then every query item by KVC); a router that reads the URL
+        // otherwise has its URL opens walked as a resolve of the protocol they name.
+        let qfMoudleURLs = app.router.urlPart == .scheme && app.router.setsQueryOnModule
         for open in app.opens {
             guard open.fact.reachable else {
                 note("not run: \(open.fact.via) \(target(open.fact.target)) in a comment or #if 0", at: open.fact.location)
+                continue
+            }
+            if !qfMoudleURLs, case .url = open.fact.target {
+                if let name = open.protocolName, declared.contains(name) {
+                    journey.append("  - resolve: \(quoted(name))")
+                    note("walked as a resolve of \(name): the router's interfaceForURL: reads URLs unlike QFMoudle's", at: open.fact.location)
+                } else {
+                    note("not walked: \(open.fact.via) \(target(open.fact.target)), which the router's interfaceForURL: reads unlike QFMoudle's",
+                         at: open.fact.location)
+                }
                 continue
             }
             switch open.fact.target {

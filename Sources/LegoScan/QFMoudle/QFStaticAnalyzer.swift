@@ -29,6 +29,15 @@ public enum QFStaticAnalyzer {
         if case .dynamic(let expression, _) = app.router.source {
             limitations.append("the router names classes with \(expression), which the scan cannot read; QFMoudle's rule (the protocol's name) is assumed")
         }
+        if let rule = app.router.urlRule {
+            if case .other(let expression) = rule.part {
+                limitations.append("the router's interfaceForURL: finds the protocol by \(expression), not by the URL's scheme or host; opens by URL are not judged")
+            }
+            if !rule.setsQueryOnModule {
+                limitations.append("the router's interfaceForURL: does not set each query item on the module unguarded as QFMoudle does "
+                                   + "(it checks respondsToSelector:, sets another object, or sets nothing); key-value coding verdicts are not given")
+            }
+        }
         return findings.result(framework: .qfMoudle, suppressions: app.facts.suppressions, limitations: limitations, sourceFiles: sourceFiles)
     }
 
@@ -39,40 +48,44 @@ public enum QFStaticAnalyzer {
         if open.url != nil, !protocolNames.contains(protocolName) {
             // `objc_getProtocol(url.scheme)` (QFRouter.m:51) is exact: no protocol, no class, a nil module.
             let near = protocolNames.first { $0.lowercased() == protocolName.lowercased() }
-            findings.report(.qfUnknownScheme, "\(by) names the protocol `\(protocolName)`, which the app does not declare: "
+            let part = app.router.urlPart == .host ? " (its host: this router reads the host)" : ""
+            findings.report(.qfUnknownScheme, "\(by) names the protocol `\(protocolName)`\(part), which the app does not declare: "
                             + "interfaceForURL: returns nil" + (near.map { " (protocol names are case-sensitive: did you mean \($0)?)" } ?? ""),
                             module: protocolName, at: site, certainty: .literal, identity: ["scheme", protocolName])
             return
         }
         let className = app.router.prefix + protocolName + app.router.suffix
+        // Every verdict below names the class the rule gives; a rule the scan could not read makes them notes.
+        let ruleCeiling = ruleCeiling(app)
         guard let spec = classes[className] else {
             if app.classes[className] == nil {
                 let declared = protocolNames.contains(protocolName) ? "" : " (the protocol is not declared in the scanned source either)"
                 findings.report(.qfMissingImpl, "\(by) is resolved but no class \(className) exists\(declared): "
                                 + "interfaceForProtocol: returns nil without a word\(ruleNote(app))",
-                                module: protocolName, at: site, certainty: .literal, identity: ["resolve", protocolName, className])
+                                module: protocolName, at: site, certainty: .literal, ceiling: ruleCeiling, identity: ["resolve", protocolName, className])
             }
             return
         }
         let lineage = app.lineage(of: className)
         if !runtime.adopts(spec, protocolName) {
             // A superclass the scan did not read may adopt it.
-            let ceiling: Severity? = lineage.unscanned == nil ? nil : .note
+            let ceiling = lowest(lineage.unscanned == nil ? nil : .note, ruleCeiling)
             let unread = lineage.unscanned.map { " (unless its superclass \($0), not scanned, adopts it)" } ?? ""
             findings.report(.qfImplNotConforming, "\(by) resolves to \(className), which does not adopt <\(protocolName)>\(unread): "
-                            + "the router returns it anyway, and a protocol method it lacks raises unrecognized selector",
+                            + "the router returns it anyway, and a protocol method it lacks raises unrecognized selector\(ruleNote(app))",
                             module: protocolName, at: site, certainty: .literal, ceiling: ceiling,
                             evidence: app.classes[className].map { [($0.location, "\(className) declared here")] } ?? [],
                             identity: ["conforming", protocolName, className])
         }
-        guard let url = open.url else { return }
-        kvc(url, open: open, protocolName: protocolName, className: className, lineage: lineage, uncertain: uncertain, runtime: runtime, findings: findings)
+        guard let url = open.url, app.router.setsQueryOnModule else { return }
+        kvc(url, open: open, protocolName: protocolName, className: className, lineage: lineage, uncertain: uncertain, runtime: runtime,
+            ruleCeiling: ruleCeiling, findings: findings)
     }
 
     /// The query items in order, as `interfaceForURL:` sets them (QFRouter.m:52-55); the first that raises ends it.
     private static func kvc(_ url: QFURL, open: QFScannedApp.Open, protocolName: String, className: String,
                             lineage: (classes: [QFScannedApp.Class], unscanned: String?), uncertain: Set<String>, runtime: QFMoudleRuntime,
-                            findings: StaticFindings) {
+                            ruleCeiling: Severity?, findings: StaticFindings) {
         // A class overriding setValue:forUndefinedKey: (or setNilValueForKey:) decides itself what a bad key does.
         let overrides = Set(lineage.classes.flatMap(\.methods))
         let properties = runtime.settableProperties(of: className)
@@ -82,7 +95,7 @@ public enum QFStaticAnalyzer {
             let text = open.valuesDynamic && (item.value?.contains("%") ?? false) ? "0" : item.value
             let verdict = QFKeyValueCoding.verdict(key: item.key, text: text, properties: properties)
             let value = text != item.value ? "a value computed at run time" : item.value.map { "'\($0)'" } ?? "nil (no `=`)"
-            let prefix = "\(urlText(open)): query key `\(item.key)` = \(value) set on \(className) by key-value coding: "
+            let prefix = "\(urlText(open)): query key `\(item.key)` = \(value) set on \(className)\(ruleNote(app: nil, ruleCeiling)) by key-value coding: "
             let identity = [protocolName, className, item.key]
             let declared = properties[item.key].flatMap { property in
                 lineage.classes.lazy.compactMap { owner in owner.declaredProperties.first { $0.property.name == property.name }?.property.location }.first
@@ -91,19 +104,19 @@ public enum QFStaticAnalyzer {
             switch verdict {
             case .undefinedKey where !overrides.contains("setValue:forUndefinedKey:"):
                 findings.report(.qfKVCUnknownKey, prefix + "no setter or ivar answers it, so NSUndefinedKeyException is raised inside interfaceForURL:\(unread)",
-                                module: protocolName, at: open.fact.location, certainty: .literal, ceiling: lineage.unscanned == nil ? nil : .note,
+                                module: protocolName, at: open.fact.location, certainty: .literal, ceiling: lowest(lineage.unscanned == nil ? nil : .note, ruleCeiling),
                                 evidence: evidence, identity: identity)
             case .nilIntoScalar where !overrides.contains("setNilValueForKey:"):
                 findings.report(.qfKVCNilScalar, prefix + "a key without `=` gives nil, and setNilValueForKey: raises NSInvalidArgumentException for a scalar",
-                                module: protocolName, at: open.fact.location, certainty: .literal, evidence: evidence, identity: identity)
+                                module: protocolName, at: open.fact.location, certainty: .literal, ceiling: ruleCeiling, evidence: evidence, identity: identity)
             case .stringInto(let type):
                 findings.report(.qfKVCTypeMismatch, prefix + "the text is stored into a \(type) property (converted to 0 or NO, or kept as a string "
                                 + "where a \(type) is expected); the damage shows later",
-                                module: protocolName, at: open.fact.location, certainty: .literal, ceiling: uncertain.contains(type) ? .note : nil,
+                                module: protocolName, at: open.fact.location, certainty: .literal, ceiling: lowest(uncertain.contains(type) ? .note : nil, ruleCeiling),
                                 evidence: evidence, identity: identity)
             case .weakProperty:
                 findings.report(.qfKVCWeakTarget, prefix + "the property is weak, so only the URL's query item owns the string and the value is lost with it",
-                                module: protocolName, at: open.fact.location, certainty: .literal, evidence: evidence, identity: identity)
+                                module: protocolName, at: open.fact.location, certainty: .literal, ceiling: ruleCeiling, evidence: evidence, identity: identity)
             default:
                 break
             }
@@ -131,13 +144,32 @@ public enum QFStaticAnalyzer {
                   !app.protocolChain(reference.name).dropFirst().filter(moduleBases.contains).isEmpty else { continue }
             findings.report(.qfMissingImpl, "@protocol(\(reference.name)) names a module protocol with no class \(className): "
                             + "resolving it gives nil\(ruleNote(app))",
-                            module: reference.name, at: reference.location, certainty: .literal, ceiling: .warning,
+                            module: reference.name, at: reference.location, certainty: .literal, ceiling: lowest(.warning, ruleCeiling(app)),
                             identity: ["reference", reference.name, className])
         }
     }
 
     private static func ruleNote(_ app: QFScannedApp) -> String {
-        app.router.prefix.isEmpty && app.router.suffix.isEmpty ? "" : " (the router's rule adds \(ruleText(app.router)))"
+        if ruleCeiling(app) != nil { return ruleNote(app: app, .note) }
+        return app.router.prefix.isEmpty && app.router.suffix.isEmpty ? "" : " (the router's rule adds \(ruleText(app.router)))"
+    }
+
+    /// What a verdict under a naming rule the scan could not read says of it (empty when the rule was read).
+    private static func ruleNote(app: QFScannedApp?, _ ceiling: Severity?) -> String {
+        ceiling == nil ? "" : " (if the router's naming rule, computed in a way the scan cannot read, is QFMoudle's: the protocol's name)"
+    }
+
+    /// `.note` when the router computes class names in a way the scan could not read: every class it names is a guess.
+    private static func ruleCeiling(_ app: QFScannedApp) -> Severity? {
+        if case .dynamic = app.router.source { return .note }
+        return nil
+    }
+
+    /// The lower of two ceilings (nil is no ceiling).
+    private static func lowest(_ first: Severity?, _ second: Severity?) -> Severity? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return min(first, second)
     }
 
     /// `prefix "X" and suffix "SI"`.
