@@ -278,6 +278,8 @@ public struct ScanFacts: Sendable, Hashable {
     public var receipts: [EventReceipt] = []
     /// HTTP handler settings (the last one wins).
     public var httpHandlers: [HTTPHandler] = []
+    /// Where active code turns the framework's URL hierarchy check on (`enableVerifyURLRoute`).
+    public var urlVerifications: [SourceLocation] = []
     /// Transitions in comments and `#if 0` blocks.
     public var inactiveTransitions: [InactiveTransition] = []
     /// Every Objective-C method definition with its body's lines.
@@ -309,6 +311,7 @@ public struct ScanFacts: Sendable, Hashable {
         neverCalled += other.neverCalled
         inactiveTransitions += other.inactiveTransitions
         httpHandlers += other.httpHandlers
+        urlVerifications += other.urlVerifications
         warnings += other.warnings
         suppressions += other.suppressions
     }

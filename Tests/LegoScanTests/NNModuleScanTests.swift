@@ -82,6 +82,31 @@ import Testing
         #expect(messages["nn-nested-wrong-upper"]?.contains("made with ShopRouters.other") == true)
     }
 
+    /// A parser made in a variable and given to the default router on another line (hekang1992/shinymoney's
+    /// `SMRouterUtils`): its scheme is the default one, which `routeUrl(from:)` turns into "" (`URLRouteParser.swift:117`),
+    /// so `word://hawa.li/…` opens the route registered as `hawa.li`. Before, the scan kept `nn` and reported a false
+    /// nn-route-unmatched warning.
+    @Test func aParserInAVariableSetsTheDefaultScheme() throws {
+        let setup = """
+            class Utils {
+                private static let router = URLRouter.default
+                static func setup() {
+                    let routeParser = URLRouteParser(defaultScheme: "Word")
+                    URLRouter.default = URLRouter(routeParser: routeParser)
+                    router.registerRoute("hawa.li") { _, _ in true }
+                }
+                func go() { URLRouter.default.openRoute("word://hawa.li/exceptBosss") }
+            }
+            """
+        let app = NNScannedApp(facts: Self.swift(setup))
+        #expect(app.parser.defaultScheme == "word" && app.keysCertain)
+        #expect(app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings.isEmpty)
+        // A scheme computed at run time: route keys are uncertain, so what rests on them is a note.
+        let computed = NNScannedApp(facts: Self.swift(setup.replacingOccurrences(of: "\"Word\"", with: "Config.scheme")))
+        #expect(!computed.keysCertain)
+        #expect(computed.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings.allSatisfy { $0.severity == .note })
+    }
+
     /// A replaced route service may parse routes its own way: findings that rest on key aliases become notes.
     @Test func aReplacedRouteServiceMakesAliasFindingsNotes() throws {
         let facts = Self.swift("""

@@ -45,8 +45,23 @@ import Testing
         #expect(findings(files).contains("illegal-url-hierarchy warning A.swift:2"))
     }
 
-    @Test func aURLTheFrameworkRejectsStaysAnError() {
-        let files = ["M.m": Self.modules, "G.m": """
+    // The check runs only once the app calls `[XFURLRoute enableVerifyURLRoute]` (XFURLRoute.h at a331d32^; off by
+    // default, removed since): with it, a URL the check rejects is an error, in either language's call.
+    @Test(arguments: ["[XFURLRoute enableVerifyURLRoute];", "// [XFURLRoute enableVerifyURLRoute];", ""])
+    func aURLTheFrameworkRejectsIsAnErrorOnlyWhenItsCheckIsOn(_ setup: String) {
+        let files = ["M.m": Self.modules + "\n" + setup + "\n", "G.m": """
+        @implementation XFGammaRouting
+        - (void)a { XF_PUSH_URLComponent_Fast(@"x://alpha/gamma") }
+        @end
+        """]
+        let on = setup.hasPrefix("[")
+        #expect(findings(files).contains("illegal-url-hierarchy \(on ? "error" : "warning") G.m:2"))
+        let message = StaticAnalyzer.analyze(ScanFixtures.app(files)).findings.first { $0.ruleID == "illegal-url-hierarchy" }?.message ?? ""
+        #expect(message.contains(on ? "turned on at M.m:10" : "enableVerifyURLRoute, is not turned on in the scanned source"))
+    }
+
+    @Test func aSwiftCallTurnsTheCheckOn() {
+        let files = ["M.m": Self.modules, "Setup.swift": "func setup() {\n    XFURLRoute.enableVerifyURLRoute()\n}\n", "G.m": """
         @implementation XFGammaRouting
         - (void)a { XF_PUSH_URLComponent_Fast(@"x://alpha/gamma") }
         @end

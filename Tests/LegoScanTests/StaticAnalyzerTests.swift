@@ -62,6 +62,45 @@ import Testing
         #expect(found.first?.message.contains("opened from Beta") == true)
     }
 
+    /// A plain controller whose name is all its own prefix (`RWViewController` in an app of prefix RAC, as in
+    /// iT-Boyer/RACPlayground): the framework names it RW either way, so nothing is named otherwise (the message once
+    /// read "names its module RW, not ;").
+    @Test func aControllerNamedOnlyByItsOwnPrefixIsNoNamingFinding() {
+        let app = app(["A.m": """
+        [[XFLegoConfig defaultConfig] setClassPrefix:@"RAC"];
+        @interface RACLoginRouting : XFRouting
+        @end
+        @interface RWViewController : UIViewController
+        @end
+        @interface LGSettingViewController : UIViewController
+        @end
+        """])
+        let found = StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "naming-convention" }
+        // LGSetting is still named LGSetting where the author meant Setting.
+        #expect(found.map { $0.location?.sourceLocation.line } == [6])
+        #expect(found.allSatisfy { !$0.message.contains("not ;") })
+    }
+
+    /// A shared module opens under its gene's place (yizzuide/BDJProjectExample: BDJAllPostRouting assembled from the
+    /// shared module Post inherits `XF_PUSH_URLComponent_Fast(@"bdj://essence/post/postComment")`).
+    @Test func aSharedModuleOpensUnderItsGenesPlace() {
+        let app = app(["A.m": """
+        @interface BDJPostRouting : XFRouting
+        @end
+        @interface BDJAllPostRouting : BDJPostRouting
+        @end
+        @interface BDJPostCommentRouting : XFRouting
+        @end
+        [XFURLRoute initURLGroup:@[@"bdj://essence", @"bdj://essence/post", @"bdj://essence/post/postComment"]];
+        @implementation BDJAllPostRouting
+        XF_AutoAssemblyModuleFromShareModuleName(@"Post")
+        - (void)go { XF_PUSH_URLComponent_Fast(@"bdj://essence/post/postComment") }
+        @end
+        """])
+        #expect(app.module(named: "AllPost")?.gene == "Post")
+        #expect(StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "illegal-url-hierarchy" }.isEmpty)
+    }
+
     @Test func twoPrefixesForOneModuleAndAForeignPrefixAreReported() {
         let app = app(["A.m": """
         [[XFLegoConfig defaultConfig] setClassPrefixList:@[@"XF", @"LG"]];

@@ -37,7 +37,7 @@ import Testing
     @Test func theObjectiveCFilterComesFromTheTable() {
         #expect(XFCallTable.firstPieces.contains("openURLForPush"))
         #expect(XFCallTable.firstPieces.contains("registerMVxNotifications"))
-        #expect(XFCallTable.unarySelectors == ["popComponent", "dismissComponent", "autoAssemblyModule"])
+        #expect(XFCallTable.unarySelectors == ["popComponent", "dismissComponent", "autoAssemblyModule", "enableVerifyURLRoute"])
     }
 
     @Test func aSwiftAppsRootTransitionsAssemblyAndEventsAreFound() throws {

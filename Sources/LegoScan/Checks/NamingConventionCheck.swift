@@ -23,6 +23,8 @@ enum NamingConventionCheck: StaticCheck {
             for member in module.classes where !app.prefixes.contains(where: { member.name.hasPrefix($0) }) {
                 guard let own = Naming.inferPrefix(fromRoutingClass: member.name), module.name.hasPrefix(own) else { continue }
                 let intended = String(module.name.dropFirst(own.count))
+                // `RWViewController` (module RW) has no name left after its own prefix: nothing is named otherwise.
+                guard !intended.isEmpty else { continue }
                 findings.report(rule, "\(member.name) does not start with the app prefix \(app.prefixes.joined(separator: "/")), so the framework names its module "
                                 + "\(module.name), not \(intended); URLs and events for \(intended) do not reach it",
                                 module: module.name, at: member.location, certainty: .literal, identity: ["foreign-prefix", member.name])

@@ -95,6 +95,15 @@ public struct NNFacts: Sendable, Hashable {
         public var location: SourceLocation
     }
 
+    /// `URLRouteParser(defaultScheme: …)` anywhere (a parser is often made in a variable and given to a router on
+    /// another line: `URLRouter.default = URLRouter(routeParser: parser)`).
+    public struct ParserCreation: Sendable, Hashable {
+        /// The default scheme, lower-cased as the parser keeps it (`URLRouteParser.swift:81-83`); nil when computed.
+        public var defaultScheme: String?
+        /// Where.
+        public var location: SourceLocation
+    }
+
     /// `registerRoute`, `delayedRegisterRoute`, `registerRoute(_:used:)` or `registerRoutes(_:used:)` on a router.
     public struct RouteRegistration: Sendable, Hashable {
         /// How the route is served.
@@ -222,6 +231,8 @@ public struct NNFacts: Sendable, Hashable {
     public var lookups: [ServiceLookup] = []
     /// Routers made in code.
     public var routers: [RouterCreation] = []
+    /// Route parsers made in code.
+    public var parsers: [ParserCreation] = []
     /// Route registrations.
     public var routes: [RouteRegistration] = []
     /// Route opens.
@@ -263,6 +274,7 @@ extension NNFacts: FrameworkFacts {
         registrations += other.registrations
         lookups += other.lookups
         routers += other.routers
+        parsers += other.parsers
         routes += other.routes
         opens += other.opens
         redirects += other.redirects

@@ -185,6 +185,12 @@ enum NNSwiftReader {
         // MARK: Calls
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if node.calledExpression.text(in: source) == "URLRouteParser" {
+                // `URLRouteParser()` keeps "nn"; a scheme that is not a literal makes every route key uncertain.
+                let given = node.arguments.first { $0.label?.text == "defaultScheme" }
+                let scheme = given.map { literal($0.expression)?.lowercased() } ?? "nn"
+                facts.parsers.append(.init(defaultScheme: scheme, location: location(node)))
+            }
             guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return .visitChildren }
             let method = member.declName.baseName.text
             let base = member.base

@@ -93,6 +93,8 @@ struct FrameworkCall {
             // `register:` is also a common name elsewhere: only the URL route's counts.
             guard component != nil || (receiver?.description ?? "").contains("URL") else { return }
             route(argument(0)?.value, component: component.flatMap(argument)?.value, form: .single, into: &facts)
+        case .verifyURLRoute:
+            facts.urlVerifications.append(location)
         case .httpHandler:
             guard let value = argument(0)?.value else { return }
             facts.httpHandlers.append(.init(component: value, location: location))

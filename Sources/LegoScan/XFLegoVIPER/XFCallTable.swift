@@ -31,6 +31,9 @@ enum XFCallTable {
         case httpHandler
         /// `setClassPrefix:` / `setClassPrefixList:`.
         case prefix(isList: Bool)
+        /// `[XFURLRoute enableVerifyURLRoute]`: the framework's own URL hierarchy check is on (off by default;
+        /// `XFURLRoute.h` before a331d32).
+        case verifyURLRoute
         /// A directed event: its name at `name`, its target names at `targets` (and every later argument when `rest`).
         case event(name: Int, targets: Int, rest: Bool)
         /// An MVx notification named at this argument.
@@ -135,6 +138,7 @@ enum XFCallTable {
         .init(name: "register:", types: ["NSString"], meaning: .routeSingle(component: nil)),
         .init(name: "setClassPrefix:", types: ["NSString"], meaning: .prefix(isList: false)),
         .init(name: "setClassPrefixList:", types: ["NSArray"], meaning: .prefix(isList: true)),
+        .init(name: "enableVerifyURLRoute", types: [], meaning: .verifyURLRoute),
         .init(name: "sendEventName:intentData:forComponentName:", types: ["NSString", "id", "NSString"], meaning: .event(name: 0, targets: 2, rest: false)),
         .init(name: "sendEventName:intentData:forComponent:", types: ["NSString", "id", "NSString"], meaning: .event(name: 0, targets: 2, rest: false)),
         .init(name: "sendEventName:intentData:forComponentNames:", types: ["NSString", "id", "NSArray"], meaning: .event(name: 0, targets: 2, rest: false)),
