@@ -245,8 +245,11 @@ public struct ScannedApp: Sendable, Hashable {
             let assembly = assemblyByClass[anchor.name]
             let export = classes.lazy.compactMap { exportByClass[$0.name] }.first
             var gene = assembly?.shareModule?.literal
-            // `XF_AutoAssemblyModuleForShareShell_Fast` shares the module of the routing's superclass.
-            if assembly?.macro == "XF_AutoAssemblyModuleForShareShell_Fast", let superclass = declared[anchor.name]?.superclass {
+            // `XF_AutoAssemblyModuleForShareShell_Fast` shares the module of the routing's superclass. On a routing
+            // derived from the framework's XFRouting itself there is no module to share: the module is the shell
+            // its virtual components (`AllPost` of `Post`) take as their gene (XFVIPERModuleAssembly.m:107).
+            if assembly?.macro == "XF_AutoAssemblyModuleForShareShell_Fast", let superclass = declared[anchor.name]?.superclass,
+               declared[superclass] != nil {
                 gene = Self.split(superclass, prefixes: prefixes)?.name
             }
             var module = Module(name: name, pattern: pattern, classes: sorted, assembly: assembly, gene: gene,

@@ -189,4 +189,31 @@ import Testing
         """])
         #expect(app.module(named: "HotPost")?.gene == "Post")
     }
+
+    /// A share shell derived from XFRouting itself is the gene of the virtual components opened and sent events by
+    /// name (yizzuide/BDJProjectExample's BDJPostRouting with AllPost, VideoPost …): they are found, not unknown
+    /// components or lost events (the shell once took the gene "XF", from XFRouting).
+    @Test func aShareShellOnXFRoutingIsTheGeneOfItsVirtualComponents() {
+        let app = app(["A.m": """
+        @interface BDJEssenceRouting : XFRouting
+        @end
+        @interface BDJPostRouting : XFRouting
+        @end
+        @interface BDJPostPresenter : XFPresenter
+        @end
+        @implementation BDJPostRouting
+        XF_AutoAssemblyModuleForShareShell_Fast
+        @end
+        @implementation BDJPostPresenter
+        - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData { XF_EventIs_(@"PageChange", { }) }
+        @end
+        @implementation BDJEssenceRouting
+        - (void)go { [self addChildViewController:XF_SubUInterface_(@"AllPost")]; XF_SendEventForComponents_(@"PageChange", nil, @"AllPost") }
+        @end
+        """])
+        #expect(app.module(named: "Post")?.gene == nil)
+        #expect(app.module(named: "AllPost")?.gene == "Post")
+        let rules = StaticAnalyzer.analyze(app).findings.map(\.ruleID)
+        #expect(!rules.contains("unknown-component") && !rules.contains("lost-event"))
+    }
 }
