@@ -14,6 +14,24 @@ import Testing
     @end
     """
 
+    /// The framework's URL helpers append a query to a path (`XF_URL_`, XFUIBus.h:69; `urlFromPath:params:`,
+    /// XFURLParse.h:61): the URL opens what the path names, so it is an edge, not a dynamic site (iT-Boyer/RACPlayground's
+    /// Home and yizzuide/Lego-swift's Register were orphans for it).
+    @Test func urlHelpersOpenWhatTheirPathNames() {
+        let app = app(["R.m": Self.routes, "T.m": """
+        @implementation XFHomeRouting
+        - (void)one { NSString *url = XF_URL_(@"x://home/detail", (@{@"id": userId})); XF_PUSH_URLComponent_Fast(url) }
+        - (void)two { XF_PUSH_URLComponent_Fast([XFURLParse urlFromPath:@"x://home/list" params:@{@"page": @(1)}]) }
+        @end
+        """, "S.swift": """
+        extension XFTabRouting {
+            func three() { uiBus.openURL(forPush: XFURLParse.url(fromPath: "x://tab/register", params: ["a": 1]), customCode: nil) }
+        }
+        """])
+        #expect(Set(app.edges(.push)) == ["Home -> Detail", "Home -> List", "Tab -> Register"])
+        #expect(app.transitions.filter(\.isDynamic).isEmpty)
+    }
+
     @Test func objectiveCConstantsLocalsFormatsAndLoopsResolve() {
         let app = app(["R.m": Self.routes, "T.m": """
         #define kDetailURL @"x://home/detail"

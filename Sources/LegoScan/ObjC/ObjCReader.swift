@@ -459,6 +459,12 @@ struct ObjCReader {
             }
             return Binding(values: values, chain: chain, isArray: true)
         }
+        // `XF_URL_(path, params)` (XFUIBus.h:69) appends a query to the path, and the route is matched on the path
+        // alone: the URL opens what the path names.
+        if last - first > 3, lexer.isIdentifier(first, "XF_URL_"), lexer.isPunctuation(first + 1, UInt8(ascii: "(")),
+           Int(lexer.partner[first + 1]) == last - 1, let path = split(first + 2, last - 1).first {
+            return resolve(path.lowerBound, path.upperBound)
+        }
         // `[receiver selector…]`
         guard lexer.isPunctuation(first, UInt8(ascii: "[")), Int(lexer.partner[first]) == last - 1 else { return nil }
         return resolveSend(first, last - 1)
@@ -471,6 +477,14 @@ struct ObjCReader {
         }
         guard open + 2 < close, tokens[open + 2].kind == .identifier, lexer.isPunctuation(open + 3, UInt8(ascii: ":")) else { return nil }
         let selector = lexer.text(tokens[open + 2])
+        // `[XFURLParse urlFromPath:path params:…]` (XFURLParse.h:61): as `XF_URL_`, the path.
+        if lexer.isIdentifier(open + 1, "XFURLParse"), selector == "urlFromPath" {
+            var end = open + 4
+            while end < close, !(lexer.isIdentifier(end, "params") && lexer.isPunctuation(end + 1, UInt8(ascii: ":"))) {
+                end = lexer.indexAfterGroup(end, limit: close) ?? end + 1
+            }
+            return end < close ? resolve(open + 4, end) : nil
+        }
         let parts = split(open + 4, close)
         if lexer.isIdentifier(open + 1, "NSString"), selector == "stringWithFormat", let format = parts.first {
             guard let formats = resolve(format.lowerBound, format.upperBound), let formatValues = formats.values, formatValues.count == 1 else { return nil }

@@ -218,6 +218,12 @@ struct SwiftReader {
             if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
                 return resolve(only.expression)
             }
+            // `XFURLParse.url(fromPath: "x://a/b", params: …)` (XFURLParse.h:61) appends a query to the path, and the
+            // route is matched on the path alone: the URL opens what the path names.
+            if let call = expression.as(FunctionCallExprSyntax.self), call.calledExpression.text(in: source) == "XFURLParse.url",
+               call.arguments.count == 2, let path = call.arguments.first, path.label?.text == "fromPath" {
+                return resolve(path.expression)
+            }
             return nil
         }
 
