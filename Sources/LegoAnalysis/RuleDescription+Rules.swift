@@ -1,6 +1,8 @@
 /// The registered rules by name, for analyses that report through the same rule ids without replaying a trace
 /// (`scan`): a typed handle instead of looking an id string up.
 extension RuleDescription {
+    /// `leaked-module`.
+    public static var leakedModule: RuleDescription { LeakedModuleDetector.rule }
     /// `duplicate-module-name`.
     public static var duplicateModuleName: RuleDescription { DuplicateModuleNameDetector.rule }
     /// `unregistered-url`.

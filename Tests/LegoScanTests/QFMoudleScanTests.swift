@@ -325,6 +325,68 @@ import Testing
         #expect(scenario.contains("  - resolve: \"ZKModuleA\"") && !scenario.contains("resolveURL"))
     }
 
+    /// A module that keeps the controller its getter makes and hands it itself, both strongly (yakunsang/UCDemo's
+    /// `NewsDetailModuleSI.serverBody` with `NewsDetailController.interface`, strong): each news article opened leaks
+    /// its module, controller and web view. A local controller (QFMoudle's own `QFHomeMoudle.m`), or a weak back
+    /// reference, is no cycle.
+    @Test(arguments: [("strong", true, true), ("weak", true, false), ("strong", false, false)])
+    func aModuleKeepingTheControllerThatHoldsItIsALeak(_ back: String, _ cached: Bool, _ expected: Bool) throws {
+        try checkControllerCycle(back, cached, expected, protocolProperty: false)
+        // As in UCDemo, the property may be the module protocol's, synthesized by the class.
+        try checkControllerCycle(back, cached, expected, protocolProperty: true)
+    }
+
+    private func checkControllerCycle(_ back: String, _ cached: Bool, _ expected: Bool, protocolProperty: Bool) throws {
+        let getter = cached
+            ? "if (!serverBody) { serverBody = [[NewsDetailController alloc] init]; ((NewsDetailController *)serverBody).interface = self; } return serverBody;"
+            : "NewsDetailController *vc = [[NewsDetailController alloc] init]; vc.interface = self; return vc;"
+        let app = Self.app([
+            "Router.m": "@implementation Router\n- (id)interfaceForProtocol:(Protocol *)p { return [[NSClassFromString(NSStringFromProtocol(p)) alloc] init]; }\n- (id)interfaceForURL:(NSURL *)u { return nil; }\n@end\n",
+            "Base.h": protocolProperty
+                ? "@protocol BaseModule <NSObject>\n@property(nonatomic, strong) __kindof UIViewController *serverBody;\n@end\n@interface BaseModule : NSObject\n@end\n"
+                : "@interface BaseModule : NSObject\n@property(nonatomic, strong) __kindof UIViewController *serverBody;\n@end\n",
+            "News.m": """
+                @protocol NewsDetailModule <\(protocolProperty ? "BaseModule" : "NSObject")>
+                @end
+                @interface NewsDetailController : UIViewController
+                @property (nonatomic, \(back)) id <NewsDetailModule> interface;
+                @end
+                @interface NewsDetailModule : BaseModule <NewsDetailModule>
+                @end
+                @implementation NewsDetailModule
+                @synthesize serverBody;
+                - (UIViewController *)serverBody {
+                    \(getter)
+                }
+                @end
+                @implementation Caller
+                - (void)go { id<NewsDetailModule> m = [[Router router] interfaceForProtocol:@protocol(NewsDetailModule)]; }
+                @end
+                """,
+        ])
+        let leaks = QFStaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "leaked-module" }
+        #expect(leaks.map { "\($0.location?.sourceLocation.file ?? "-"):\($0.location?.sourceLocation.line ?? 0) \($0.severity.rawValue)" }
+            == (expected ? ["News.m:11 warning"] : []))
+        if expected { #expect(leaks.first?.message.contains("keeps the NewsDetailController it makes in serverBody and sets its interface") == true) }
+    }
+
+    /// A router whose `interfaceForURL:` finds no protocol (yakunsang/UCDemo's returns nil): URL opens are not judged.
+    @Test func aRouterFindingNoProtocolForURLsLeavesThemUnjudged() {
+        let app = Self.app(["R.m": """
+            @implementation OHGRouter
+            - (id)interfaceForProtocol:(Protocol *)p { return [[NSClassFromString(NSStringFromProtocol(p)) alloc] init]; }
+            - (id)interfaceForURL:(NSURL *)url { return nil; }
+            @end
+            @implementation Caller
+            - (void)go { [[OHGRouter router] interfaceForURL:[NSURL URLWithString:@"Nothing://x?y=1"]]; }
+            @end
+            """])
+        #expect(app.router.urlPart == .none)
+        let result = QFStaticAnalyzer.analyze(app)
+        #expect(result.findings.isEmpty)
+        #expect(result.limitations.contains { $0.contains("calls neither objc_getProtocol nor NSProtocolFromString") })
+    }
+
     @Test func qfMoudlesOwnRouterBodyIsReadAsSchemeAndUnguardedKVC() throws {
         let app = try Self.scan("QFCleanApp").app
         let rule = try #require(app.router.urlRule)

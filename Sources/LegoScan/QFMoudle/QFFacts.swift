@@ -57,7 +57,25 @@ public struct QFFacts: FrameworkFacts {
         public var ivars: [String]
         /// View-controller getters: getter name → the controller class its body allocates.
         public var controllers: [String: String]
+        /// View-controller getters that keep what they make and hand it the module (`serverBody = [[C alloc] init];
+        /// serverBody.interface = self;`).
+        public var cachedControllers: [CachedController] = []
         /// Where it is declared.
+        public var location: SourceLocation
+    }
+
+    /// A getter that stores the controller it makes in a property or ivar of the module and sets one of the
+    /// controller's properties to the module: with both strong, a retain cycle.
+    public struct CachedController: Sendable, Hashable {
+        /// The getter's name.
+        public var getter: String
+        /// The controller class allocated.
+        public var controllerClass: String
+        /// The property (or ivar, leading `_` dropped) the controller is stored in.
+        public var storage: String
+        /// The controller's properties set to `self`.
+        public var backReferences: [String]
+        /// Where the allocation is.
         public var location: SourceLocation
     }
 
@@ -146,8 +164,10 @@ public struct QFFacts: FrameworkFacts {
         /// The part of the URL that names the protocol (`objc_getProtocol(url.scheme.UTF8String)` in QFMoudle).
         public enum Part: Sendable, Hashable {
             case scheme, host
-            /// Something else, as written (another part, a table, no `objc_getProtocol` at all).
+            /// Something else given to `objc_getProtocol`, as written.
             case other(String)
+            /// No `objc_getProtocol` or `NSProtocolFromString` at all (the body returns nil, or looks up a table).
+            case none
         }
         /// The part of the URL that names the protocol.
         public var part: Part

@@ -286,8 +286,37 @@ struct QFObjCReader {
         }
         if let currentClass, !selector.contains(":"), let made = allocatedController(cursor, close) {
             facts.classes[currentClass].controllers[selector] = made
+            if let cached = cachedController(cursor, close, getter: selector, made: made) {
+                facts.classes[currentClass].cachedControllers.append(cached)
+            }
         }
         return cursor + 1
+    }
+
+    /// `NAME = [[made alloc] …]` (NAME an ivar or `self.NAME`, kept past the call) with `….PROP = self` in the same
+    /// getter body, tokens `start..<end`: the module keeps the controller and hands it itself.
+    private func cachedController(_ start: Int, _ end: Int, getter: String, made: String) -> QFFacts.CachedController? {
+        var storage: String?, site: SourceLocation?
+        var back: [String] = []
+        for index in start..<end where isPunctuation(index, "=") && !isPunctuation(index + 1, "=") && index > start {
+            guard index >= 1, !isPunctuation(index - 1, "="), !isPunctuation(index - 1, "!"), !isPunctuation(index - 1, "<"),
+                  !isPunctuation(index - 1, ">"), isIdentifier(index - 1) else { continue }
+            let name = text(index - 1)
+            // `… .PROP = self;`
+            if lexer.isIdentifier(index + 1, "self"), isPunctuation(index + 2, ";"), index >= 2, isPunctuation(index - 2, ".") {
+                back.append(name)
+                continue
+            }
+            // `NAME = [[made alloc] …]` where NAME is not a local declared just before (`Type *NAME =`).
+            guard storage == nil, isPunctuation(index + 1, "["), isPunctuation(index + 2, "["), isIdentifier(index + 3), text(index + 3) == made,
+                  !(index >= 2 && isPunctuation(index - 2, "*")), !(index >= 2 && isIdentifier(index - 2) && !isPunctuation(index - 2, ".")) else { continue }
+            let isSelfMember = index >= 3 && isPunctuation(index - 2, ".") && lexer.isIdentifier(index - 3, "self")
+            guard isSelfMember || !(index >= 2 && isPunctuation(index - 2, ".")) else { continue }
+            storage = name.hasPrefix("_") ? String(name.dropFirst()) : name
+            site = location(index - 1)
+        }
+        guard let storage, let site, !back.isEmpty else { return nil }
+        return .init(getter: getter, controllerClass: made, storage: storage, backReferences: back, location: site)
     }
 
     /// The first `[[X alloc] …]` or `[X new]` of a class named `…Controller` in tokens `start..<end`.
@@ -549,12 +578,12 @@ struct QFObjCReader {
     /// What the `interfaceForURL:` body in tokens `start..<end` does with the URL: the part it gives
     /// `objc_getProtocol` (or `NSProtocolFromString`), and whether it sets each query item on the module unguarded.
     private func urlRule(_ start: Int, _ end: Int, className: String, at site: SourceLocation) -> QFFacts.URLRule {
-        var part = QFFacts.URLRule.Part.other("no objc_getProtocol")
+        var part = QFFacts.URLRule.Part.none
         var sets = false, guarded = false
         for index in start..<end where isIdentifier(index) {
             switch text(index) {
             case "objc_getProtocol", "NSProtocolFromString":
-                guard case .other = part, isPunctuation(index + 1, "("), let close = closer(index + 1) else { continue }
+                guard part == .none, isPunctuation(index + 1, "("), let close = closer(index + 1) else { continue }
                 let names = (index + 2..<close).filter(isIdentifier).map(text)
                 part = names.contains("scheme") ? .scheme : names.contains("host") ? .host : .other(expressionText(index, close + 1))
             case "setValue", "setValuesForKeysWithDictionary": sets = true

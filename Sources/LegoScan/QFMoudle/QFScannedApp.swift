@@ -64,6 +64,8 @@ public struct QFScannedApp: Sendable {
         public var ivars: [String]
         /// View-controller getters: getter → the class it allocates.
         public var controllers: [String: String]
+        /// Getters that keep the controller they make and hand it the module.
+        public var cachedControllers: [QFFacts.CachedController] = []
         /// The first declaration.
         public var location: SourceLocation
     }
@@ -132,6 +134,7 @@ public struct QFScannedApp: Sendable {
             merged.synthesized.formUnion(declaration.synthesized)
             merged.ivars += declaration.ivars
             merged.controllers.merge(declaration.controllers) { first, _ in first }
+            merged.cachedControllers += declaration.cachedControllers
             classes[declaration.name] = merged
         }
         self.classes = classes
@@ -231,7 +234,7 @@ public struct QFScannedApp: Sendable {
             let authority = rest.prefix { !"/?#".contains($0) }
             let host = authority.split(separator: "@", omittingEmptySubsequences: false).last.map { $0.prefix { $0 != ":" } } ?? ""
             return String(host)
-        case .other:
+        case .other, .none:
             return nil
         }
     }

@@ -20,6 +20,7 @@ public enum QFStaticAnalyzer {
                   uncertain: uncertain, findings: findings)
         }
         references(app, findings)
+        controllerCycles(app, findings)
         var limitations: [String] = []
         let dynamic = app.opens.filter { $0.fact.reachable && $0.isDynamic }.count
         if dynamic > 0 {
@@ -30,8 +31,12 @@ public enum QFStaticAnalyzer {
             limitations.append("the router names classes with \(expression), which the scan cannot read; QFMoudle's rule (the protocol's name) is assumed")
         }
         if let rule = app.router.urlRule {
-            if case .other(let expression) = rule.part {
+            switch rule.part {
+            case .scheme, .host: break
+            case .other(let expression):
                 limitations.append("the router's interfaceForURL: finds the protocol by \(expression), not by the URL's scheme or host; opens by URL are not judged")
+            case .none:
+                limitations.append("the router's interfaceForURL: calls neither objc_getProtocol nor NSProtocolFromString; opens by URL are not judged")
             }
             if !rule.setsQueryOnModule {
                 limitations.append("the router's interfaceForURL: does not set each query item on the module unguarded as QFMoudle does "
@@ -146,6 +151,41 @@ public enum QFStaticAnalyzer {
                             + "resolving it gives nil\(ruleNote(app))",
                             module: reference.name, at: reference.location, certainty: .literal, ceiling: lowest(.warning, ruleCeiling(app)),
                             identity: ["reference", reference.name, className])
+        }
+    }
+
+    /// A module class whose getter keeps the controller it makes in a strong property or ivar and sets a strong
+    /// property of that controller to the module: module and controller hold each other, so every module opened and
+    /// shown stays alive with its screen (QFMoudle's own modules make a new controller per call and keep none,
+    /// `QFHomeMoudle.m`, so only the controller holds the module). A warning: code that sets either to nil breaks it.
+    private static func controllerCycles(_ app: QFScannedApp, _ findings: StaticFindings) {
+        func property(_ name: String, in lineage: [QFScannedApp.Class]) -> QFFacts.Property? {
+            lineage.lazy.compactMap { $0.declaredProperties.first { $0.property.name == name }?.property }.first
+        }
+        for moduleClass in app.classes.values.sorted(by: { $0.location < $1.location }) {
+            for cached in moduleClass.cachedControllers {
+                let modules = app.lineage(of: moduleClass.name).classes
+                // A property the class declares, or one of a protocol it adopts that it synthesizes (`@synthesize
+                // serverBody;` for the protocol's `serverBody`); an ivar of object type is strong under ARC.
+                let adopted = modules.flatMap(\.adopts).flatMap(app.protocolChain)
+                let stored = property(cached.storage, in: modules) ?? app.protocols.lazy.filter { adopted.contains($0.name) }
+                    .compactMap { $0.properties.first { $0.name == cached.storage } }.first
+                let storedStrongly = stored.map { $0.kind != .scalar && ($0.ownership == "strong" || $0.ownership == "copy") }
+                    ?? modules.contains { $0.ivars.contains(cached.storage) || $0.ivars.contains("_" + cached.storage) }
+                guard storedStrongly else { continue }
+                let controllers = app.lineage(of: cached.controllerClass).classes
+                for back in cached.backReferences {
+                    guard let held = property(back, in: controllers), held.kind != .scalar, held.ownership == "strong" else { continue }
+                    var evidence = [(held.location, "\(cached.controllerClass).\(back) is strong")]
+                    if let stored { evidence.append((stored.location, "\(moduleClass.name).\(cached.storage) is \(stored.ownership)")) }
+                    findings.report(.leakedModule, "\(moduleClass.name).\(cached.getter) keeps the \(cached.controllerClass) it makes in "
+                                    + "\(cached.storage) and sets its \(back) to the module, both strongly: module and controller hold each other, "
+                                    + "so each module opened stays alive with its screen after it is popped or dismissed",
+                                    module: app.modules.first { $0.className == moduleClass.name }?.protocolName ?? moduleClass.name,
+                                    at: cached.location, certainty: .literal, ceiling: .warning,
+                                    evidence: evidence, identity: ["controller-cycle", moduleClass.name, cached.storage, back])
+                }
+            }
         }
     }
 
