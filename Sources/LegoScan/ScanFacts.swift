@@ -250,6 +250,8 @@ public struct ScanFacts: Sendable, Hashable {
         public var lastLine: Int
         /// Whether the selector takes arguments (Swift may call it by a shorter base name).
         public var hasArguments: Bool
+        /// Whether the body sends the same message to `super` (`[super initCommand]`): an override that keeps what it overrides.
+        public var callsSuper: Bool = false
     }
 
     /// A problem reading the file; the rest of it is still used.
@@ -286,6 +288,9 @@ public struct ScanFacts: Sendable, Hashable {
     public var methodBodies: [MethodBody] = []
     /// Routing methods with a transition that nothing in the app calls (found after every file is read).
     public var neverCalled: [MethodBody] = []
+    /// Routing methods with a transition that a subclass inherits → where the app writes their names (found after
+    /// every file is read; `InheritedCalls`).
+    public var inheritedMethodUses: [String: [SourceLocation]] = [:]
     /// Unary methods of Objective-C classes (for overrides of inherited code's `[self method]`).
     public var methods: [Method] = []
     /// Problems reading.

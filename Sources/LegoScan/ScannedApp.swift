@@ -352,11 +352,46 @@ public struct ScannedApp: Sendable, Hashable {
             }
             return nil
         }
+        // Whether `module` runs a call of the routing method that holds `transition`, written in `fromClass`. It does
+        // not when every place the method's name is written lies in a method of a superclass of the module's classes
+        // that the module overrides without calling super (BDJNewPresenter's `initCommand` replaces
+        // BDJEssencePresenter's, which alone sends `transition2RecommendTag`). Any doubt, a call site outside a
+        // method body or in a class the module does not inherit, keeps the edge.
+        let bodiesByFile = Dictionary(grouping: facts.methodBodies, by: \.location.file)
+        let bodiesByClass = Dictionary(grouping: facts.methodBodies, by: \.className)
+        func body(around site: SourceLocation, in className: String? = nil) -> ScanFacts.MethodBody? {
+            bodiesByFile[site.file]?.first { ($0.className == className || className == nil) && $0.location.line <= site.line && site.line <= $0.lastLine }
+        }
+        func runsCall(of transition: Transition, fromClass: String, module: String) -> Bool {
+            guard let holder = body(around: transition.fact.location, in: fromClass),
+                  let uses = facts.inheritedMethodUses[holder.name], !uses.isEmpty,
+                  let members = index[module].map({ modules[$0].classes.map(\.name) }) else { return true }
+            for use in uses {
+                guard let caller = body(around: use) else { return true }
+                var inherits = false
+                for member in members {
+                    var current: String? = member
+                    var replaced = false
+                    var seen: Set<String> = []
+                    while let name = current, seen.insert(name).inserted {
+                        if name == caller.className {
+                            inherits = true
+                            if !replaced { return true }
+                            break
+                        }
+                        if bodiesByClass[name]?.contains(where: { $0.name == caller.name && !$0.callsSuper }) == true { replaced = true }
+                        current = declared[name]?.superclass
+                    }
+                }
+                if !inherits { return true }
+            }
+            return false
+        }
         var inherited: [Transition] = []
         var overridden: Set<String> = []
         for transition in transitions {
             guard let fromClass = transition.fact.fromClass else { continue }
-            for heir in inheritors[fromClass] ?? [] {
+            for heir in inheritors[fromClass] ?? [] where runsCall(of: transition, fromClass: fromClass, module: heir.module) {
                 var copy = transition
                 copy.fromModule = heir.module
                 copy.inheritedFrom = fromClass

@@ -1,4 +1,6 @@
+import Foundation
 import LegoModel
+import LegoTestSupport
 import Testing
 @testable import LegoScan
 
@@ -26,6 +28,46 @@ import Testing
         #expect(app.module(named: "NewAbout").map { "\($0.pattern.rawValue) \($0.gene ?? "-") \($0.derived)" } == "MVVM About true")
         #expect(app.module(named: "OldHelp").map { "\($0.pattern.rawValue) \($0.gene ?? "-")" } == "MVC Help")
         #expect(StaticAnalyzer.analyze(app).findings.allSatisfy { $0.ruleID != "unknown-component" })
+    }
+
+    /// An inherited routing method is run in the subclass's module only if the module's code still calls it: when its
+    /// one caller is a superclass presenter method the subclass presenter overrides without `[super …]`, the edge is
+    /// not the subclass module's (yizzuide/BDJProjectExample: BDJNewPresenter's `initCommand` replaces
+    /// BDJEssencePresenter's, the only sender of `transition2RecommendTag`). With `[super initCommand]` it is.
+    @Test(arguments: [false, true])
+    func anInheritedTransitionWhoseCallerIsOverriddenIsNotTheSubclasss(_ callsSuper: Bool) throws {
+        let directory = try TemporaryDirectory()
+        let files = [
+            "Routings.h": """
+            @interface BDJEssenceRouting : XFRouting
+            - (void)transition2RecommendTag;
+            @end
+            @interface BDJNewRouting : BDJEssenceRouting
+            @end
+            @interface BDJRecommendTagRouting : XFRouting
+            @end
+            @interface BDJEssencePresenter : XFPresenter
+            @end
+            @interface BDJNewPresenter : BDJEssencePresenter
+            @end
+            """,
+            "Essence.m": """
+            @implementation BDJEssenceRouting
+            - (void)transition2RecommendTag { XF_PUSH_Component_Fast(@"RecommendTag") }
+            @end
+            @implementation BDJEssencePresenter
+            - (void)initCommand { XF_CEXE_(self.tagCommand, { [Routing transition2RecommendTag]; }) }
+            @end
+            """,
+            "New.m": """
+            @implementation BDJNewPresenter
+            - (void)initCommand { \(callsSuper ? "[super initCommand];" : "") self.other = nil; }
+            @end
+            """,
+        ]
+        for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: directory.file(name))) }
+        let app = try AppScanner.scan(directory: directory.path).app
+        #expect(app.edges(.push).sorted() == (callsSuper ? ["Essence -> RecommendTag", "New -> RecommendTag"] : ["Essence -> RecommendTag"]))
     }
 
     @Test func aSubclassInheritsItsSuperclassModulesTransitionsAndSends() {

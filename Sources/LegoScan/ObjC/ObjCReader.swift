@@ -576,8 +576,11 @@ struct ObjCReader {
             if lexer.isPunctuation(cursor, UInt8(ascii: "{")) {
                 let close = Int(lexer.partner[cursor])
                 guard close > cursor else { return }
-                facts.methodBodies.append(.init(className: className, name: lexer.text(tokens[nameAt]), location: location(nameAt),
-                                                lastLine: tokens[close].line, hasArguments: lexer.isPunctuation(nameAt + 1, UInt8(ascii: ":"))))
+                let name = lexer.text(tokens[nameAt])
+                let callsSuper = (cursor..<close).contains { lexer.isIdentifier($0, "super") && $0 + 1 < close && lexer.text(tokens[$0 + 1]) == name }
+                facts.methodBodies.append(.init(className: className, name: name, location: location(nameAt),
+                                                lastLine: tokens[close].line, hasArguments: lexer.isPunctuation(nameAt + 1, UInt8(ascii: ":")),
+                                                callsSuper: callsSuper))
                 return
             }
             if lexer.isPunctuation(cursor, UInt8(ascii: ";")) || lexer.isPunctuation(cursor, UInt8(ascii: "}")) { return }

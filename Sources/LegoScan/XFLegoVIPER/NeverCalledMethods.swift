@@ -70,6 +70,24 @@ enum NeverCalledMethods {
         return used
     }
 
+    /// Each place (name, 1-based line) `bytes` write one of `spellings` as a whole word, declarations aside.
+    static func useSites(in bytes: [UInt8], spellings: [String: [String]]) -> [(name: String, line: Int)] {
+        var sites: [(name: String, line: Int)] = []
+        var line = 1
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x0A { line += 1 }
+            guard ObjCLexer.isIdentifierBody(bytes[index]) else { index += 1; continue }
+            var end = index + 1
+            while end < bytes.count, ObjCLexer.isIdentifierBody(bytes[end]) { end += 1 }
+            if let names = spellings[String(decoding: bytes[index..<end], as: UTF8.self)], !isDeclaration(index, in: bytes) {
+                sites += names.map { ($0, line) }
+            }
+            index = end
+        }
+        return sites
+    }
+
     /// Whether `bytes` write `name` as a whole word anywhere but a declaration of a method of that name.
     static func isUsed(_ name: String, in bytes: [UInt8]) -> Bool {
         !namesUsed(in: bytes, spellings: [name: [name]]).isEmpty

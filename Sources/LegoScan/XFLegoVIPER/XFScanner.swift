@@ -114,5 +114,6 @@ extension XFScanner {
     /// Finds the routing methods that hold a transition and that nothing in the app calls.
     public func complete(_ facts: inout ScanFacts, files: [SourceTree.File]) {
         facts.neverCalled = NeverCalledMethods.find(in: facts, files: files)
+        facts.inheritedMethodUses = InheritedCalls.uses(in: facts, files: files)
     }
 }
