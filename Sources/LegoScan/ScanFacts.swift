@@ -231,6 +231,8 @@ public struct ScanFacts: Sendable, Hashable {
             case disabledBlock = "in a disabled #if block"
             /// In a routing's method whose name nothing in the app (nor the framework) writes.
             case neverCalled = "in a method nothing calls"
+            /// After an unconditional `return` in the same block (Objective-C).
+            case afterReturn = "after a return"
         }
         /// The transition as it would be.
         public var transition: Transition

@@ -31,6 +31,32 @@ import Testing
         }
         """]
 
+    /// Code after an unconditional `return` in the same block never runs (iT-Boyer/RACPlayground's `transition2Detail:`
+    /// keeps an old push after `return;`); a return that is an `if`'s body, a `case` label after it, a directive
+    /// between, or a return that ends a block literal only, keeps what follows.
+    @Test func transitionsAfterAnUnconditionalReturnAreNotEdges() {
+        let app = ScanFixtures.app(["A.m": """
+            @interface XFHomeRouting : XFRouting
+            @end
+            @implementation XFHomeRouting
+            - (void)dead { XF_Present_Component_Fast(@"Live") return; XF_PUSH_Component_Fast(@"Dead") }
+            - (void)conditional:(BOOL)flag { if (flag) return; XF_PUSH_Component_Fast(@"AfterIf") }
+            - (void)braced:(BOOL)flag { if (flag) { return; } XF_PUSH_Component_Fast(@"AfterBrace") }
+            - (void)cased:(int)k { switch (k) { case 0: return; case 1: XF_PUSH_Component_Fast(@"Cased") } }
+            - (void)block { [self run:^{ return; }]; XF_PUSH_Component_Fast(@"AfterBlock") }
+            - (void)debug {
+            #ifdef DEBUG
+                return;
+            #endif
+                XF_PUSH_Component_Fast(@"Release")
+            }
+            @end
+            """])
+        #expect(app.edges(.push).sorted() == ["Home -> AfterBlock", "Home -> AfterBrace", "Home -> AfterIf", "Home -> Cased", "Home -> Release"])
+        #expect(app.edges(.present) == ["Home -> Live"])
+        #expect(app.inactiveTransitions.map { "\($0.transition.toModule ?? "-") \($0.reason.rawValue)" } == ["Dead after a return"])
+    }
+
     @Test func transitionsInCommentsAndDisabledBlocksAreNotEdges() {
         let app = ScanFixtures.app(Self.files)
         #expect(app.transitions.isEmpty)

@@ -101,6 +101,22 @@ import Testing
         #expect(StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "illegal-url-hierarchy" }.isEmpty)
     }
 
+    /// A URL given to a name API that the gene rule still builds (iT-Boyer/RACPlayground's
+    /// `XF_PUSH_Component_Fast(@"rac://Home/Set")`): opened as a virtual component of that URL-shaped name, a warning.
+    @Test func aURLGivenToANameAPIThatAGeneBuildsIsANamingWarning() {
+        let app = app(["A.m": """
+        @interface RACHomeRouting : XFRouting
+        @end
+        @interface RACSetViewModel : XFViewModel
+        @end
+        @implementation RACHomeRouting
+        - (void)go { XF_PUSH_Component_Fast(@"rac://Home/Set") }
+        @end
+        """])
+        let found = StaticAnalyzer.analyze(app).findings.filter { $0.message.contains("is a URL given to a component-name API") }
+        #expect(found.map { "\($0.ruleID) \($0.severity.rawValue) \($0.location?.sourceLocation.line ?? 0)" } == ["naming-convention warning 6"])
+    }
+
     @Test func twoPrefixesForOneModuleAndAForeignPrefixAreReported() {
         let app = app(["A.m": """
         [[XFLegoConfig defaultConfig] setClassPrefixList:@[@"XF", @"LG"]];

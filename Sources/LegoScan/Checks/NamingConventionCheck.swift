@@ -8,6 +8,7 @@ enum NamingConventionCheck: StaticCheck {
     static let rule = RuleDescription.namingConvention
 
     static func run(_ app: ScannedApp, _ findings: StaticFindings) {
+        urlsGivenAsNames(app, findings)
         guard !app.prefixes.isEmpty else { return }
         if case .inferred(let className, let site) = app.prefixSource, let prefix = app.prefixes.first {
             let others = app.modules.flatMap(\.classes).filter { !$0.name.hasPrefix(prefix) }
@@ -29,6 +30,21 @@ enum NamingConventionCheck: StaticCheck {
                                 + "\(module.name), not \(intended); URLs and events for \(intended) do not reach it",
                                 module: module.name, at: member.location, certainty: .literal, identity: ["foreign-prefix", member.name])
             }
+        }
+    }
+
+    /// A URL given to a component-name API (`XF_PUSH_Component_Fast(@"rac://Home/Set")`, iT-Boyer/RACPlayground) that
+    /// a gene rule still builds: the framework makes a virtual component of that URL-shaped name from the gene
+    /// (XFModuleReflect's `createDynamicSubModuleClassFromName`), so the screen opens, but events, pops and the
+    /// registries know it by the URL, not by the gene's name. (A URL no gene builds is `unknown-component`.)
+    private static func urlsGivenAsNames(_ app: ScannedApp, _ findings: StaticFindings) {
+        for transition in app.transitions {
+            guard case .name = transition.fact.target, let name = transition.toModule, name.contains("://"),
+                  let module = app.module(named: name), module.derived, let gene = module.gene else { continue }
+            findings.report(rule, "\(name) is a URL given to a component-name API (\(transition.fact.via)); the framework builds a virtual "
+                            + "component named \(name) from the gene \(gene), so events, pops and the registries know it by that name: "
+                            + "use the URL form", module: name, at: transition.fact.location, certainty: .literal, ceiling: .warning,
+                            identity: ["url-as-name", name, transition.fromModule ?? "-"])
         }
     }
 

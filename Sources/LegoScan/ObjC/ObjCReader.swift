@@ -41,7 +41,76 @@ struct ObjCReader {
         var reader = ObjCReader(lexer: ObjCLexer(bytes: bytes), file: file)
         reader.run()
         reader.facts.inactiveTransitions = reader.inactiveTransitions()
+        reader.moveTransitionsAfterReturns()
         return reader.facts
+    }
+
+    /// Whether token `index` names a macro used as a statement: an identifier other than C's control keywords whose
+    /// first letter is upper-case (`XF_PUSH_Component_Fast`, `NSLog` is a function and takes `;`).
+    private func isMacroName(_ index: Int) -> Bool {
+        guard index >= 0, tokens[index].kind == .identifier else { return false }
+        let first = lexer.bytes[tokens[index].start]
+        return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
+    }
+
+    /// Moves the transitions written after an unconditional `return …;` to the end of its block out of the edges:
+    /// that code never runs (iT-Boyer/RACPlayground keeps an old push after `return;`). The `return` must start a
+    /// statement of the block itself (after `;`, `{` or `}`, never an `if`'s or `else`'s body); a block with a
+    /// `case` or `default` label after it, or a preprocessor line between, keeps everything (another label or build
+    /// may reach the code).
+    private mutating func moveTransitionsAfterReturns() {
+        guard !facts.transitions.isEmpty else { return }
+        var regions: [(start: SourceLocation, end: SourceLocation)] = []
+        var blocks: [Int] = []
+        // The lexer pairs openers with closers only; the `(` of the `)` just read is kept here.
+        var parens: [Int] = []
+        var closedParen = (at: -1, opener: -1)
+        let bytes = lexer.bytes
+        for index in tokens.indices {
+            if lexer.isPunctuation(index, UInt8(ascii: "{")) { blocks.append(index); continue }
+            if lexer.isPunctuation(index, UInt8(ascii: "}")) { _ = blocks.popLast(); continue }
+            if lexer.isPunctuation(index, UInt8(ascii: "(")) { parens.append(index); continue }
+            if lexer.isPunctuation(index, UInt8(ascii: ")")) { closedParen = (index, parens.popLast() ?? -1); continue }
+            guard lexer.isIdentifier(index, "return"), let open = blocks.last else { continue }
+            let close = Int(lexer.partner[open])
+            guard close > index, index > 0 else { continue }
+            let startsStatement: Bool
+            if lexer.isPunctuation(index - 1, UInt8(ascii: ";")) || lexer.isPunctuation(index - 1, UInt8(ascii: "{"))
+                || lexer.isPunctuation(index - 1, UInt8(ascii: "}")) {
+                startsStatement = true
+            } else if closedParen.at == index - 1, closedParen.opener > 0 {
+                // After a macro statement written without `;` (`XF_PUSH_Component_Fast(@"A")`), not after `if (…)`.
+                startsStatement = isMacroName(closedParen.opener - 1)
+            } else {
+                startsStatement = false
+            }
+            guard startsStatement else { continue }
+            var end = index + 1
+            while end < close, !lexer.isPunctuation(end, UInt8(ascii: ";")) { end = lexer.indexAfterGroup(end, limit: close) ?? end + 1 }
+            let first = end + 1
+            guard first < close else { continue }
+            if (first..<close).contains(where: { lexer.isIdentifier($0, "case") || lexer.isIdentifier($0, "default") }) { continue }
+            // A `#` opening a line between the return and the block's end: a directive the lexer dropped.
+            var lineStart = true, directive = false
+            for offset in tokens[index].start..<tokens[close].start {
+                let byte = bytes[offset]
+                if byte == 0x0A { lineStart = true } else if byte == 0x23, lineStart { directive = true; break } else if byte != 0x20 && byte != 0x09 { lineStart = false }
+            }
+            if directive { continue }
+            regions.append((location(first), location(close)))
+        }
+        guard !regions.isEmpty else { return }
+        func unreachable(_ site: SourceLocation) -> Bool {
+            regions.contains { region in
+                (site.line, site.column) >= (region.start.line, region.start.column) && (site.line, site.column) < (region.end.line, region.end.column)
+            }
+        }
+        let (dead, live) = facts.transitions.reduce(into: ([ScanFacts.Transition](), [ScanFacts.Transition]())) { split, transition in
+            if unreachable(transition.location) { split.0.append(transition) } else { split.1.append(transition) }
+        }
+        guard !dead.isEmpty else { return }
+        facts.transitions = live
+        facts.inactiveTransitions += dead.map { .init(transition: $0, reason: .afterReturn) }
     }
 
     /// Words one of which a comment holds when it holds a framework call (the rest is prose, not read again).

@@ -96,10 +96,14 @@ extension ScannedApp: ScannedFrameworkApp {
         if !inactiveTransitions.isEmpty {
             let count = inactiveTransitions.count
             let uncalled = inactiveTransitions.filter { $0.reason == .neverCalled }.count
+            let afterReturn = inactiveTransitions.filter { $0.reason == .afterReturn }.count
             let plural = { (count: Int) in "transition\(count == 1 ? "" : "s")" }
-            rows.append(("never runs", uncalled == 0
+            let parts = [count - uncalled - afterReturn > 0 || count == 0 ? "\(count - uncalled - afterReturn) in comments or #if 0 blocks" : nil,
+                         uncalled > 0 ? "\(uncalled) in routing methods nothing calls" : nil, afterReturn > 0 ? "\(afterReturn) after a return" : nil]
+                .compactMap { $0 }
+            rows.append(("never runs", parts.count == 1 && uncalled == 0 && afterReturn == 0
                 ? "\(count) \(plural(count)) in comments or #if 0 blocks (notes, not edges)"
-                : "\(count) \(plural(count)): \(count - uncalled) in comments or #if 0 blocks, \(uncalled) in routing methods nothing calls (notes, not edges)"))
+                : "\(count) \(plural(count)): \(parts.joined(separator: ", ")) (notes, not edges)"))
         }
         let notifications = events.filter { $0.fact.scope == .notification }.count
         rows.append(("events", "\(events.count) sent" + (notifications > 0 ? " (\(notifications) notifications)" : "")
