@@ -7,6 +7,19 @@ import Testing
         return lexer.tokens.map { lexer.text($0) }
     }
 
+    /// A file that ends inside a string on a backslash (found by fuzz-scan-objc, seed `string-ending-in-backslash.m`):
+    /// the string's token ends at the last byte, so every reader's slice of it stays in the file.
+    @Test(arguments: ["NSString *text = @\"abc\\", "x = '\\", "t = @\"\\"])
+    func aStringEndingTheFileOnABackslashStaysInsideIt(_ source: String) {
+        let lexer = ObjCLexer(bytes: Array(source.utf8))
+        #expect(lexer.tokens.allSatisfy { $0.start <= $0.end && $0.end <= source.utf8.count })
+        #expect(lexer.problems.contains { $0.message.hasPrefix("unterminated") })
+        // The readers of every framework take it without trapping.
+        _ = QFObjCReader.read(bytes: Array(source.utf8), file: "A.m")
+        _ = ObjCReader.read(bytes: Array(source.utf8), file: "A.m")
+        _ = NNObjCReader.read(bytes: Array(source.utf8), file: "A.m")
+    }
+
     @Test func commentsAndPreprocessorLinesAreNotTokens() {
         let tokens = texts("""
         #import "A.h"

@@ -211,7 +211,9 @@ struct ObjCLexer {
             if byte == quote { position += 1; return }
             if byte == UInt8(ascii: "\\") {
                 position += 1
-                if position < bytes.count, bytes[position] == 0x0A { newline(); atLineStart = false; continue }
+                // A backslash that ends the file escapes nothing: the token must not reach past the last byte.
+                guard position < bytes.count else { break }
+                if bytes[position] == 0x0A { newline(); atLineStart = false; continue }
                 position += 1
                 continue
             }
