@@ -45,8 +45,8 @@ struct ObjCReader {
         return reader.facts
     }
 
-    /// Whether token `index` names a macro used as a statement: an identifier other than C's control keywords whose
-    /// first letter is upper-case (`XF_PUSH_Component_Fast`, `NSLog` is a function and takes `;`).
+    /// Whether token `index` may name a macro used as a statement without `;` (`XF_PUSH_Component_Fast`): an
+    /// identifier starting upper-case, which C's `if`, `while`, `for` and `switch` never do.
     private func isMacroName(_ index: Int) -> Bool {
         guard index >= 0, tokens[index].kind == .identifier else { return false }
         let first = lexer.bytes[tokens[index].start]
@@ -60,6 +60,9 @@ struct ObjCReader {
     /// may reach the code).
     private mutating func moveTransitionsAfterReturns() {
         guard !facts.transitions.isEmpty else { return }
+        func inside(_ site: SourceLocation, _ region: (start: SourceLocation, end: SourceLocation)) -> Bool {
+            (site.line, site.column) >= (region.start.line, region.start.column) && (site.line, site.column) < (region.end.line, region.end.column)
+        }
         var regions: [(start: SourceLocation, end: SourceLocation)] = []
         var blocks: [Int] = []
         // The lexer pairs openers with closers only; the `(` of the `)` just read is kept here.
@@ -89,6 +92,9 @@ struct ObjCReader {
             while end < close, !lexer.isPunctuation(end, UInt8(ascii: ";")) { end = lexer.indexAfterGroup(end, limit: close) ?? end + 1 }
             let first = end + 1
             guard first < close else { continue }
+            let region = (start: location(first), end: location(close))
+            // The checks below walk the rest of the block: only for a block where a transition follows the return.
+            guard facts.transitions.contains(where: { inside($0.location, region) }) else { continue }
             if (first..<close).contains(where: { lexer.isIdentifier($0, "case") || lexer.isIdentifier($0, "default") }) { continue }
             // A `#` opening a line between the return and the block's end: a directive the lexer dropped.
             var lineStart = true, directive = false
@@ -97,16 +103,11 @@ struct ObjCReader {
                 if byte == 0x0A { lineStart = true } else if byte == 0x23, lineStart { directive = true; break } else if byte != 0x20 && byte != 0x09 { lineStart = false }
             }
             if directive { continue }
-            regions.append((location(first), location(close)))
+            regions.append(region)
         }
         guard !regions.isEmpty else { return }
-        func unreachable(_ site: SourceLocation) -> Bool {
-            regions.contains { region in
-                (site.line, site.column) >= (region.start.line, region.start.column) && (site.line, site.column) < (region.end.line, region.end.column)
-            }
-        }
         let (dead, live) = facts.transitions.reduce(into: ([ScanFacts.Transition](), [ScanFacts.Transition]())) { split, transition in
-            if unreachable(transition.location) { split.0.append(transition) } else { split.1.append(transition) }
+            if regions.contains(where: { inside(transition.location, $0) }) { split.0.append(transition) } else { split.1.append(transition) }
         }
         guard !dead.isEmpty else { return }
         facts.transitions = live

@@ -298,20 +298,20 @@ struct QFObjCReader {
     private func cachedController(_ start: Int, _ end: Int, getter: String, made: String) -> QFFacts.CachedController? {
         var storage: String?, site: SourceLocation?
         var back: [String] = []
-        for index in start..<end where isPunctuation(index, "=") && !isPunctuation(index + 1, "=") && index > start {
-            guard index >= 1, !isPunctuation(index - 1, "="), !isPunctuation(index - 1, "!"), !isPunctuation(index - 1, "<"),
-                  !isPunctuation(index - 1, ">"), isIdentifier(index - 1) else { continue }
+        // A lone `=` after a name (the lexer gives `==` and `!=` as two tokens each).
+        for index in start + 1..<end where isPunctuation(index, "=") && !isPunctuation(index + 1, "=") && isIdentifier(index - 1) {
             let name = text(index - 1)
+            let member = isPunctuation(index - 2, ".")
             // `… .PROP = self;`
-            if lexer.isIdentifier(index + 1, "self"), isPunctuation(index + 2, ";"), index >= 2, isPunctuation(index - 2, ".") {
+            if member, lexer.isIdentifier(index + 1, "self"), isPunctuation(index + 2, ";") {
                 back.append(name)
                 continue
             }
-            // `NAME = [[made alloc] …]` where NAME is not a local declared just before (`Type *NAME =`).
-            guard storage == nil, isPunctuation(index + 1, "["), isPunctuation(index + 2, "["), isIdentifier(index + 3), text(index + 3) == made,
-                  !(index >= 2 && isPunctuation(index - 2, "*")), !(index >= 2 && isIdentifier(index - 2) && !isPunctuation(index - 2, ".")) else { continue }
-            let isSelfMember = index >= 3 && isPunctuation(index - 2, ".") && lexer.isIdentifier(index - 3, "self")
-            guard isSelfMember || !(index >= 2 && isPunctuation(index - 2, ".")) else { continue }
+            // `NAME = [[made alloc] …]` or `self.NAME = …`: not a local declared there (`Type *NAME =`, `id NAME =`),
+            // nor another object's property.
+            let declaresLocal = isPunctuation(index - 2, "*") || isIdentifier(index - 2)
+            guard storage == nil, !declaresLocal, !member || lexer.isIdentifier(index - 3, "self"),
+                  isPunctuation(index + 1, "["), isPunctuation(index + 2, "["), isIdentifier(index + 3), text(index + 3) == made else { continue }
             storage = name.hasPrefix("_") ? String(name.dropFirst()) : name
             site = location(index - 1)
         }

@@ -100,7 +100,7 @@ public enum QFStaticAnalyzer {
             let text = open.valuesDynamic && (item.value?.contains("%") ?? false) ? "0" : item.value
             let verdict = QFKeyValueCoding.verdict(key: item.key, text: text, properties: properties)
             let value = text != item.value ? "a value computed at run time" : item.value.map { "'\($0)'" } ?? "nil (no `=`)"
-            let prefix = "\(urlText(open)): query key `\(item.key)` = \(value) set on \(className)\(ruleNote(app: nil, ruleCeiling)) by key-value coding: "
+            let prefix = "\(urlText(open)): query key `\(item.key)` = \(value) set on \(className)\(assumedRuleNote(ruleCeiling)) by key-value coding: "
             let identity = [protocolName, className, item.key]
             let declared = properties[item.key].flatMap { property in
                 lineage.classes.lazy.compactMap { owner in owner.declaredProperties.first { $0.property.name == property.name }?.property.location }.first
@@ -190,12 +190,12 @@ public enum QFStaticAnalyzer {
     }
 
     private static func ruleNote(_ app: QFScannedApp) -> String {
-        if ruleCeiling(app) != nil { return ruleNote(app: app, .note) }
+        if ruleCeiling(app) != nil { return assumedRuleNote(.note) }
         return app.router.prefix.isEmpty && app.router.suffix.isEmpty ? "" : " (the router's rule adds \(ruleText(app.router)))"
     }
 
     /// What a verdict under a naming rule the scan could not read says of it (empty when the rule was read).
-    private static func ruleNote(app: QFScannedApp?, _ ceiling: Severity?) -> String {
+    private static func assumedRuleNote(_ ceiling: Severity?) -> String {
         ceiling == nil ? "" : " (if the router's naming rule, computed in a way the scan cannot read, is QFMoudle's: the protocol's name)"
     }
 

@@ -9,24 +9,41 @@ import LegoModel
 /// framework's lifecycle messages, which no source of the app names. And only for a class whose `@interface` is in a
 /// scanned header (a scan of part of an app, its headers and callers left out, must not turn real transitions into
 /// notes), or for a Swift `private`/`fileprivate` method, which only its own file can call by name.
+///
+/// The same second reading also records where the app writes the names of the methods holding a transition that a
+/// subclass inherits: whether a subclass module runs an inherited transition depends on those call sites (a presenter
+/// that overrides the method sending `[Routing transition2X]` without calling `super` never opens X in its module).
 enum NeverCalledMethods {
-    /// The methods of `facts` found never called after reading `files` again.
-    static func find(in facts: ScanFacts, files: [SourceTree.File]) -> [ScanFacts.MethodBody] {
+    /// What reading the app's files again finds about the methods that hold a transition.
+    struct Calls {
+        /// Routing methods nothing calls.
+        var neverCalled: [ScanFacts.MethodBody] = []
+        /// Each inherited method's name → every place it is written, declarations aside (comments and strings too:
+        /// any doubt keeps the edge).
+        var inheritedUses: [String: [SourceLocation]] = [:]
+    }
+
+    /// Reads `files` again, once, for what `facts` leaves open about the methods holding a transition.
+    static func read(_ facts: ScanFacts, files: [SourceTree.File]) -> Calls {
         let superclasses = Dictionary(facts.classes.compactMap { declared in declared.superclass.map { (declared.name, $0) } },
                                       uniquingKeysWith: { first, _ in first })
         var transitionLines: [String: [Int]] = [:]
         for transition in facts.transitions { transitionLines[transition.location.file, default: []].append(transition.location.line) }
-        let routingMethods = facts.methodBodies.filter { body in
-            !mayBeCalledUnnamed(body.name) && isRouting(body.className, superclasses: superclasses)
+        let holders = facts.methodBodies.filter { body in
+            !mayBeCalledUnnamed(body.name)
                 && transitionLines[body.location.file, default: []].contains { body.location.line <= $0 && $0 <= body.lastLine }
         }
-        guard !routingMethods.isEmpty else { return [] }
         // A class whose header the scan does not hold belongs to an app only partly scanned (a snippet, a folder of
         // it): its methods may be declared there and called from anywhere, so they give no candidate.
         // A Swift class has no header; its private methods (the only ones Swift records) are callable from their file only.
         let headered = Set(facts.classes.filter { $0.location.file.hasSuffix(".h") }.map(\.name))
-        let candidates = routingMethods.filter { headered.contains($0.className) || $0.location.file.hasSuffix(".swift") }
-        guard !candidates.isEmpty else { return [] }
+        let candidates = holders.filter { body in
+            isRouting(body.className, superclasses: superclasses) && (headered.contains(body.className) || body.location.file.hasSuffix(".swift"))
+        }
+        let subclassed = Set(superclasses.values)
+        var inherited: [String: [String]] = [:]
+        for holder in holders where subclassed.contains(holder.className) { inherited[holder.name] = [holder.name] }
+        guard !candidates.isEmpty || !inherited.isEmpty else { return Calls() }
         var unnamed = Set(candidates.map(\.name))
         // Swift calls `goToDetailWithName:` by the importer's shorter base name (`goToDetail(withName:)`, or pruned by
         // the parameter's type): any prefix of the first piece at a word boundary may be how Swift writes it.
@@ -38,15 +55,19 @@ enum NeverCalledMethods {
                 swiftSpellings[spelling, default: []].append(candidate.name)
             }
         }
-        // Each file is walked once, word by word, whatever the number of candidates.
-        for file in files where !unnamed.isEmpty {
-            guard case .bytes(let bytes) = SourceTree.contents(of: file) else {
-                // A file that cannot be read may call any of them.
-                return []
+        // Each file is read and walked once, word by word, whatever the number of candidates.
+        var uses: [String: [SourceLocation]] = [:]
+        for file in files where !unnamed.isEmpty || !inherited.isEmpty {
+            // A file that cannot be read may call any of them: nothing is never called, and no inherited edge drops.
+            guard case .bytes(let bytes) = SourceTree.contents(of: file) else { return Calls() }
+            if !unnamed.isEmpty {
+                unnamed.subtract(namesUsed(in: bytes, spellings: file.language == .swift ? swiftSpellings : objectiveCSpellings))
             }
-            unnamed.subtract(namesUsed(in: bytes, spellings: file.language == .swift ? swiftSpellings : objectiveCSpellings))
+            for (name, line) in inherited.isEmpty ? [] : useSites(in: bytes, spellings: inherited) {
+                uses[name, default: []].append(SourceLocation(file: file.relativePath, line: line))
+            }
         }
-        return candidates.filter { unnamed.contains($0.name) }
+        return Calls(neverCalled: candidates.filter { unnamed.contains($0.name) }, inheritedUses: uses)
     }
 
     /// The names whose `spellings` (spelling → names) `bytes` write as a whole word anywhere but in a declaration of a

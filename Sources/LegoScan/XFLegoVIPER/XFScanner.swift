@@ -98,12 +98,12 @@ extension ScannedApp: ScannedFrameworkApp {
             let uncalled = inactiveTransitions.filter { $0.reason == .neverCalled }.count
             let afterReturn = inactiveTransitions.filter { $0.reason == .afterReturn }.count
             let plural = { (count: Int) in "transition\(count == 1 ? "" : "s")" }
-            let parts = [count - uncalled - afterReturn > 0 || count == 0 ? "\(count - uncalled - afterReturn) in comments or #if 0 blocks" : nil,
+            let commented = count - uncalled - afterReturn
+            let parts = [commented > 0 ? "\(commented) in comments or #if 0 blocks" : nil,
                          uncalled > 0 ? "\(uncalled) in routing methods nothing calls" : nil, afterReturn > 0 ? "\(afterReturn) after a return" : nil]
-                .compactMap { $0 }
-            rows.append(("never runs", parts.count == 1 && uncalled == 0 && afterReturn == 0
+            rows.append(("never runs", commented == count
                 ? "\(count) \(plural(count)) in comments or #if 0 blocks (notes, not edges)"
-                : "\(count) \(plural(count)): \(parts.joined(separator: ", ")) (notes, not edges)"))
+                : "\(count) \(plural(count)): \(parts.compactMap { $0 }.joined(separator: ", ")) (notes, not edges)"))
         }
         let notifications = events.filter { $0.fact.scope == .notification }.count
         rows.append(("events", "\(events.count) sent" + (notifications > 0 ? " (\(notifications) notifications)" : "")
@@ -117,7 +117,8 @@ extension ScannedApp: ScannedFrameworkApp {
 extension XFScanner {
     /// Finds the routing methods that hold a transition and that nothing in the app calls.
     public func complete(_ facts: inout ScanFacts, files: [SourceTree.File]) {
-        facts.neverCalled = NeverCalledMethods.find(in: facts, files: files)
-        facts.inheritedMethodUses = InheritedCalls.uses(in: facts, files: files)
+        let calls = NeverCalledMethods.read(facts, files: files)
+        facts.neverCalled = calls.neverCalled
+        facts.inheritedMethodUses = calls.inheritedUses
     }
 }
