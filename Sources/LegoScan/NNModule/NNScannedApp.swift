@@ -26,9 +26,10 @@ public struct NNScannedApp: Sendable {
     /// Resolves `facts`.
     public init(facts: NNFacts) {
         self.facts = facts
-        // Every parser the app makes, wherever it is stored: `URLRouter.default = URLRouter(routeParser: parser)` on
-        // another line than `let parser = URLRouteParser(defaultScheme: "x")` is the common spelling.
-        let schemes = Set(facts.routers.compactMap(\.defaultScheme).map { $0.lowercased() } + facts.parsers.compactMap(\.defaultScheme))
+        // Every parser the app makes, wherever it is stored (a router's inline parser is one of them too):
+        // `URLRouter.default = URLRouter(routeParser: parser)` on another line than `let parser = URLRouteParser(…)`
+        // is the common spelling.
+        let schemes = Set(facts.parsers.compactMap(\.defaultScheme))
         parser = NNRouteParser(defaultScheme: schemes.count == 1 ? schemes.first! : "nn")
         let replacedRouteService = facts.registrations.contains { $0.service.literal == "ModuleRouteService" }
         keysCertain = schemes.count <= 1 && !facts.parsers.contains { $0.defaultScheme == nil } && !replacedRouteService
