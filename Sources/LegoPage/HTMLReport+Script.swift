@@ -199,9 +199,53 @@ extension HTMLReport {
         return ul;
       }
       function section(title) { panel.appendChild(element('h3', null, title)); }
+      function nodeButton(id) {
+        var button = element('button', 'link', nodes[nodeIndexById.get(id)].name);
+        button.type = 'button';
+        button.addEventListener('click', function () { select(nodeIndexById.get(id)); });
+        return button;
+      }
+      function showFindings(node) {
+        var findings = findingsByModule.get(node.name) || [];
+        section('Findings (' + findings.length + ')');
+        findings.forEach(function (finding) { panel.appendChild(findingDetails(finding)); });
+      }
+      // NNModule-swift's services, impls, routers, routes, redirects and interceptors have no instances or lifetimes:
+      // their panel says what the framework registered and how each relation of the node came about.
+      var ENTITY_CAPTIONS = { service: 'service', implementation: 'implementation class', router: 'router', route: 'route',
+        redirect: 'route named only by a redirect', interceptor: 'interceptor' };
+      var RELATION_OUT = { implements: 'implemented by', ignored: 'ignored registration of', subRouter: 'forwards to router',
+        redirect: 'redirected to', intercepts: 'runs in the chain of', push: 'pushed', present: 'presented', sub: 'sub-module',
+        event: 'sent events to', urlParent: 'URL parent of' };
+      var RELATION_IN = { implements: 'implements', ignored: 'registered but ignored for', subRouter: 'forwarded from route',
+        redirect: 'redirected from', intercepts: 'intercepted by', push: 'pushed by', present: 'presented by', sub: 'sub-module of',
+        event: 'received events from', urlParent: 'URL child of' };
+      function showEntityDetails(node) {
+        var inRouter = node.kind !== 'router' && node.cluster.length ? ' · in ' + node.cluster[0] : '';
+        panel.appendChild(element('div', 'muted', (ENTITY_CAPTIONS[node.kind] || node.kind) + inRouter));
+        if (node.details && node.details.length) { section('Facts'); panel.appendChild(list(node.details, function (li, text) { li.textContent = visible(text); })); }
+        var related = edgesOfNode[selected].map(function (edgeIndex) { return edges[edgeIndex]; })
+          .filter(function (edge) { return edge.from !== edge.to; });
+        section('Relations (' + related.length + ')');
+        if (!related.length) panel.appendChild(element('p', 'muted', 'None in this trace.'));
+        panel.appendChild(list(related, function (li, edge) {
+          var outgoing = edge.from === node.id;
+          li.setAttribute('data-relation', edge.relation);
+          li.appendChild(document.createTextNode(visible(((outgoing ? RELATION_OUT : RELATION_IN)[edge.relation] || edge.relation) + ' ')));
+          li.appendChild(nodeButton(outgoing ? edge.to : edge.from));
+          var facts = [];
+          if (edge.priority !== undefined) facts.push('priority ' + edge.priority);
+          if (edge.reason !== undefined) facts.push(edge.reason);
+          if (edge.count > 1) facts.push('×' + edge.count);
+          if (edge.urls && edge.urls.length) facts.push(edge.urls.join(', '));
+          if (facts.length) li.appendChild(document.createTextNode(visible(' (' + facts.join('; ') + ')')));
+        }));
+        showFindings(node);
+      }
       function showDetails(node) {
         panel.textContent = '';
         panel.appendChild(element('h2', null, node.name));
+        if (node.entity) { showEntityDetails(node); return; }
         panel.appendChild(element('div', 'muted', node.kind + (node.gene ? ' · shares ' + node.gene : '') + ' · ' + (node.reached ? node.instances.length + ' instance' + (node.instances.length === 1 ? '' : 's') + ', ' + node.live + ' alive at the end' : 'declared, never reached in this trace')));
         if (node.urls.length) { section('URLs'); panel.appendChild(list(node.urls, function (li, url) { li.textContent = visible(url); })); }
         var bars = (barsByModule.get(node.name) || []).filter(function (bar) { return node.instances.indexOf(bar.instance) >= 0 || graph.scope === 'history'; });
@@ -217,20 +261,14 @@ extension HTMLReport {
         }));
         if (bars.length > 200) panel.appendChild(element('p', 'muted', '+' + (bars.length - 200) + ' more'));
         if (node.classes.length) { section('Classes'); panel.appendChild(element('p', null, node.classes.join(', '))); }
-        var findings = findingsByModule.get(node.name) || [];
-        section('Findings (' + findings.length + ')');
-        findings.forEach(function (finding) { panel.appendChild(findingDetails(finding)); });
+        if (node.controllers && node.controllers.length) { section('Controllers'); panel.appendChild(element('p', null, node.controllers.join(', '))); }
+        showFindings(node);
         var neighbours = new Set();
         edgesOfNode[selected].forEach(function (edgeIndex) { var e = edges[edgeIndex]; neighbours.add(e.from === node.id ? e.to : e.from); });
         neighbours.delete(node.id);
         if (neighbours.size) {
           section('Neighbours');
-          panel.appendChild(list(Array.from(neighbours).sort(), function (li, id) {
-            var button = element('button', 'link', nodes[nodeIndexById.get(id)].name);
-            button.type = 'button';
-            button.addEventListener('click', function () { select(nodeIndexById.get(id)); });
-            li.appendChild(button);
-          }));
+          panel.appendChild(list(Array.from(neighbours).sort(), function (li, id) { li.appendChild(nodeButton(id)); }));
         }
       }
       function findingDetails(finding) {

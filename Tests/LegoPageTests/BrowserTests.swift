@@ -105,6 +105,47 @@ struct BrowserTests {
         #expect(run.stdout.contains("<table id=\"findings\" class=\"findings\" hidden"), "and the empty table is not")
     }
 
+    /// A service, a route and a router of NNModule-swift have no lifetimes: their panel gives the framework's facts and
+    /// each relation (the kept and the ignored registration with their priorities, the route's screen, the nested router).
+    @Test func anNNModuleServiceRouteAndRouterShowTheirFactsAndRelations() throws {
+        let fixture = try PageFixture.sample("nnmodule-faults")
+        let page = try write(fixture.page.render(), named: "nn.html")
+        defer { try? FileManager.default.removeItem(at: page.deletingLastPathComponent()) }
+        func panel(selecting name: String) throws -> String {
+            let fragment = "#module=" + name.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let run = try Browser.run(page, fragment: fragment, arguments: ["--virtual-time-budget=5000", "--dump-dom"])
+            #expect(Browser.status(in: run.stdout)["data-errors"] == "0", "\(run.stderr.suffix(2_000))")
+            #expect(Browser.status(in: run.stdout)["data-selected"] == name)
+            let start = try #require(run.stdout.range(of: "id=\"panel\""))
+            let end = run.stdout[start.upperBound...].range(of: "</aside>")?.lowerBound ?? run.stdout.endIndex
+            return String(run.stdout[start.upperBound..<end])
+        }
+        let service = try panel(selecting: "ModuleRouteService")
+        #expect(service.contains("<div class=\"muted\">service</div>"))
+        #expect(service.contains("implemented by <button class=\"link\" type=\"button\">Router</button> (priority 100)"), "\(service)")
+        #expect(service.contains("ignored registration of <button class=\"link\" type=\"button\">DebugRouter</button> (priority 100;"), "\(service)")
+        #expect(service.contains("nn-priority-ignored"))
+        #expect(!service.contains("Instances and lifetimes"), "a service has no instances")
+        let route = try panel(selecting: "://shop/list")
+        #expect(route.contains("route · in router shop"), "\(route)")
+        #expect(route.contains("pushed <button class=\"link\" type=\"button\">ShopList</button>"), "\(route)")
+        let router = try panel(selecting: "shop")
+        #expect(router.contains("<div class=\"muted\">router</div>"), "\(router)")
+        #expect(router.contains("upper router default"), "\(router)")
+        #expect(router.contains("forwarded from route"), "\(router)")
+    }
+
+    /// A QFMoudle module's panel names the view controllers its getters made (what a leak through them would hold).
+    @Test func aQFMoudleModuleShowsItsControllers() throws {
+        let fixture = try PageFixture.sample("qfmoudle-faults")
+        let page = try write(fixture.page.render(), named: "qf.html")
+        defer { try? FileManager.default.removeItem(at: page.deletingLastPathComponent()) }
+        let run = try Browser.run(page, fragment: "#module=MoudleHome", arguments: ["--virtual-time-budget=5000", "--dump-dom"])
+        #expect(Browser.status(in: run.stdout)["data-errors"] == "0", "\(run.stderr.suffix(2_000))")
+        #expect(run.stdout.contains("<h3>Controllers</h3><p>QFDetailViewController, QFHomeViewController</p>"))
+        #expect(run.stdout.contains("<h3>Instances and lifetimes</h3>"), "a module keeps its lifetimes")
+    }
+
     @Test func theCursorShowsTheLiveStateThatGraphAtDraws() throws {
         let fixture = try PageFixture.sample("bdj-faults")
         let page = try write(fixture.page.render(), named: "cursor.html")

@@ -20,10 +20,10 @@ struct PageFixture {
     let result: AnalysisResult
     let page: HTMLReport
 
-    init(scenario: Scenario, title: String = "trace.jsonl", findingsTable: Bool = true) throws {
+    init(scenario: any FrameworkScenario, title: String = "trace.jsonl", findingsTable: Bool = true) throws {
         let buffer = TraceBuffer()
-        _ = ScenarioRunner.run(scenario, sink: buffer, console: nil)
-        try self.init(events: buffer.events, title: title, findingsTable: findingsTable)
+        _ = scenario.run(sink: buffer, console: nil, logs: false)
+        try self.init(events: buffer.events, title: title, findingsTable: findingsTable, framework: scenario.framework)
     }
 
     init(events: [TraceEvent], title: String = "trace.jsonl", findingsTable: Bool = true, framework: Framework = .default) throws {
@@ -44,7 +44,7 @@ struct PageFixture {
 
     /// A sample under `samples/`.
     static func sample(_ name: String) throws -> PageFixture {
-        try PageFixture(scenario: try Scenario.load(path: samples.appendingPathComponent(name + ".yml").path), title: "samples/\(name).yml")
+        try PageFixture(scenario: try ScenarioDocument.load(path: samples.appendingPathComponent(name + ".yml").path), title: "samples/\(name).yml")
     }
 
     /// Module and event names that try to break out of the page's script, markup and comments.
