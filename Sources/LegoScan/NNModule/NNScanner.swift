@@ -29,12 +29,7 @@ public struct NNScanner: FrameworkScanner {
         case .objectiveC:
             return NNObjCReader.read(bytes: bytes, file: file)
         case .swift:
-            if let refusal = SwiftReader.refusal(bytes, file: file) {
-                var facts = NNFacts()
-                facts.warnings.append(refusal)
-                return facts
-            }
-            return NNSwiftReader.read(text: String(decoding: bytes, as: UTF8.self), file: file)
+            return NNSwiftReader.read(bytes: bytes, file: file)
         }
     }
 

@@ -10,6 +10,40 @@ import SwiftSyntax
 /// `URLRouteRedirector.swift:25-37`, `URLRouteInterceptor.swift:52-65`, `EventBus.swift:27-68`, `EventSet.swift:28-55`,
 /// `StickyNotification.swift:20-58`. Comments and strings are not code to swift-syntax: a commented-out call is not seen.
 enum NNSwiftReader {
+    /// Reads the Swift file `bytes` named `file`: a file that names none of the framework's API gives only its classes,
+    /// read without a syntax tree; one that nests too deeply for swift-syntax gives a warning.
+    static func read(bytes: [UInt8], file: String) -> NNFacts {
+        if !mayCallTheFramework(bytes) {
+            var facts = NNFacts()
+            facts.classes = SwiftClassSkim.declarations(in: bytes).map {
+                .init(name: $0.name, superclass: $0.superclass, location: LegoModel.SourceLocation(file: file, line: $0.line, column: $0.column))
+            }
+            return facts
+        }
+        if let refusal = SwiftReader.refusal(bytes, file: file) {
+            var facts = NNFacts()
+            facts.warnings.append(refusal)
+            return facts
+        }
+        return read(text: String(decoding: bytes, as: UTF8.self), file: file)
+    }
+
+    /// Words one of which every fact but a class declaration needs in its file: the names the visitor below matches on
+    /// (`Module` for `Module.register`/`service(of:)` and the bootstrap extensions, `URLRoute` for routers and parsers,
+    /// the router's and the services' methods), so a file without any of them is only read for its classes.
+    static let apiWords: [[UInt8]] = [
+        "Module", "URLRoute", "implPriority", "EventSet", "registerRoute", "RegisterRoute", "openRoute", "RedirectRoutes",
+        "routeInterceptor", "isSticky", "notificationService", "addRegister",
+    ].map { Array($0.utf8) }
+    /// The event bus's `register(E.self, target:)`, `send(E.self)` and `remove(E.self)`: a metatype and one of these.
+    static let eventBusWords: [[UInt8]] = ["register", "send", "remove"].map { Array($0.utf8) }
+
+    /// Whether `bytes` may hold a fact other than a class declaration (a word of the API appears, in code or not).
+    static func mayCallTheFramework(_ bytes: [UInt8]) -> Bool {
+        if apiWords.contains(where: { ByteSearch.contains($0, in: bytes) }) { return true }
+        return ByteSearch.contains(Array(".self".utf8), in: bytes) && eventBusWords.contains { ByteSearch.contains($0, in: bytes) }
+    }
+
     /// Reads `text` of the file named `file`, on a thread with a large stack.
     static func read(text: String, file: String) -> NNFacts {
         LargeStack.run {

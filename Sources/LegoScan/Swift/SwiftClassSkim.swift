@@ -1,0 +1,248 @@
+/// The class declarations of a Swift file read from its bytes, without a syntax tree: for the files of an app that call
+/// none of a framework's API, where a scanner needs only each class and the first type it inherits (swift-syntax's
+/// parse is most of a Swift scan, `docs/performance.md`).
+///
+/// A small lexer: comments (nested `/* */`) are skipped, strings (`"`, `"""`, raw `#"…"#`) are one token whose
+/// interpolations are code, names and punctuation are tokens. A declaration is `class` followed by a name that is not a
+/// keyword (`class func`, `class var` and `protocol P: class` declare no class) and not after a `.`; its superclass is
+/// the source text of the first inherited type, as swift-syntax's `inheritedTypes.first?.type` spells it. Regex
+/// literals are not known to it: a `"` inside one starts a string, and declarations after it in that file may be lost.
+enum SwiftClassSkim {
+    /// A class the file declares.
+    struct Declaration: Sendable, Hashable {
+        /// The class name as written (backticks included, as swift-syntax's token text has them).
+        var name: String
+        /// The first inherited type's source text, if any.
+        var superclass: String?
+        /// 1-based line and UTF-8 column of the name.
+        var line: Int, column: Int
+    }
+
+    /// The class declarations of `bytes`, in source order.
+    static func declarations(in bytes: [UInt8]) -> [Declaration] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var lexer = Lexer(bytes: buffer)
+            let tokens = lexer.read()
+            return declarations(tokens, buffer)
+        }
+    }
+
+    /// A code token: a name (`isName`), a string literal, or one punctuation byte.
+    struct Token {
+        var start: Int, end: Int
+        var line: Int, column: Int
+        var isName: Bool
+        /// The punctuation byte, 0 for names and strings.
+        var byte: UInt8
+    }
+
+    /// Words after `class` that make it a modifier, not a declaration.
+    private static let notNames: Set<[UInt8]> = Set([
+        "func", "var", "let", "subscript", "init", "deinit", "override", "final", "static", "private", "fileprivate", "internal",
+        "public", "open", "package", "required", "convenience", "dynamic", "lazy", "weak", "unowned", "nonisolated", "mutating",
+        "nonmutating", "indirect", "prefix", "postfix", "infix", "typealias", "class", "where",
+    ].map { Array($0.utf8) })
+
+    private static func declarations(_ tokens: [Token], _ bytes: UnsafeBufferPointer<UInt8>) -> [Declaration] {
+        func text(_ token: Token) -> [UInt8] { Array(bytes[token.start..<token.end]) }
+        func isWord(_ index: Int, _ word: StaticString) -> Bool {
+            guard index < tokens.count, tokens[index].isName, tokens[index].end - tokens[index].start == word.utf8CodeUnitCount else { return false }
+            return memcmpEqual(bytes, tokens[index].start, word)
+        }
+        var found: [Declaration] = []
+        for index in tokens.indices where isWord(index, "class") {
+            guard index + 1 < tokens.count, tokens[index + 1].isName, !(index > 0 && tokens[index - 1].byte == UInt8(ascii: ".")),
+                  !notNames.contains(text(tokens[index + 1])) else { continue }
+            let nameToken = tokens[index + 1]
+            var next = index + 2
+            if next < tokens.count, tokens[next].byte == UInt8(ascii: "<") { next = afterGenerics(tokens, from: next) }
+            var superclass: String?
+            if next < tokens.count, tokens[next].byte == UInt8(ascii: ":"), next + 1 < tokens.count {
+                let first = next + 1
+                var last = first
+                var depth = 0
+                var cursor = first
+                while cursor < tokens.count {
+                    let token = tokens[cursor]
+                    if depth == 0 && (token.byte == UInt8(ascii: ",") || token.byte == UInt8(ascii: "{") || isWord(cursor, "where")) { break }
+                    switch token.byte {
+                    case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+                    case UInt8(ascii: ">"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+                    default: break
+                    }
+                    if depth < 0 { break }
+                    last = cursor
+                    cursor += 1
+                }
+                superclass = String(decoding: bytes[tokens[first].start..<tokens[last].end], as: UTF8.self)
+            }
+            found.append(Declaration(name: String(decoding: text(nameToken), as: UTF8.self), superclass: superclass,
+                                     line: nameToken.line, column: nameToken.column))
+        }
+        return found
+    }
+
+    /// The index after the generic parameter clause opening at `start`.
+    private static func afterGenerics(_ tokens: [Token], from start: Int) -> Int {
+        var depth = 0
+        var index = start
+        while index < tokens.count {
+            switch tokens[index].byte {
+            case UInt8(ascii: "<"): depth += 1
+            case UInt8(ascii: ">"):
+                depth -= 1
+                if depth == 0 { return index + 1 }
+            case UInt8(ascii: "{"): return index
+            case UInt8(ascii: ":") where depth == 0: return index
+            default: break
+            }
+            index += 1
+        }
+        return index
+    }
+
+    private static func memcmpEqual(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ word: StaticString) -> Bool {
+        for offset in 0..<word.utf8CodeUnitCount where bytes[start + offset] != word.utf8Start[offset] { return false }
+        return true
+    }
+
+    private struct Lexer {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+        var line = 1, lineStart = 0
+        var tokens: [Token] = []
+        /// Interpolations open: past `SwiftNesting.limit` the rest of the file is not read (hostile input, not code).
+        var depth = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        static func isNameByte(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F || byte >= 0x80
+        }
+
+        func at(_ offset: Int) -> UInt8 { offset < bytes.count ? bytes[offset] : 0 }
+
+        mutating func read() -> [Token] {
+            code(interpolation: false)
+            return tokens
+        }
+
+        mutating func newline(at offset: Int) {
+            line += 1
+            lineStart = offset + 1
+        }
+
+        /// Reads code up to the end, or (in an interpolation) up to its closing `)`, which it consumes.
+        mutating func code(interpolation: Bool) {
+            var parentheses = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case 0x0A:
+                    newline(at: index)
+                    index += 1
+                case 0x20, 0x09, 0x0D:
+                    index += 1
+                case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
+                    while index < bytes.count && bytes[index] != 0x0A { index += 1 }
+                case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"):
+                    blockComment()
+                case UInt8(ascii: "\""):
+                    var hashes = 0
+                    while index - hashes - 1 >= 0 && bytes[index - hashes - 1] == UInt8(ascii: "#") { hashes += 1 }
+                    string(hashes: hashes)
+                case UInt8(ascii: "`"):
+                    let start = index
+                    index += 1
+                    while index < bytes.count && bytes[index] != UInt8(ascii: "`") && bytes[index] != 0x0A { index += 1 }
+                    if index < bytes.count && bytes[index] == UInt8(ascii: "`") { index += 1 }
+                    append(start, isName: true, byte: 0)
+                default:
+                    if Self.isNameByte(byte) && !(0x30...0x39).contains(byte) {
+                        let start = index
+                        while index < bytes.count && Self.isNameByte(bytes[index]) { index += 1 }
+                        append(start, isName: true, byte: 0)
+                        continue
+                    }
+                    if interpolation {
+                        if byte == UInt8(ascii: "(") { parentheses += 1 }
+                        if byte == UInt8(ascii: ")") {
+                            if parentheses == 0 { index += 1; return }
+                            parentheses -= 1
+                        }
+                    }
+                    index += 1
+                    append(index - 1, isName: false, byte: byte)
+                }
+            }
+        }
+
+        mutating func append(_ start: Int, isName: Bool, byte: UInt8) {
+            tokens.append(Token(start: start, end: isName ? index : start + 1, line: line, column: start - lineStart + 1, isName: isName, byte: byte))
+        }
+
+        /// Reads a string literal from its opening quote; `hashes` is the number of `#` written before it.
+        mutating func string(hashes: Int) {
+            let start = index
+            let multiline = at(index + 1) == UInt8(ascii: "\"") && at(index + 2) == UInt8(ascii: "\"")
+            index += multiline ? 3 : 1
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x0A {
+                    newline(at: index)
+                    index += 1
+                    if !multiline { break }
+                    continue
+                }
+                if byte == UInt8(ascii: "\\") {
+                    var next = index + 1
+                    var seen = 0
+                    while seen < hashes && at(next) == UInt8(ascii: "#") { seen += 1; next += 1 }
+                    index = next
+                    guard seen == hashes else { continue }
+                    if at(index) == UInt8(ascii: "(") {
+                        guard depth < SwiftNesting.limit else { index = bytes.count; return }
+                        index += 1
+                        depth += 1
+                        code(interpolation: true)
+                        depth -= 1
+                    } else if hashes == 0 && at(index) != 0x0A && index < bytes.count {
+                        index += 1
+                    }
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") {
+                    let quotes = multiline ? 3 : 1
+                    var end = index
+                    while end < bytes.count && end - index < quotes && bytes[end] == UInt8(ascii: "\"") { end += 1 }
+                    guard end - index == quotes else { index = end; continue }
+                    var seen = 0
+                    while seen < hashes && at(end) == UInt8(ascii: "#") { seen += 1; end += 1 }
+                    index = end
+                    if seen == hashes { break }
+                    continue
+                }
+                index += 1
+            }
+            tokens.append(Token(start: start, end: index, line: line, column: 0, isName: false, byte: 0))
+        }
+
+        /// Skips a block comment (they nest in Swift) from its `/*`.
+        mutating func blockComment() {
+            var depth = 0
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "/") && at(index + 1) == UInt8(ascii: "*") {
+                    depth += 1
+                    index += 2
+                } else if bytes[index] == UInt8(ascii: "*") && at(index + 1) == UInt8(ascii: "/") {
+                    depth -= 1
+                    index += 2
+                    if depth == 0 { return }
+                } else {
+                    if bytes[index] == 0x0A { newline(at: index) }
+                    index += 1
+                }
+            }
+        }
+    }
+}

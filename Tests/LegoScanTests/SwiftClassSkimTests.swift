@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import LegoScan
+
+/// The byte-level class reader that NNModule-swift's scan uses for files naming none of the framework's API: it must
+/// find what swift-syntax finds, or a superclass chain (and with it an impl's `implPriority`) goes unknown.
+struct SwiftClassSkimTests {
+    /// swift-syntax's answer, as the NNModule reader records it.
+    private func parsed(_ text: String) -> [SwiftClassSkim.Declaration] {
+        NNSwiftReader.read(text: text, file: "F.swift").classes.map {
+            .init(name: $0.name, superclass: $0.superclass, line: $0.location.line, column: $0.location.column)
+        }
+    }
+
+    private func skimmed(_ text: String) -> [SwiftClassSkim.Declaration] { SwiftClassSkim.declarations(in: Array(text.utf8)) }
+
+    @Test func itFindsWhatSwiftSyntaxFindsInTrickySpellings() {
+        let text = #"""
+        import UIKit
+        /* class Hidden: NSObject {} /* nested */ class StillHidden {} */
+        // class Commented: NSObject
+        final class Plain: NSObject, LoginService {
+            class func make() -> Plain { Plain() }
+            class var shared: Plain { Plain() }
+            static let text = "class InString: NSObject { \("class InInterpolation") }"
+            let raw = #"a "quoted" class RawString: X \#(1 + (2)) "#
+            let block = """
+                class InMultiline: NSObject
+                \(value("class Nested"))
+                """
+        }
+        protocol Service: class {}
+        public class Box<T: Equatable, U>: Base<T>.Inner<U>, Service where T: Hashable {}
+        @objc(XYZ) open class `Escaped` : UIViewController {}
+        class Leaf {}
+        let x = object.class
+        func f() { class Local: Leaf {}; _ = Local() }
+        @available(iOS 13, *) class 帖子😀: NSObject {}
+        """#
+        let expected = parsed(text)
+        #expect(expected.map(\.name) == ["Plain", "Box", "`Escaped`", "Leaf", "Local", "帖子😀"], "the test's premise: what swift-syntax sees")
+        #expect(skimmed(text) == expected)
+    }
+
+    /// Every Swift file of the scan's fixtures and of this package's scanner and runtime sources: real code, read both ways.
+    @Test func itAgreesWithSwiftSyntaxOnRealSwiftFiles() throws {
+        let root = ScanFixtures.packageRoot
+        let folders = ["Tests/LegoScanTests/Fixtures", "Sources/LegoScan", "Sources/LegoRuntime", "Sources/NNModuleRuntime"]
+        var files = 0, classes = 0
+        for folder in folders {
+            let enumerator = try #require(FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path))
+            for case let path as String in enumerator where path.hasSuffix(".swift") {
+                let text = try String(contentsOf: root.appendingPathComponent(folder).appendingPathComponent(path), encoding: .utf8)
+                let expected = parsed(text)
+                #expect(skimmed(text) == expected, "\(folder)/\(path)")
+                files += 1
+                classes += expected.count
+            }
+        }
+        #expect(files > 40 && classes > 20, "the comparison read real code: \(files) files, \(classes) classes")
+    }
+
+    /// Bytes that are not code never trap or hang it: unterminated strings, comments and interpolations, deep nesting.
+    @Test func badBytesEndTheReadingWithoutATrap() {
+        for text in ["class", "class A: \"", "/* class A", "\"\\(", String(repeating: "\"\\(", count: 10_000) + "class A {}",
+                     "class A<", "class A: B<C", "#\"\\#(", "class `A", "class A: B, \u{FFFD}"] {
+            _ = skimmed(text)
+        }
+        #expect(skimmed("class A: B<C").first?.superclass == "B<C")
+    }
+
+    /// Each call and declaration the NNModule-swift reader turns into a fact, written as an app would: the prefilter lets
+    /// every one through to swift-syntax (drop a word from `apiWords` and its snippet fails here).
+    @Test(arguments: [
+        "Module.register(service: LoginService.self, used: LoginServiceImpl.self)",
+        "_ = Module.service(of: LoginService.self)",
+        "let router = URLRouter(with: upper)",
+        "_ = URLRouteParser(defaultScheme: \"shop\")",
+        "router.registerRoute(\"login\") { _, _, _ in true }",
+        "router.delayedRegisterRoute(\"login\") { _, _, _ in true }",
+        "router.registerRoutes([\"a\", \"b\"], used: sub)",
+        "router.openRoute(\"login\")",
+        "router.updateRedirectRoutes([\"old\": \"new\"])",
+        "router.routeInterceptor.append(LoginCheck())",
+        "EventBus.register(LoginEvent.self, target: self)",
+        "EventBus.send(LoginEvent.self) { $0.didLogin() }",
+        "EventBus.remove(LoginEvent.self, target: self)",
+        "center.addObserver(forName: .init(\"cart\"), isSticky: true) { _ in }",
+        "app.notificationService.post(name: Notification.Name(\"cart\"))",
+        "app.tabService.addRegister(HomeTab.self)",
+    ])
+    func everyFactOfTheReaderPassesThePrefilter(call: String) {
+        let text = "final class Home: NSObject {\n    func start() {\n        \(call)\n    }\n}\n"
+        var facts = NNSwiftReader.read(text: text, file: "Home.swift")
+        facts.classes = []
+        #expect(facts != NNFacts(), "the snippet must give the reader a fact: \(call)")
+        #expect(NNSwiftReader.mayCallTheFramework(Array(text.utf8)), "\(call)")
+    }
+
+    /// The declarations that give facts: a priority, an event set used in its file, a bootstrap method.
+    @Test func everyDeclarationOfTheReaderPassesThePrefilter() {
+        let declarations = [
+            "final class Impl: NSObject { static var implPriority: Int { 100 } }",
+            "let changes = EventSet<CartEvent>()\nfunc f() { changes.send { $0.changed() } }",
+            "extension Module.RegisterService { @objc static func registerLogin() {} }",
+        ]
+        for text in declarations {
+            var facts = NNSwiftReader.read(text: text, file: "Decl.swift")
+            facts.classes = []
+            #expect(facts != NNFacts() && NNSwiftReader.mayCallTheFramework(Array(text.utf8)), "\(text)")
+        }
+    }
+
+    /// The prefilter: a file with none of the API's words is read for its classes alone, and loses no other fact.
+    @Test func aFileWithoutTheFrameworksWordsHasNoOtherFacts() throws {
+        let root = ScanFixtures.packageRoot
+        var skipped = 0
+        for folder in ["Sources/LegoScan", "Sources/LegoRuntime", "Tests/LegoScanTests/Fixtures"] {
+            let enumerator = try #require(FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path))
+            for case let path as String in enumerator where path.hasSuffix(".swift") {
+                let bytes = Array(try Data(contentsOf: root.appendingPathComponent(folder).appendingPathComponent(path)))
+                guard !NNSwiftReader.mayCallTheFramework(bytes) else { continue }
+                var full = NNSwiftReader.read(text: String(decoding: bytes, as: UTF8.self), file: path)
+                let light = NNSwiftReader.read(bytes: bytes, file: path)
+                #expect(light.classes == full.classes, "\(path)")
+                full.classes = []
+                #expect(full == NNFacts(), "\(path): a fact the prefilter would lose")
+                skipped += 1
+            }
+        }
+        #expect(skipped > 10)
+        // One event-bus call alone makes a file worth parsing.
+        let bus = "final class Home { func start() { EventBus.shared.register(LoginEvent.self, target: self) } }"
+        #expect(NNSwiftReader.mayCallTheFramework(Array(bus.utf8)))
+        #expect(NNSwiftReader.read(bytes: Array(bus.utf8), file: "Home.swift").events.count == 1)
+        #expect(!NNSwiftReader.mayCallTheFramework(Array("final class Cell: UITableViewCell { let id = \"cell\" }".utf8)))
+    }
+}
