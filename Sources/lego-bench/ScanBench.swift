@@ -20,7 +20,16 @@ enum ScanBench {
         let largest = context.directory + "/largest-only"
         try generate(files: files, into: app, largestAlsoInto: largest)
         results.append(try measure(app, name: "generated app, \(BenchTable.grouped(files)) files", target: targetBytesPerSecond))
-        // The other frameworks' scanners on apps made of the repository's own fixtures, copied side by side.
+        // The other frameworks' scanners on generated apps of the same size and shape (ordinary code, a few framework
+        // calls per file: for NNModule-swift one file in four calls the framework, as a module's entry and its
+        // screens would among its views and models), and on the repository's own fixtures copied side by side
+        // (every file dense with the framework's calls: the worst case).
+        for framework in [Framework.qfMoudle, .nnModule] {
+            let path = context.directory + "/generated-\(framework.rawValue)"
+            try generate(framework, files: files, into: path)
+            results.append(try measure(path, name: "\(framework.displayName): generated app, \(BenchTable.grouped(files)) files",
+                                       target: targetBytesPerSecond, framework: framework))
+        }
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Tests/LegoScanTests/Fixtures").path
         for (fixture, framework) in [("QFFaultsApp", Framework.qfMoudle), ("NNShopApp", .nnModule)] {
@@ -77,6 +86,146 @@ enum ScanBench {
             try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/XF\(moduleName(index))Routing.m"))
             if index == 0 { try Data(text.utf8).write(to: URL(fileURLWithPath: largest + "/XF\(moduleName(index))Routing.m")) }
         }
+    }
+
+    /// Writes a QFMoudle or NNModule-swift app of `files` source files of about 20 KB each, in folders of 100.
+    private static func generate(_ framework: Framework, files: Int, into directory: String) throws {
+        let manager = FileManager.default
+        try? manager.removeItem(atPath: directory)
+        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for index in 0..<files {
+            let folder = directory + "/Module \(index / 100)"
+            if index % 100 == 0 { try manager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            let name = moduleName(index), next = moduleName((index + 1) % files)
+            let (file, text) = framework == .qfMoudle
+                ? ("Moudle\(name).m", qfSource(index, name: name, next: next))
+                : ("\(name).swift", nnSource(index, name: name, next: next))
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + file))
+        }
+    }
+
+    /// A QFMoudle module (its protocol, its class, a screen opening the next module by protocol and by URL) and
+    /// ordinary Objective-C; the first file also holds the router, a copy of `QFRouter.m:45-63`.
+    private static func qfSource(_ index: Int, name: String, next: String) -> String {
+        var text = index > 0 ? "#import \"QFRouter.h\"\n" : """
+        @protocol QFMoudleProtocol <NSObject>
+        @property (nonatomic, weak) UIViewController *interfaceViewController;
+        @end
+        @interface QFRouter : NSObject
+        @end
+        @implementation QFRouter
+        - (id)interfaceForProtocol:(Protocol *)protocol {
+            return [[NSClassFromString(NSStringFromProtocol(protocol)) alloc] init];
+        }
+        - (id)interfaceForURL:(NSURL *)url {
+            id module = [self interfaceForProtocol:NSProtocolFromString(url.scheme)];
+            for (NSURLQueryItem *item in [NSURLComponents componentsWithURL:url resolvingAgainstBaseURL:NO].queryItems) {
+                [module setValue:item.value forKey:item.name];
+            }
+            return module;
+        }
+        @end
+
+        """
+        text += """
+        @protocol Moudle\(name) <QFMoudleProtocol>
+        @property (nonatomic, copy) NSString *titleString;
+        @property (nonatomic, assign) NSInteger page;
+        @end
+        @interface Moudle\(name) : NSObject <Moudle\(name)>
+        @end
+        @implementation Moudle\(name)
+        @synthesize interfaceViewController = _interfaceViewController;
+        @end
+        @interface \(name)ViewController : UIViewController
+        @end
+        @implementation \(name)ViewController
+        - (void)openNext {
+            id<Moudle\(next)> module = [[QFRouter sharedInstance] interfaceForProtocol:@protocol(Moudle\(next))];
+            [self.navigationController pushViewController:module.interfaceViewController animated:YES];
+            [[QFRouter sharedInstance] interfaceForURL:[NSURL URLWithString:@"Moudle\(next)://?titleString=next&page=2"]];
+        }
+
+        """
+        var method = 0
+        while text.utf8.count < 20_000 {
+            text += """
+            /* 更新标题：注释里的 [[QFRouter sharedInstance] interfaceForURL:@"Moudle\(name)://?hidden=1"] 不是代码 */
+            - (void)updateTitle\(method):(NSString *)title subtitle:(NSString *)subtitle {
+                NSString *label = [NSString stringWithFormat:@"第%d页 \\"%@\\"", \(method), title];
+                [self.navigationController.navigationBar setTitleTextAttributes:@{NSForegroundColorAttributeName: [UIColor whiteColor]}];
+                [self setTitle:(title.length > 0 ? label : subtitle)];
+                char separator = '/';
+            #if 0
+                [[QFRouter sharedInstance] interfaceForProtocol:@protocol(MoudleDisabled)];
+            #endif
+            }
+
+            """
+            method += 1
+        }
+        return text + "@end\n"
+    }
+
+    /// An NNModule-swift file: one in four is a module's entry (a service registered with its impl and priority, a
+    /// route, a screen opening the next module's route), the others are ordinary views with no framework call.
+    private static func nnSource(_ index: Int, name: String, next: String) -> String {
+        var text: String
+        if index % 4 == 0 {
+            text = """
+            import NNModule_swift
+            import UIKit
+
+            protocol \(name)Service: ModuleFunctionalType {}
+
+            final class \(name)ServiceImpl: NSObject, \(name)Service {
+                static var implPriority: Int { 100 }
+            }
+
+            extension Module.RegisterService {
+                @objc static func register\(name)() {
+                    Module.register(service: \(name)Service.self, used: \(name)ServiceImpl.self)
+                }
+            }
+
+            extension Module.Awake {
+                @objc static func awake\(name)() {
+                    Module.routeService.registerRoute("\(name.lowercased())/detail") { url, navigator in
+                        navigator.push(\(name)ViewController())
+                        return true
+                    }
+                }
+            }
+
+            final class \(name)ViewController: UIViewController {
+                func openNext() {
+                    Module.routeService.openRoute("\(next.lowercased())/detail?id=42")
+                }
+
+            """
+        } else {
+            text = """
+            import UIKit
+
+            final class \(name)Cell: UITableViewCell {
+
+            """
+        }
+        var method = 0
+        while text.utf8.count < 20_000 {
+            text += """
+                /// 更新标题：第 \(method) 个 "section"
+                func updateTitle\(method)(_ title: String, subtitle: String?) {
+                    let label = "第\\(\(method))页 \\"\\(title)\\""
+                    accessibilityLabel = title.isEmpty ? (subtitle ?? label) : label
+                    let values = [1, 2, 3].map { $0 * \(method) }.filter { $0 > 1 }
+                    if let first = values.first, first > 2 { print("first: \\(first)") }
+                }
+
+            """
+            method += 1
+        }
+        return text + "}\n"
     }
 
     /// A module name of letters only (the prefix rule stops at the first lowercase letter): `Mbaa`, `Mbab`, ….
