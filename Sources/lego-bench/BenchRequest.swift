@@ -12,6 +12,7 @@ struct BenchRequest {
         usage: lego-bench [SECTION ...] [--events N] [--quick]
                lego-bench write-trace FILE [--events N]
                lego-bench write-graph FILE [--modules N] [--layout ENGINE]
+               lego-bench write-app DIR [--framework NAME] [--files N]
           sections: \(BenchSection.all.map(\.name).joined(separator: ", ")), all (default: every section but \(
               BenchSection.all.filter { !$0.inAll }.map(\.name).joined(separator: ", ")))
           --events N  events per writer/reader/check measurement (default 1000000)

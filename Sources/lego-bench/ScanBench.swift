@@ -88,6 +88,17 @@ enum ScanBench {
         }
     }
 
+    /// `lego-bench write-app`: the generated app of `framework` the scan section measures, written to `directory`.
+    static func writeApp(_ framework: Framework, files: Int, into directory: String) throws {
+        if framework == .xflegoViper {
+            let largest = directory + ".largest"
+            try generate(files: files, into: directory, largestAlsoInto: largest)
+            try FileManager.default.removeItem(atPath: largest)
+        } else {
+            try generate(framework, files: files, into: directory)
+        }
+    }
+
     /// Writes a QFMoudle or NNModule-swift app of `files` source files of about 20 KB each, in folders of 100.
     private static func generate(_ framework: Framework, files: Int, into directory: String) throws {
         let manager = FileManager.default

@@ -2,6 +2,7 @@
 //   swift build -c release --product lego-trace && swift run -c release lego-bench [SECTION ...|all] [--quick]
 import Foundation
 import LegoGraph
+import LegoModel
 import LegoTestSupport
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -25,6 +26,19 @@ if arguments.first == "write-graph", arguments.count >= 2 {
         let graph = try LayoutBench.writeGraph(to: arguments[1], modules: modules, layout: layout)
         print("\(graph.nodes.count) modules, \(graph.edges.count) edges")
     } catch {
+        FileHandle.standardError.write(Data("lego-bench: \(error)\n".utf8))
+        exit(2)
+    }
+    exit(0)
+}
+// `lego-bench write-app DIR [--framework NAME] [--files N]` writes the scan section's generated app, for profiling by hand.
+if arguments.first == "write-app", arguments.count >= 2 {
+    func value(_ flag: String) -> String? { arguments.firstIndex(of: flag).flatMap { arguments.count > $0 + 1 ? arguments[$0 + 1] : nil } }
+    guard let files = Int(value("--files") ?? "5000"), files > 1, let framework = Framework(name: value("--framework") ?? "xflego") else {
+        FileHandle.standardError.write(Data("lego-bench: write-app needs --files N (N > 1) and --framework \(Framework.knownNames)\n".utf8))
+        exit(2)
+    }
+    do { try ScanBench.writeApp(framework, files: files, into: arguments[1]) } catch {
         FileHandle.standardError.write(Data("lego-bench: \(error)\n".utf8))
         exit(2)
     }

@@ -722,8 +722,8 @@ struct QFObjCReader {
             } else {
                 target = .protocolName(.dynamic(Self.expressionPrefix(rest)))
             }
-        } else if let quote = rest.range(of: "@\""), let close = rest[quote.upperBound...].firstIndex(of: "\"") {
-            target = .url(.literal(String(rest[quote.upperBound..<close]), chain: [place]))
+        } else if let quote = Self.firstAtQuote(rest), let close = rest[quote...].firstIndex(of: "\"") {
+            target = .url(.literal(String(rest[quote..<close]), chain: [place]))
         } else {
             target = .url(.dynamic(Self.expressionPrefix(rest)))
         }
@@ -767,6 +767,17 @@ struct QFObjCReader {
         } else if body.contains("interfaceForURL:[NSURLURLWithString:\(parameter)]") || body.contains("interfaceForURL:\(parameter)]") {
             facts.wrappers[name] = .url
         }
+    }
+
+    /// Where the contents of the first `@"…"` in `text` start.
+    private static func firstAtQuote(_ text: Substring) -> Substring.Index? {
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while let at = utf8[index...].firstIndex(of: UInt8(ascii: "@")) {
+            index = utf8.index(after: at)
+            if index < utf8.endIndex, utf8[index] == UInt8(ascii: "\"") { return utf8.index(after: index) }
+        }
+        return nil
     }
 
     private static func expressionPrefix(_ text: Substring) -> String {
@@ -815,11 +826,6 @@ struct QFObjCReader {
 
     /// The first place of `pattern` in `bytes[from..<before]`.
     private static func find(_ pattern: [UInt8], in bytes: [UInt8], from offset: Int, before end: Int) -> Int? {
-        var index = offset
-        while index + pattern.count <= end {
-            if bytes[index] == pattern[0], bytes[index..<index + pattern.count].elementsEqual(pattern) { return index }
-            index += 1
-        }
-        return nil
+        offset <= end ? ByteSearch.firstIndex(of: pattern, in: bytes, range: offset..<end) : nil
     }
 }

@@ -107,6 +107,8 @@ public struct QFScannedApp: Sendable {
     public let router: Router
     /// Protocols by declaration order, each once.
     public let protocols: [QFFacts.ProtocolDecl]
+    /// The same protocols by name.
+    private let protocolsByName: [String: QFFacts.ProtocolDecl]
     /// Classes by name.
     public let classes: [String: Class]
     /// Protocols that are modules: resolved, opened, or with a class of the rule's name.
@@ -140,6 +142,7 @@ public struct QFScannedApp: Sendable {
         self.classes = classes
         var seenProtocols: Set<String> = []
         protocols = facts.protocols.filter { seenProtocols.insert($0.name).inserted }
+        protocolsByName = Dictionary(protocols.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         router = Self.router(facts: facts, classes: classes)
         let routerClasses = Set(classes.values.filter(Self.isRouter).map(\.name))
         let protocolNames = Set(protocols.map(\.name))
@@ -157,10 +160,10 @@ public struct QFScannedApp: Sendable {
         opens = inOrder.filter { $0.fromClass.map { !routerClasses.contains($0) } ?? true }.map { fact in
             Self.resolve(fact, router: router, protocolNames: protocolNames, classes: classes, controllerOwners: controllerOwners)
         }
-        var moduleNames: [String] = []
-        for spec in protocols where classes[router.prefix + spec.name + router.suffix] != nil { moduleNames.append(spec.name) }
+        var moduleNames: Set<String> = []
+        for spec in protocols where classes[router.prefix + spec.name + router.suffix] != nil { moduleNames.insert(spec.name) }
         for open in opens where open.fact.reachable {
-            if let name = open.protocolName, protocolNames.contains(name), !moduleNames.contains(name) { moduleNames.append(name) }
+            if let name = open.protocolName, protocolNames.contains(name) { moduleNames.insert(name) }
         }
         model = Self.model(protocols: protocols, classes: classes, router: router, facts: facts)
         let runtime = QFMoudleRuntime(app: model, sink: nil)
@@ -226,14 +229,14 @@ public struct QFScannedApp: Sendable {
     static func protocolPart(of text: String, _ part: QFFacts.URLRule.Part) -> String? {
         switch part {
         case .scheme:
-            return QFURL(text).scheme ?? ""
+            return QFURL.scheme(of: text) ?? ""
         case .host:
             // `scheme://host[:port][/path][?query][#fragment]`; NSURL keeps the host's case.
-            guard let separator = text.range(of: "://") else { return "" }
-            let rest = text[separator.upperBound...]
-            let authority = rest.prefix { !"/?#".contains($0) }
-            let host = authority.split(separator: "@", omittingEmptySubsequences: false).last.map { $0.prefix { $0 != ":" } } ?? ""
-            return String(host)
+            let utf8 = text.utf8
+            guard let separator = ByteSearch.firstIndex(of: Array("://".utf8), in: Array(utf8)) else { return "" }
+            let authority = utf8.dropFirst(separator + 3).prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+            let host = authority.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false).last ?? authority
+            return String(decoding: host.prefix { $0 != UInt8(ascii: ":") }, as: UTF8.self)
         case .other, .none:
             return nil
         }
@@ -294,12 +297,14 @@ public struct QFScannedApp: Sendable {
                                   properties: (spec.properties + extra).map { property(of: $0, category: false, in: nil, facts: facts) })
         }
         var included: [String] = []
+        var isIncluded: Set<String> = []
+        let moduleClassNames = Set(protocols.map { router.prefix + $0.name + router.suffix })
         for candidate in classes.values.sorted(by: { $0.location < $1.location }) {
-            let named = protocols.contains { router.prefix + $0.name + router.suffix == candidate.name }
-            guard named || candidate.adopts.contains(where: { byName[$0] != nil }) else { continue }
+            guard moduleClassNames.contains(candidate.name) || candidate.adopts.contains(where: { byName[$0] != nil }) else { continue }
             var current: String? = candidate.name
-            while let name = current, !included.contains(name), let spec = classes[name] {
+            while let name = current, !isIncluded.contains(name), let spec = classes[name] {
                 included.append(name)
+                isIncluded.insert(name)
                 current = spec.superclass
             }
         }
@@ -317,7 +322,7 @@ public struct QFScannedApp: Sendable {
                 let key = ivar.hasPrefix("_") ? String(ivar.dropFirst()) : ivar
                 if names.insert(key).inserted { properties.append(QFProperty(name: key, type: "id")) }
             }
-            return QFClassSpec(name: spec.name, superclass: spec.superclass.flatMap { included.contains($0) ? $0 : nil },
+            return QFClassSpec(name: spec.name, superclass: spec.superclass.flatMap { isIncluded.contains($0) ? $0 : nil },
                                adopts: spec.adopts.filter { byName[$0] != nil }, properties: properties, controllers: spec.controllers)
         }
         return QFApp(name: "app", router: QFRouterSpec(className: router.className ?? "QFRouter", implPrefix: router.prefix, implSuffix: router.suffix),
@@ -358,7 +363,7 @@ public struct QFScannedApp: Sendable {
         var result: [String] = []
         var pending = [name]
         while let next = pending.popLast() {
-            guard !result.contains(next), let spec = protocols.first(where: { $0.name == next }) else { continue }
+            guard !result.contains(next), let spec = protocolsByName[next] else { continue }
             result.append(next)
             pending += spec.bases
         }
