@@ -284,7 +284,7 @@ struct QFObjCReader {
         if selector == "interfaceForURL:", let currentClass {
             facts.urlRules.append(urlRule(cursor + 1, close, className: facts.classes[currentClass].name, at: location(index)))
         }
-        if let currentClass, !selector.contains(":"), let made = allocatedController(cursor, close) {
+        if let currentClass, !selector.utf8.contains(UInt8(ascii: ":")), let made = allocatedController(cursor, close) {
             facts.classes[currentClass].controllers[selector] = made
             if let cached = cachedController(cursor, close, getter: selector, made: made) {
                 facts.classes[currentClass].cachedControllers.append(cached)

@@ -264,7 +264,7 @@ public struct QFScannedApp: Sendable {
         case .url(.format(let text, _)):
             let url = QFURL(text)
             // The protocol and keys are known when the `%@` arguments fill values only.
-            if let name = protocolPart(of: text, router.urlPart), !name.contains("%"), !url.items.contains(where: { $0.key.contains("%") }) {
+            if let name = protocolPart(of: text, router.urlPart), !name.utf8.contains(UInt8(ascii: "%")), !url.items.contains(where: { $0.key.utf8.contains(UInt8(ascii: "%")) }) {
                 open.url = url
                 open.protocolName = name
                 open.valuesDynamic = true

@@ -97,7 +97,7 @@ public enum QFStaticAnalyzer {
         let unread = lineage.unscanned.map { " (its superclass \($0) was not scanned)" } ?? ""
         for item in url.items {
             // A value a `%@` fills is unknown: judge the key with a number, which every convertible scalar accepts.
-            let text = open.valuesDynamic && (item.value?.contains("%") ?? false) ? "0" : item.value
+            let text = open.valuesDynamic && (item.value?.utf8.contains(UInt8(ascii: "%")) ?? false) ? "0" : item.value
             let verdict = QFKeyValueCoding.verdict(key: item.key, text: text, properties: properties)
             let value = text != item.value ? "a value computed at run time" : item.value.map { "'\($0)'" } ?? "nil (no `=`)"
             let prefix = "\(urlText(open)): query key `\(item.key)` = \(value) set on \(className)\(assumedRuleNote(ruleCeiling)) by key-value coding: "
