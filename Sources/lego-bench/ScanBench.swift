@@ -107,7 +107,8 @@ enum ScanBench {
         for index in 0..<files {
             let folder = directory + "/Module \(index / 100)"
             if index % 100 == 0 { try manager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            let name = moduleName(index), next = moduleName((index + 1) % files)
+            // NNModule-swift: the next module with a route is four files on (entries are every fourth file).
+            let name = moduleName(index), next = moduleName((index + (framework == .qfMoudle ? 1 : 4)) % (files - files % 4))
             let (file, text) = framework == .qfMoudle
                 ? ("Moudle\(name).m", qfSource(index, name: name, next: next))
                 : ("\(name).swift", nnSource(index, name: name, next: next))

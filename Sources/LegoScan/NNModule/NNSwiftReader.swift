@@ -49,7 +49,7 @@ enum NNSwiftReader {
         LargeStack.run {
             let source = SyntaxSource(bytes: Array(text.utf8))
             let tree = Parser.parse(source: text)
-            let visitor = Visitor(file: file, converter: SourceLocationConverter(fileName: file, tree: tree), source: source)
+            let visitor = Visitor(file: file, source: source)
             visitor.walk(tree)
             return visitor.facts
         }
@@ -62,7 +62,6 @@ enum NNSwiftReader {
 
     private final class Visitor: SyntaxVisitor {
         let file: String
-        let converter: SourceLocationConverter
         let source: SyntaxSource
         var facts = NNFacts()
         /// Enclosing type (or extended type) names, innermost last.
@@ -78,15 +77,14 @@ enum NNSwiftReader {
         /// `EventSet<E>` variables by qualified name: the event type.
         var eventSets: [String: String] = [:]
 
-        init(file: String, converter: SourceLocationConverter, source: SyntaxSource) {
+        init(file: String, source: SyntaxSource) {
             self.file = file
-            self.converter = converter
             self.source = source
             super.init(viewMode: .sourceAccurate)
         }
 
         func location(_ node: some SyntaxProtocol) -> LegoModel.SourceLocation {
-            let position = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+            let position = source.location(for: node.positionAfterSkippingLeadingTrivia)
             return LegoModel.SourceLocation(file: file, line: position.line, column: position.column)
         }
 

@@ -28,7 +28,7 @@ struct SwiftReader {
         LargeStack.run {
             let source = SyntaxSource(bytes: Array(text.utf8))
             let tree = Parser.parse(source: text)
-            let visitor = Visitor(file: file, converter: SourceLocationConverter(fileName: file, tree: tree), source: source)
+            let visitor = Visitor(file: file, source: source)
             visitor.walk(tree)
             var facts = visitor.facts
             facts.inactiveTransitions += commentedTransitions(source.bytes, comments: visitor.comments, file: file)
@@ -47,14 +47,13 @@ struct SwiftReader {
         guard refusal(masked, file: file) == nil else { return [] }
         let source = SyntaxSource(bytes: masked)
         let tree = Parser.parse(source: String(decoding: masked, as: UTF8.self))
-        let converter = SourceLocationConverter(fileName: file, tree: tree)
-        let visitor = Visitor(file: file, converter: converter, source: source)
+        let visitor = Visitor(file: file, source: source)
         visitor.walk(tree)
         // Each call belongs to the class around the comment it is written in. Comments come in file order and never
         // overlap, so their starts and ends only grow: the first holding the call's line is found by bisection.
         let spans = comments.map { comment in
-            (converter.location(for: AbsolutePosition(utf8Offset: comment.range.lowerBound)).line,
-             converter.location(for: AbsolutePosition(utf8Offset: max(comment.range.lowerBound, comment.range.upperBound - 1))).line, comment.owner)
+            (source.location(for: AbsolutePosition(utf8Offset: comment.range.lowerBound)).line,
+             source.location(for: AbsolutePosition(utf8Offset: max(comment.range.lowerBound, comment.range.upperBound - 1))).line, comment.owner)
         }
         return visitor.facts.transitions.map { transition in
             var placed = transition
@@ -71,7 +70,6 @@ struct SwiftReader {
 
     private final class Visitor: SyntaxVisitor {
         let file: String
-        let converter: SourceLocationConverter
         let source: SyntaxSource
         var facts = ScanFacts()
         var classStack: [String] = []
@@ -86,15 +84,14 @@ struct SwiftReader {
         /// How many `#if false` clauses the walk is inside: calls there never run.
         var disabledDepth = 0
 
-        init(file: String, converter: SourceLocationConverter, source: SyntaxSource) {
+        init(file: String, source: SyntaxSource) {
             self.file = file
-            self.converter = converter
             self.source = source
             super.init(viewMode: .sourceAccurate)
         }
 
         func location(_ node: some SyntaxProtocol) -> LegoModel.SourceLocation {
-            let position = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+            let position = source.location(for: node.positionAfterSkippingLeadingTrivia)
             return LegoModel.SourceLocation(file: file, line: position.line, column: position.column)
         }
 
@@ -239,7 +236,7 @@ struct SwiftReader {
             if functionDepth == 1, let owner = classStack.last, let body = node.body,
                node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }) {
                 facts.methodBodies.append(.init(className: owner, name: node.name.text, location: location(node.name),
-                                                lastLine: converter.location(for: body.endPositionBeforeTrailingTrivia).line, hasArguments: false))
+                                                lastLine: source.location(for: body.endPositionBeforeTrailingTrivia).line, hasArguments: false))
             }
             return .visitChildren
         }
