@@ -2,11 +2,15 @@
 import Glibc
 #endif
 
-/// Runs work on a thread of its own with a large stack, and waits for it.
+/// Runs work on a thread with a large stack, and waits for it.
 ///
 /// swift-syntax's parser and its visitors recurse once per level of the tree: `SwiftNesting` refuses what is known
 /// to go deep, and this leaves room for what it lets through (a scan runs on the main thread, 8 MB, or a test's
 /// thread, less). Only touched pages of the stack use memory.
+///
+/// One such thread is kept and reused: a new thread per file faulted its stack pages in afresh each time (with its
+/// creation, a seventh of an NNModule-swift scan's time). A caller that finds it busy (tests scan in parallel) gets
+/// a thread of its own for that call.
 enum LargeStack {
     /// The stack size asked for.
     static let size = 512 << 20
@@ -17,21 +21,8 @@ enum LargeStack {
         var result: Result?
         withoutActuallyEscaping(body) { body in
             let job = Job { result = body() }
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            defer { pthread_attr_destroy(&attributes) }
-            var thread = pthread_t()
-            let context = Unmanaged.passRetained(job)
-            guard pthread_attr_setstacksize(&attributes, size) == 0,
-                  pthread_create(&thread, &attributes, { raw in
-                      Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().work()
-                      return nil
-                  }, context.toOpaque()) == 0 else {
-                context.release()
-                job.work()
-                return
-            }
-            pthread_join(thread, nil)
+            if let worker = Worker.shared, worker.tryRun(job) { return }
+            runOnNewThread(job)
         }
         return result!
         #else
@@ -39,9 +30,86 @@ enum LargeStack {
         #endif
     }
 
-    /// The work handed to the thread.
+    /// The work handed to a thread.
     private final class Job {
         let work: () -> Void
         init(_ work: @escaping () -> Void) { self.work = work }
     }
+
+    #if os(Linux)
+    /// Runs `job` on a thread of its own with a `size` stack, or inline when none can be made.
+    private static func runOnNewThread(_ job: Job) {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(job)
+        guard pthread_attr_setstacksize(&attributes, size) == 0,
+              pthread_create(&thread, &attributes, { raw in
+                  Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().work()
+                  return nil
+              }, context.toOpaque()) == 0 else {
+            context.release()
+            job.work()
+            return
+        }
+        pthread_join(thread, nil)
+    }
+
+    /// The kept thread: it waits for one job at a time; `busy` lets one caller in, the others make their own thread.
+    private final class Worker: @unchecked Sendable {
+        /// The process's worker, started on first use; nil when its thread cannot be made.
+        static let shared: Worker? = Worker()
+
+        // Allocated, so that their addresses stay put (an `inout` to a class's property promises no address).
+        private let busy = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        /// The job to run; nil once it has run.
+        private var job: Job?
+
+        private init?() {
+            pthread_mutex_init(busy, nil)
+            pthread_mutex_init(lock, nil)
+            pthread_cond_init(changed, nil)
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            defer { pthread_attr_destroy(&attributes) }
+            var thread = pthread_t()
+            let context = Unmanaged.passUnretained(self).toOpaque()
+            guard pthread_attr_setstacksize(&attributes, LargeStack.size) == 0,
+                  pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) == 0,
+                  pthread_create(&thread, &attributes, { raw in
+                      Unmanaged<Worker>.fromOpaque(raw!).takeUnretainedValue().loop()
+                      return nil
+                  }, context) == 0 else { return nil }
+        }
+
+        /// Runs `job` on the worker and waits for it; false (nothing run) when another caller has the worker.
+        func tryRun(_ job: Job) -> Bool {
+            guard pthread_mutex_trylock(busy) == 0 else { return false }
+            defer { pthread_mutex_unlock(busy) }
+            pthread_mutex_lock(lock)
+            self.job = job
+            pthread_cond_broadcast(changed)
+            while self.job != nil { pthread_cond_wait(changed, lock) }
+            pthread_mutex_unlock(lock)
+            return true
+        }
+
+        /// Runs each job handed over, for the life of the process.
+        private func loop() {
+            pthread_mutex_lock(lock)
+            while true {
+                while job == nil { pthread_cond_wait(changed, lock) }
+                let work = job!.work
+                pthread_mutex_unlock(lock)
+                work()
+                pthread_mutex_lock(lock)
+                job = nil
+                pthread_cond_broadcast(changed)
+            }
+        }
+    }
+    #endif
 }

@@ -116,13 +116,18 @@ enum SwiftClassSkim {
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-        static func isNameByte(_ byte: UInt8) -> Bool {
+        /// Bytes of a name: ASCII letters, digits, `_`, and every byte of a non-ASCII character.
+        private static let nameBytes: [Bool] = (0...255).map { byte in
             (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F || byte >= 0x80
         }
+
+        @inline(__always)
+        static func isNameByte(_ byte: UInt8) -> Bool { nameBytes.withUnsafeBufferPointer { $0[Int(byte)] } }
 
         func at(_ offset: Int) -> UInt8 { offset < bytes.count ? bytes[offset] : 0 }
 
         mutating func read() -> [Token] {
+            tokens.reserveCapacity(bytes.count / 4)
             code(interpolation: false)
             return tokens
         }
