@@ -287,10 +287,18 @@ public struct ScannedApp: Sendable, Hashable {
         let httpHandler = facts.httpHandlers.last?.component.literal
         self.httpHandler = httpHandler
 
-        // Transitions: who opens what.
+        // Transitions: who opens what. A class's module and a URL's target are asked for once each: an app repeats
+        // them in every transition it writes (and a file of commented-out code in every method).
+        var moduleOfClass: [String: String?] = [:]
+        var targetOfURL: [String: String?] = [:]
         func resolved(_ fact: ScanFacts.Transition) -> [Transition] {
             // Code of a class that is no module's (a category of a UIKit class, a helper) is app-level code.
-            let fromModule = fact.fromClass.flatMap { Self.split($0, prefixes: prefixes)?.name }.flatMap { index[$0] == nil ? nil : $0 }
+            let fromModule = fact.fromClass.flatMap { name in
+                if let known = moduleOfClass[name] { return known }
+                let module = (Self.split(name, prefixes: prefixes)?.name).flatMap { index[$0] == nil ? nil : $0 }
+                moduleOfClass[name] = module
+                return module
+            }
             // A target resolved to several values (a loop over an array literal) is one transition per value.
             let value: ScanValue
             switch fact.target {
@@ -301,8 +309,14 @@ public struct ScannedApp: Sendable, Hashable {
             return texts.map { text in
                 switch fact.target {
                 case .url:
-                    let parts = ComponentURL(text)
-                    let toModule = parts.isHTTP ? httpHandler : componentByPath[parts.path] ?? parts.modules.last
+                    let toModule: String?
+                    if let known = targetOfURL[text] {
+                        toModule = known
+                    } else {
+                        let parts = ComponentURL(text)
+                        toModule = parts.isHTTP ? httpHandler : componentByPath[parts.path] ?? parts.modules.last
+                        targetOfURL[text] = toModule
+                    }
                     return Transition(fact: fact, fromModule: fromModule, toModule: toModule, url: text, isDynamic: false)
                 case .name:
                     return Transition(fact: fact, fromModule: fromModule, toModule: text, url: nil, isDynamic: false)
