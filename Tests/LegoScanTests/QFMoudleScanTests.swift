@@ -426,6 +426,33 @@ import Testing
         }
     }
 
+    /// A copy whose router walks every class for one adopting the protocol (`objc_copyClassList` +
+    /// `class_conformsToProtocol`, where QFMoudle's `QFRouter.m:60-63` builds the class name): a module whose class is named
+    /// otherwise is found, its cached lookup is an open too, and a protocol no scanned class adopts is a warning (a class
+    /// outside the source may adopt it), never an error naming a class the router never asks for.
+    @Test func aRouterFindingModulesByConformanceResolvesThemByAdoption() throws {
+        let outcome = try Self.scan("QFConformanceApp")
+        let app = outcome.app
+        #expect(app.router.className == "PWRouter", "a router without interfaceForURL: is still the router")
+        guard case .conformance(let site) = app.router.source else { Issue.record("rule: \(app.router.source)"); return }
+        #expect(site.file == "PWRouter.m" && site.line == 29)
+        #expect(app.modules.map(\.protocolName) == ["HomeProtocol", "ShopProtocol", "CartProtocol"], "the base protocol is no module")
+        #expect(app.modules.map(\.classFound) == [true, true, false])
+        #expect(app.modules.prefix(2).map(\.className) == ["HomeModule", "ShopModule"])
+        #expect(app.implementations(of: "ShopProtocol") == ["ShopModule"])
+        #expect(app.opens.filter(\.fact.reachable).map(\.fact.via) == ["interfaceForProtocol:", "interfaceCacheModuleForProtocol:", "interfaceForProtocol:"])
+        #expect(Self.findings(app) == ["Modules.m:35 qf-missing-impl warning"])
+        let message = try #require(QFStaticAnalyzer.analyze(app).findings.first?.message)
+        #expect(message.contains("no scanned class adopts <CartProtocol>") && message.contains("PWRouter.m:29"))
+        // A router whose lookup the scan cannot follow (a table, a category elsewhere) makes every class verdict a note.
+        let table = Self.app([
+            "R.m": "@implementation TRouter\n- (id)interfaceForProtocol:(Protocol *)p { return [self.table objectForKey:NSStringFromProtocol(p)]; }\n@end\n",
+            "V.m": "@protocol CartProtocol <NSObject>\n@end\n@implementation V\n- (void)go { [[TRouter shared] interfaceForProtocol:@protocol(CartProtocol)]; }\n@end\n",
+        ])
+        #expect(table.router.source == .unread)
+        #expect(Self.findings(table) == ["V.m:4 qf-missing-impl note"])
+    }
+
     @Test func theModelJSONHasItsDocumentedShape() throws {
         let app = try Self.scan("QFFaultsApp").app
         let findings = QFStaticAnalyzer.analyze(app).findings

@@ -149,6 +149,20 @@ public struct QFFacts: FrameworkFacts {
         case constant(String)
     }
 
+    /// A runtime call in a class's method that a router finding modules by conformance makes: walking every class
+    /// (`objc_copyClassList`, `objc_getClassList`) or asking one whether it adopts a protocol (`class_conformsToProtocol`,
+    /// `conformsToProtocol:`).
+    public struct ConformanceCall: Sendable, Hashable {
+        /// Which of the two.
+        public enum Kind: String, Sendable, Hashable { case classList, conforms }
+        /// What the call does.
+        public var kind: Kind
+        /// The class whose method makes it.
+        public var className: String
+        /// Where.
+        public var location: SourceLocation
+    }
+
     /// A name that stands for one string: `#define NAME @"text"` or a file-level `NSString *const NAME = @"text"`.
     public struct StringConstant: Sendable, Hashable {
         /// The macro or constant's name.
@@ -227,6 +241,8 @@ public struct QFFacts: FrameworkFacts {
     public var namingRules: [NamingRule] = []
     /// `NSClassFromString` calls on a protocol name computed otherwise.
     public var dynamicNamings: [DynamicNaming] = []
+    /// Class-list walks and conformance checks in methods (a router resolving by conformance makes both).
+    public var conformanceCalls: [ConformanceCall] = []
     /// What each `interfaceForURL:` body read does.
     public var urlRules: [URLRule] = []
     /// Names that stand for one string, in every file read (a naming rule's pieces may name them).
@@ -257,6 +273,7 @@ public struct QFFacts: FrameworkFacts {
         references += other.references
         namingRules += other.namingRules
         dynamicNamings += other.dynamicNamings
+        conformanceCalls += other.conformanceCalls
         stringConstants += other.stringConstants
         urlRules += other.urlRules
         blockTypedefs.formUnion(other.blockTypedefs)

@@ -336,10 +336,17 @@ struct QFObjCReader {
 
     private mutating func identifier(at index: Int) {
         // Most identifiers are none of these: compare bytes before making a String.
-        if lexer.isIdentifier(index, "interfaceForProtocol") || lexer.isIdentifier(index, "interfaceForURL") {
+        // `interfaceForProtocol:` and the copies' variants of it (`interfaceCacheModuleForProtocol:`, a cached lookup);
+        // a URL variant (`interfaceActionForURL:`) does something else with the URL than set its query on the module.
+        if lexer.isIdentifier(index, startingWith: "interface", endingWith: "ForProtocol") || lexer.isIdentifier(index, "interfaceForURL") {
             lookup(at: index)
         } else if lexer.isIdentifier(index, "NSClassFromString") {
             classFromString(at: index)
+        } else if methodEnd >= 0, let currentClass,
+                  let kind: QFFacts.ConformanceCall.Kind = lexer.isIdentifier(index, "objc_copyClassList") || lexer.isIdentifier(index, "objc_getClassList")
+                    ? .classList
+                    : lexer.isIdentifier(index, "class_conformsToProtocol") || lexer.isIdentifier(index, "conformsToProtocol") ? .conforms : nil {
+            facts.conformanceCalls.append(.init(kind: kind, className: facts.classes[currentClass].name, location: location(index)))
         } else if lexer.isIdentifier(index, "typedef") {
             typedef(at: index)
         } else if isPunctuation(index + 1, "="), !isPunctuation(index + 2, "=") {
@@ -358,7 +365,7 @@ struct QFObjCReader {
             if isIdentifier(end), isPunctuation(end + 1, ":") { break }
             end = lexer.indexAfterGroup(end, limit: close) ?? end + 1
         }
-        let target: QFFacts.Open.Target = name == "interfaceForProtocol"
+        let target: QFFacts.Open.Target = name.hasSuffix("ForProtocol")
             ? .protocolName(protocolValue(index + 2, end)) : .url(urlValue(index + 2, end))
         facts.opens.append(.init(target: target, fromClass: currentClassName, via: name + ":", receiver: expressionText(open + 1, index),
                                  reachable: true, show: show(after: close), location: location(index)))

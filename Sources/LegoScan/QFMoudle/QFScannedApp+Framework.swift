@@ -26,6 +26,8 @@ extension QFScannedApp: ScannedFrameworkApp {
             rule = (parts.isEmpty ? "class = protocol name" : "class = protocol name with \(parts)") + " (read at \(([at(site)] + defined).joined(separator: "; ")))"
         case .dynamic(let expression, let site): rule = "computed by \(expression) (\(at(site))); QFMoudle's rule assumed: class = protocol name"
         case .assumed: rule = "class = protocol name (QFMoudle's rule)"
+        case .conformance(let site): rule = "the first class adopting the protocol (the router walks every class, \(at(site)))"
+        case .unread: rule = "not read (the router's methods build no class name and walk no classes); QFMoudle's rule assumed: class = protocol name"
         }
         var urlText = ""
         if let urlRule = router.urlRule {

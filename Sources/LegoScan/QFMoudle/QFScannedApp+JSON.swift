@@ -22,6 +22,8 @@ extension QFScannedApp {
         case .dynamic(let expression, let site):
             routerFields += [("rule", .string("dynamic")), ("expression", .string(expression)), ("ruleLocation", Self.json(site))]
         case .assumed: routerFields.append(("rule", .string("assumed")))
+        case .conformance(let site): routerFields += [("rule", .string("conformance")), ("ruleLocation", Self.json(site))]
+        case .unread: routerFields.append(("rule", .string("unread")))
         }
         return JSONValue.object([
             ("schema", .string(Self.modelSchema)),

@@ -13,9 +13,15 @@ public struct QFScannedApp: Sendable {
         case dynamic(expression: String, at: SourceLocation)
         /// No router method builds a class name: QFMoudle's own rule (the protocol's name).
         case assumed
+        /// The router walks every class for the first that adopts the protocol (`objc_copyClassList` and
+        /// `class_conformsToProtocol` in its methods, the first at this place): no name is involved.
+        case conformance(SourceLocation)
+        /// A router class was found, but none of its methods builds a class name or walks the classes: how it
+        /// resolves a protocol is not known, and QFMoudle's rule is assumed.
+        case unread
     }
 
-    /// The router class (any class with both `interfaceForProtocol:` and `interfaceForURL:`) and its naming rule.
+    /// The router class (the first class declaring `interfaceForProtocol:`) and its naming rule.
     public struct Router: Sendable, Hashable {
         /// The class, when one is declared.
         public var className: String?
@@ -109,6 +115,8 @@ public struct QFScannedApp: Sendable {
     public let protocols: [QFFacts.ProtocolDecl]
     /// The same protocols by name.
     private let protocolsByName: [String: QFFacts.ProtocolDecl]
+    /// The classes adopting each protocol (`adopters(classes:protocols:)`), for a router resolving by conformance.
+    private let adopters: [String: [String]]
     /// Classes by name.
     public let classes: [String: Class]
     /// Protocols that are modules: resolved, opened, or with a class of the rule's name.
@@ -144,6 +152,11 @@ public struct QFScannedApp: Sendable {
         protocols = facts.protocols.filter { seenProtocols.insert($0.name).inserted }
         protocolsByName = Dictionary(protocols.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         router = Self.router(facts: facts, classes: classes)
+        if case .conformance = router.source {
+            adopters = Self.adopters(classes: classes, protocols: protocolsByName)
+        } else {
+            adopters = [:]
+        }
         let routerClasses = Set(classes.values.filter(Self.isRouter).map(\.name))
         let protocolNames = Set(protocols.map(\.name))
         let router = self.router
@@ -161,7 +174,19 @@ public struct QFScannedApp: Sendable {
             Self.resolve(fact, router: router, protocolNames: protocolNames, classes: classes, controllerOwners: controllerOwners)
         }
         var moduleNames: Set<String> = []
-        for spec in protocols where classes[router.prefix + spec.name + router.suffix] != nil { moduleNames.insert(spec.name) }
+        // A module's class adopts its protocol itself; a base protocol (QFMoudleProtocol) is adopted only through the
+        // modules' protocols, so a router walking the classes makes no module of it.
+        var directAdopters: [String: String] = [:]
+        if case .conformance = router.source {
+            for candidate in classes.values.sorted(by: { $0.location < $1.location }) {
+                for name in candidate.adopts where directAdopters[name] == nil { directAdopters[name] = candidate.name }
+            }
+        }
+        func implementation(_ protocolName: String) -> String? {
+            let named = router.prefix + protocolName + router.suffix
+            return classes[named] != nil ? named : directAdopters[protocolName]
+        }
+        for spec in protocols where implementation(spec.name) != nil { moduleNames.insert(spec.name) }
         for open in opens where open.fact.reachable {
             if let name = open.protocolName, protocolNames.contains(name) { moduleNames.insert(name) }
         }
@@ -169,23 +194,56 @@ public struct QFScannedApp: Sendable {
         let runtime = QFMoudleRuntime(app: model, sink: nil)
         let modelClasses = Dictionary(model.classes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         modules = protocols.filter { moduleNames.contains($0.name) }.map { spec in
-            let className = router.prefix + spec.name + router.suffix
+            let className = implementation(spec.name) ?? router.prefix + spec.name + router.suffix
             let found = modelClasses[className]
             return Module(protocolName: spec.name, className: className, classFound: found != nil,
                           adopts: found.map { runtime.adopts($0, spec.name) }, location: spec.location)
         }
     }
 
-    /// Whether `candidate` declares both lookups.
+    /// Whether `candidate` declares the lookup by protocol (copies that dropped or renamed `interfaceForURL:` are routers).
     static func isRouter(_ candidate: Class) -> Bool {
-        candidate.methods.contains("interfaceForProtocol:") && candidate.methods.contains("interfaceForURL:")
+        candidate.methods.contains("interfaceForProtocol:")
+    }
+
+    /// The classes the router resolves `protocolName` to: by the naming rule, the one class of its name (if declared);
+    /// by conformance, every scanned class adopting it, itself or through a protocol that extends it.
+    func implementations(of protocolName: String) -> [String] {
+        Self.implementations(of: protocolName, router: router, classes: classes, adopters: adopters)
+    }
+
+    private static func implementations(of protocolName: String, router: Router, classes: [String: Class], adopters: [String: [String]]) -> [String] {
+        let name = router.prefix + protocolName + router.suffix
+        let named = classes[name] == nil ? [] : [name]
+        guard case .conformance = router.source else { return named }
+        // A router that walks the classes may first try the name (a cache, a table): either class may answer.
+        return named + (adopters[protocolName] ?? []).filter { $0 != name }
+    }
+
+    /// For each protocol, the classes adopting it or a protocol extending it, in declaration order.
+    private static func adopters(classes: [String: Class], protocols: [String: QFFacts.ProtocolDecl]) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for candidate in classes.values.sorted(by: { $0.location < $1.location }) {
+            var seen: Set<String> = []
+            var pending = candidate.adopts
+            while let next = pending.popLast() {
+                guard seen.insert(next).inserted else { continue }
+                result[next, default: []].append(candidate.name)
+                pending += protocols[next]?.bases ?? []
+            }
+        }
+        return result
     }
 
     private static func router(facts: QFFacts, classes: [String: Class]) -> Router {
         let routers = classes.values.filter(isRouter).sorted { $0.location < $1.location }
         let names = Set(routers.map(\.name))
-        var result = Router(className: routers.first?.name, location: routers.first?.location, prefix: "", suffix: "", source: .assumed)
+        var result = Router(className: routers.first?.name, location: routers.first?.location, prefix: "", suffix: "",
+                            source: routers.isEmpty ? .assumed : .unread)
         result.urlRule = facts.urlRules.first { names.contains($0.className) }
+        let walks = facts.conformanceCalls.filter { names.contains($0.className) }
+        let conformance = walks.contains { $0.kind == .classList } && walks.contains { $0.kind == .conforms }
+            ? walks.first { $0.kind == .classList }?.location : nil
         if let rule = facts.namingRules.first(where: { names.contains($0.className) }) {
             // A name is resolved only when every definition the app has of it gives the same text (an `#ifdef` may
             // choose between two); otherwise the rule is not known statically.
@@ -221,6 +279,8 @@ public struct QFScannedApp: Sendable {
         } else if let dynamic = facts.dynamicNamings.first(where: { names.contains($0.className) }) {
             result.source = .dynamic(expression: dynamic.expression, at: dynamic.location)
         }
+        // Walking the classes finds a module whatever its name: the rule read (if any) stays for a first lookup by name.
+        if let conformance { result.source = .conformance(conformance) }
         return result
     }
 
@@ -274,7 +334,14 @@ public struct QFScannedApp: Sendable {
         }
         if let fromClass = fact.fromClass {
             let owner = controllerOwners[fromClass] ?? fromClass
-            open.fromModule = protocolNames.first { router.prefix + $0 + router.suffix == owner }
+            // The protocol the rule names the owner after; else (a router walking the classes) the first module protocol it adopts.
+            let stem = owner.count >= router.prefix.count + router.suffix.count && owner.hasPrefix(router.prefix) && owner.hasSuffix(router.suffix)
+                ? String(owner.dropFirst(router.prefix.count).dropLast(router.suffix.count)) : nil
+            if let stem, protocolNames.contains(stem) {
+                open.fromModule = stem
+            } else if case .conformance = router.source {
+                open.fromModule = classes[owner]?.adopts.first(where: protocolNames.contains)
+            }
         }
         return open
     }

@@ -27,8 +27,20 @@ public enum QFStaticAnalyzer {
             limitations.append("\(dynamic) open\(dynamic == 1 ? " takes a protocol or URL" : "s take protocols or URLs") computed at run time; "
                 + "what they open is not known statically (see --model)")
         }
-        if case .dynamic(let expression, _) = app.router.source {
+        switch app.router.source {
+        case .dynamic(let expression, _):
             limitations.append("the router names classes with \(expression), which the scan cannot read; QFMoudle's rule (the protocol's name) is assumed")
+        case .unread:
+            limitations.append("the router's methods neither build a class name nor walk the classes: how it resolves a protocol was not read, "
+                               + "and verdicts naming a class assume QFMoudle's rule (the protocol's name)")
+        case .conformance:
+            let opened = Set(app.opens.filter(\.fact.reachable).compactMap(\.protocolName))
+            let ambiguous = opened.filter { app.implementations(of: $0).count > 1 }.count
+            if ambiguous > 0 {
+                limitations.append("\(ambiguous) protocol\(ambiguous == 1 ? " is" : "s are") adopted by several classes; the router returns whichever "
+                                   + "the runtime lists first, so key-value coding on them is not judged")
+            }
+        case .read, .assumed: break
         }
         if let rule = app.router.urlRule {
             switch rule.part {
@@ -59,9 +71,24 @@ public enum QFStaticAnalyzer {
                             module: protocolName, at: site, certainty: .literal, identity: ["scheme", protocolName])
             return
         }
-        let className = app.router.prefix + protocolName + app.router.suffix
         // Every verdict below names the class the rule gives; a rule the scan could not read makes them notes.
         let ruleCeiling = ruleCeiling(app)
+        if case .conformance(let walk) = app.router.source {
+            // The router walks every class for one adopting the protocol: no name to miss, no class that does not adopt.
+            let candidates = app.implementations(of: protocolName)
+            guard let className = candidates.first else {
+                findings.report(.qfMissingImpl, "\(by) is resolved but no scanned class adopts <\(protocolName)>: the router walks every class "
+                                + "for one (\(walk.file):\(walk.line)) and interfaceForProtocol: returns nil without a word, unless a class "
+                                + "outside the scanned source adopts it",
+                                module: protocolName, at: site, certainty: .literal, ceiling: .warning, identity: ["resolve", protocolName])
+                return
+            }
+            guard candidates.count == 1, let url = open.url, app.router.setsQueryOnModule else { return }
+            kvc(url, open: open, protocolName: protocolName, className: className, lineage: app.lineage(of: className), uncertain: uncertain,
+                runtime: runtime, ruleCeiling: ruleCeiling, findings: findings)
+            return
+        }
+        let className = app.router.prefix + protocolName + app.router.suffix
         guard let spec = classes[className] else {
             if app.classes[className] == nil {
                 let declared = protocolNames.contains(protocolName) ? "" : " (the protocol is not declared in the scanned source either)"
@@ -145,9 +172,11 @@ public enum QFStaticAnalyzer {
         let moduleBases = Set(app.modules.filter(\.classFound).flatMap { app.protocolChain($0.protocolName).dropFirst() })
         for reference in app.facts.references where !opened.contains(reference.name) {
             let className = app.router.prefix + reference.name + app.router.suffix
-            guard app.classes[className] == nil, app.protocols.contains(where: { $0.name == reference.name }),
+            guard app.implementations(of: reference.name).isEmpty, app.protocols.contains(where: { $0.name == reference.name }),
                   !app.protocolChain(reference.name).dropFirst().filter(moduleBases.contains).isEmpty else { continue }
-            findings.report(.qfMissingImpl, "@protocol(\(reference.name)) names a module protocol with no class \(className): "
+            let missing: String
+            if case .conformance = app.router.source { missing = "that no scanned class adopts" } else { missing = "with no class \(className)" }
+            findings.report(.qfMissingImpl, "@protocol(\(reference.name)) names a module protocol \(missing): "
                             + "resolving it gives nil\(ruleNote(app))",
                             module: reference.name, at: reference.location, certainty: .literal, ceiling: lowest(.warning, ruleCeiling(app)),
                             identity: ["reference", reference.name, className])
@@ -201,8 +230,10 @@ public enum QFStaticAnalyzer {
 
     /// `.note` when the router computes class names in a way the scan could not read: every class it names is a guess.
     private static func ruleCeiling(_ app: QFScannedApp) -> Severity? {
-        if case .dynamic = app.router.source { return .note }
-        return nil
+        switch app.router.source {
+        case .dynamic, .unread: return .note
+        case .read, .assumed, .conformance: return nil
+        }
     }
 
     /// The lower of two ceilings (nil is no ceiling).
