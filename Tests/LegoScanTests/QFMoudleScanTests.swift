@@ -453,6 +453,41 @@ import Testing
         #expect(Self.findings(table) == ["V.m:4 qf-missing-impl note"])
     }
 
+    /// What does not make a router resolve by conformance or a call an open: a class walk beside a naming rule the scan
+    /// read (`+load` registering classes), a yes/no `interface…ForProtocol:` query no router declares; and a router only
+    /// declared in a header (its `.m` in a pod) is QFMoudle's, assumed, with its errors (`QFRouter.m:60-63`).
+    @Test func aReadRuleAQueryAndAHeaderOnlyRouterKeepTheNameRule() throws {
+        let walksToo = Self.app([
+            "R.m": """
+            @implementation XRouter
+            + (void)load { unsigned int n; Class *all = objc_copyClassList(&n); for (unsigned int i = 0; i < n; i++) { [all[i] conformsToProtocol:@protocol(NSObject)]; } }
+            - (id)interfaceForProtocol:(Protocol *)p { return [[NSClassFromString(NSStringFromProtocol(p)) alloc] init]; }
+            - (BOOL)interfaceExistsForProtocol:(Protocol *)p { return NSClassFromString(NSStringFromProtocol(p)) != nil; }
+            @end
+            """,
+            "V.m": """
+            @protocol Shop <NSObject>
+            @end
+            @protocol Pay <NSObject>
+            @end
+            @interface ShopMock : NSObject <Shop>
+            @end
+            @implementation V
+            - (void)go { [[XRouter shared] interfaceForProtocol:@protocol(Shop)]; [[XRouter shared] interfaceExistsForProtocol:@protocol(Pay)]; [[Other shared] interfaceCheckForProtocol:@protocol(Pay)]; }
+            @end
+            """,
+        ])
+        #expect(walksToo.router.source.isRead)
+        #expect(Self.findings(walksToo) == ["V.m:8 qf-missing-impl error"], "Shop has no class of its name; the query of Pay is no open")
+        #expect(walksToo.opens.filter(\.fact.reachable).map(\.fact.via) == ["interfaceForProtocol:"])
+        let headerOnly = Self.app([
+            "QFRouter.h": "@interface QFRouter : NSObject\n- (id)interfaceForProtocol:(Protocol *)p;\n@end\n",
+            "V.m": "@protocol Cart <NSObject>\n@end\n@implementation V\n- (void)go { [[QFRouter shared] interfaceForProtocol:@protocol(Cart)]; }\n@end\n",
+        ])
+        #expect(headerOnly.router.className == "QFRouter" && headerOnly.router.source == .assumed)
+        #expect(Self.findings(headerOnly) == ["V.m:4 qf-missing-impl error"])
+    }
+
     @Test func theModelJSONHasItsDocumentedShape() throws {
         let app = try Self.scan("QFFaultsApp").app
         let findings = QFStaticAnalyzer.analyze(app).findings

@@ -36,10 +36,20 @@ struct SwiftClassSkimTests {
         let x = object.class
         func f() { class Local: Leaf {}; _ = Local() }
         @available(iOS 13, *) class 帖子😀: NSObject {}
+        import class Foundation.NSObject
+        func register(class cls: AnyClass, _ other: Int, class second: AnyClass) {}
+        class Mapper: Base<(Int) -> Int, String>, Service {}
         """#
         let expected = parsed(text)
-        #expect(expected.map(\.name) == ["Plain", "Box", "`Escaped`", "Leaf", "Local", "帖子😀"], "the test's premise: what swift-syntax sees")
+        #expect(expected.map(\.name) == ["Plain", "Box", "`Escaped`", "Leaf", "Local", "帖子😀", "Mapper"], "the test's premise: what swift-syntax sees")
         #expect(skimmed(text) == expected)
+    }
+
+    /// Old Mac line endings (a lone `\r`) end comments, strings and lines, as swift-syntax reads them.
+    @Test func loneCarriageReturnsEndLines() {
+        let text = "// header\rclass A: NSObject {}\r\r\nlet s = \"x\r\"\rclass B: A {}\r/* a\rb */ class C {}\n"
+        #expect(parsed(text).map(\.name) == ["A", "B", "C"])
+        #expect(skimmed(text) == parsed(text))
     }
 
     /// Every Swift file of the scan's fixtures and of this package's scanner and runtime sources: real code, read both ways.
@@ -66,6 +76,9 @@ struct SwiftClassSkimTests {
                      "class A<", "class A: B<C", "#\"\\#(", "class `A", "class A: B, \u{FFFD}"] {
             _ = skimmed(text)
         }
+        // A declaration's clauses are bounded: a file of unfinished ones is read in linear time, not quadratic.
+        #expect(skimmed(String(repeating: "class A: B ", count: 20_000)).count == 20_000)
+        #expect(skimmed(String(repeating: "class A< ", count: 20_000)).count == 20_000)
         #expect(skimmed("class A: B<C").first?.superclass == "B<C")
     }
 

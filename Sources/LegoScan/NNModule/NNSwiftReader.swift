@@ -13,7 +13,7 @@ enum NNSwiftReader {
     /// Reads the Swift file `bytes` named `file`: a file that names none of the framework's API gives only its classes,
     /// read without a syntax tree; one that nests too deeply for swift-syntax gives a warning.
     static func read(bytes: [UInt8], file: String) -> NNFacts {
-        if !mayCallTheFramework(bytes) {
+        if bytes.count <= SwiftReader.maximumFileBytes, !mayCallTheFramework(bytes) {
             var facts = NNFacts()
             facts.classes = SwiftClassSkim.declarations(in: bytes).map {
                 .init(name: $0.name, superclass: $0.superclass, location: LegoModel.SourceLocation(file: file, line: $0.line, column: $0.column))

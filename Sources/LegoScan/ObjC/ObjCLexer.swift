@@ -387,18 +387,6 @@ extension ObjCLexer {
     }
 
     /// Whether the token is the identifier `word` (compared byte by byte, no String made).
-    /// Whether the token at `index` is an identifier starting with `head` and ending with `tail` (`interface…ForURL`).
-    func isIdentifier(_ index: Int, startingWith head: StaticString, endingWith tail: StaticString) -> Bool {
-        guard index >= 0, index < tokens.count else { return false }
-        let token = tokens[index]
-        let count = token.end - token.start
-        guard token.kind == .identifier, count >= head.utf8CodeUnitCount + tail.utf8CodeUnitCount else { return false }
-        for offset in 0..<head.utf8CodeUnitCount where bytes[token.start + offset] != head.utf8Start[offset] { return false }
-        let tailStart = token.end - tail.utf8CodeUnitCount
-        for offset in 0..<tail.utf8CodeUnitCount where bytes[tailStart + offset] != tail.utf8Start[offset] { return false }
-        return true
-    }
-
     func isIdentifier(_ index: Int, _ word: StaticString) -> Bool {
         guard index >= 0, index < tokens.count else { return false }
         let token = tokens[index]

@@ -336,9 +336,11 @@ struct QFObjCReader {
 
     private mutating func identifier(at index: Int) {
         // Most identifiers are none of these: compare bytes before making a String.
-        // `interfaceForProtocol:` and the copies' variants of it (`interfaceCacheModuleForProtocol:`, a cached lookup);
-        // a URL variant (`interfaceActionForURL:`) does something else with the URL than set its query on the module.
-        if lexer.isIdentifier(index, startingWith: "interface", endingWith: "ForProtocol") || lexer.isIdentifier(index, "interfaceForURL") {
+        // `interfaceForProtocol:` and the cached lookup of fangzan/FMoudle's copies, which returns the same module; other
+        // `interface…ForProtocol:` selectors may ask something else (`interfaceExistsForProtocol:`), and a URL variant
+        // (`interfaceActionForURL:`) does something else with the URL than set its query on the module.
+        if lexer.isIdentifier(index, "interfaceForProtocol") || lexer.isIdentifier(index, "interfaceCacheModuleForProtocol")
+            || lexer.isIdentifier(index, "interfaceForURL") {
             lookup(at: index)
         } else if lexer.isIdentifier(index, "NSClassFromString") {
             classFromString(at: index)

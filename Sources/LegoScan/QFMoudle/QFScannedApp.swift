@@ -19,6 +19,9 @@ public struct QFScannedApp: Sendable {
         /// A router class was found, but none of its methods builds a class name or walks the classes: how it
         /// resolves a protocol is not known, and QFMoudle's rule is assumed.
         case unread
+
+        /// Whether the rule was read from the router's source.
+        var isRead: Bool { if case .read = self { true } else { false } }
     }
 
     /// The router class (the first class declaring `interfaceForProtocol:`) and its naming rule.
@@ -115,8 +118,16 @@ public struct QFScannedApp: Sendable {
     public let protocols: [QFFacts.ProtocolDecl]
     /// The same protocols by name.
     private let protocolsByName: [String: QFFacts.ProtocolDecl]
-    /// The classes adopting each protocol (`adopters(classes:protocols:)`), for a router resolving by conformance.
-    private let adopters: [String: [String]]
+    /// Which classes adopt each protocol, for a router resolving by conformance (empty otherwise).
+    private let adoption: Adoption
+
+    /// The classes adopting each protocol, in declaration order.
+    private struct Adoption: Sendable {
+        /// Adopting it or a protocol that extends it (`class_conformsToProtocol` follows protocols' own bases).
+        var all: [String: [String]] = [:]
+        /// The first class adopting it itself: a module's class does; a base protocol's only through the modules'.
+        var direct: [String: String] = [:]
+    }
     /// Classes by name.
     public let classes: [String: Class]
     /// Protocols that are modules: resolved, opened, or with a class of the rule's name.
@@ -153,9 +164,9 @@ public struct QFScannedApp: Sendable {
         protocolsByName = Dictionary(protocols.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         router = Self.router(facts: facts, classes: classes)
         if case .conformance = router.source {
-            adopters = Self.adopters(classes: classes, protocols: protocolsByName)
+            adoption = Self.adoption(classes: classes, protocols: protocolsByName)
         } else {
-            adopters = [:]
+            adoption = Adoption()
         }
         let routerClasses = Set(classes.values.filter(Self.isRouter).map(\.name))
         let protocolNames = Set(protocols.map(\.name))
@@ -174,17 +185,12 @@ public struct QFScannedApp: Sendable {
             Self.resolve(fact, router: router, protocolNames: protocolNames, classes: classes, controllerOwners: controllerOwners)
         }
         var moduleNames: Set<String> = []
-        // A module's class adopts its protocol itself; a base protocol (QFMoudleProtocol) is adopted only through the
-        // modules' protocols, so a router walking the classes makes no module of it.
-        var directAdopters: [String: String] = [:]
-        if case .conformance = router.source {
-            for candidate in classes.values.sorted(by: { $0.location < $1.location }) {
-                for name in candidate.adopts where directAdopters[name] == nil { directAdopters[name] = candidate.name }
-            }
-        }
+        // A base protocol (QFMoudleProtocol) is adopted only through the modules' protocols: a router walking the
+        // classes makes no module of it.
+        let direct = adoption.direct
         func implementation(_ protocolName: String) -> String? {
             let named = router.prefix + protocolName + router.suffix
-            return classes[named] != nil ? named : directAdopters[protocolName]
+            return classes[named] != nil ? named : direct[protocolName]
         }
         for spec in protocols where implementation(spec.name) != nil { moduleNames.insert(spec.name) }
         for open in opens where open.fact.reachable {
@@ -209,26 +215,22 @@ public struct QFScannedApp: Sendable {
     /// The classes the router resolves `protocolName` to: by the naming rule, the one class of its name (if declared);
     /// by conformance, every scanned class adopting it, itself or through a protocol that extends it.
     func implementations(of protocolName: String) -> [String] {
-        Self.implementations(of: protocolName, router: router, classes: classes, adopters: adopters)
-    }
-
-    private static func implementations(of protocolName: String, router: Router, classes: [String: Class], adopters: [String: [String]]) -> [String] {
         let name = router.prefix + protocolName + router.suffix
         let named = classes[name] == nil ? [] : [name]
         guard case .conformance = router.source else { return named }
         // A router that walks the classes may first try the name (a cache, a table): either class may answer.
-        return named + (adopters[protocolName] ?? []).filter { $0 != name }
+        return named + (adoption.all[protocolName] ?? []).filter { $0 != name }
     }
 
-    /// For each protocol, the classes adopting it or a protocol extending it, in declaration order.
-    private static func adopters(classes: [String: Class], protocols: [String: QFFacts.ProtocolDecl]) -> [String: [String]] {
-        var result: [String: [String]] = [:]
+    private static func adoption(classes: [String: Class], protocols: [String: QFFacts.ProtocolDecl]) -> Adoption {
+        var result = Adoption()
         for candidate in classes.values.sorted(by: { $0.location < $1.location }) {
+            for name in candidate.adopts where result.direct[name] == nil { result.direct[name] = candidate.name }
             var seen: Set<String> = []
             var pending = candidate.adopts
             while let next = pending.popLast() {
                 guard seen.insert(next).inserted else { continue }
-                result[next, default: []].append(candidate.name)
+                result.all[next, default: []].append(candidate.name)
                 pending += protocols[next]?.bases ?? []
             }
         }
@@ -238,8 +240,11 @@ public struct QFScannedApp: Sendable {
     private static func router(facts: QFFacts, classes: [String: Class]) -> Router {
         let routers = classes.values.filter(isRouter).sorted { $0.location < $1.location }
         let names = Set(routers.map(\.name))
+        // A router whose methods the scan read but could not follow is `.unread`; one only declared (its `.m` in a pod)
+        // is QFMoudle's, assumed.
+        let implemented = Set(facts.classes.filter(\.isImplementation).map(\.name))
         var result = Router(className: routers.first?.name, location: routers.first?.location, prefix: "", suffix: "",
-                            source: routers.isEmpty ? .assumed : .unread)
+                            source: names.isDisjoint(with: implemented) ? .assumed : .unread)
         result.urlRule = facts.urlRules.first { names.contains($0.className) }
         let walks = facts.conformanceCalls.filter { names.contains($0.className) }
         let conformance = walks.contains { $0.kind == .classList } && walks.contains { $0.kind == .conforms }
@@ -279,8 +284,9 @@ public struct QFScannedApp: Sendable {
         } else if let dynamic = facts.dynamicNamings.first(where: { names.contains($0.className) }) {
             result.source = .dynamic(expression: dynamic.expression, at: dynamic.location)
         }
-        // Walking the classes finds a module whatever its name: the rule read (if any) stays for a first lookup by name.
-        if let conformance { result.source = .conformance(conformance) }
+        // Walking the classes finds a module whatever its name; a class name the scan read decides (a router may walk
+        // the classes for something else: registering them at `+load`).
+        if let conformance, !result.source.isRead { result.source = .conformance(conformance) }
         return result
     }
 

@@ -39,21 +39,29 @@ enum LargeStack {
     #if os(Linux)
     /// Runs `job` on a thread of its own with a `size` stack, or inline when none can be made.
     private static func runOnNewThread(_ job: Job) {
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        var thread = pthread_t()
         let context = Unmanaged.passRetained(job)
-        guard pthread_attr_setstacksize(&attributes, size) == 0,
-              pthread_create(&thread, &attributes, { raw in
-                  Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().work()
-                  return nil
-              }, context.toOpaque()) == 0 else {
+        guard let thread = startThread(context.toOpaque(), detached: false, { raw in
+            Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().work()
+            return nil
+        }) else {
             context.release()
             job.work()
             return
         }
         pthread_join(thread, nil)
+    }
+
+    /// A new thread with a `size` stack running `start(context)`, or nil when none can be made.
+    private static func startThread(_ context: UnsafeMutableRawPointer, detached: Bool,
+                                    _ start: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?) -> pthread_t? {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        var thread = pthread_t()
+        guard pthread_attr_setstacksize(&attributes, size) == 0,
+              !detached || pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) == 0,
+              pthread_create(&thread, &attributes, start, context) == 0 else { return nil }
+        return thread
     }
 
     /// The kept thread: it waits for one job at a time; `busy` lets one caller in, the others make their own thread.
@@ -72,17 +80,10 @@ enum LargeStack {
             pthread_mutex_init(busy, nil)
             pthread_mutex_init(lock, nil)
             pthread_cond_init(changed, nil)
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            defer { pthread_attr_destroy(&attributes) }
-            var thread = pthread_t()
-            let context = Unmanaged.passUnretained(self).toOpaque()
-            guard pthread_attr_setstacksize(&attributes, LargeStack.size) == 0,
-                  pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) == 0,
-                  pthread_create(&thread, &attributes, { raw in
-                      Unmanaged<Worker>.fromOpaque(raw!).takeUnretainedValue().loop()
-                      return nil
-                  }, context) == 0 else { return nil }
+            guard LargeStack.startThread(Unmanaged.passUnretained(self).toOpaque(), detached: true, { raw in
+                Unmanaged<Worker>.fromOpaque(raw!).takeUnretainedValue().loop()
+                return nil
+            }) != nil else { return nil }
         }
 
         /// Runs `job` on the worker and waits for it; false (nothing run) when another caller has the worker.

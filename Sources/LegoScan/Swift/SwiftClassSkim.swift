@@ -27,14 +27,38 @@ enum SwiftClassSkim {
         }
     }
 
-    /// A code token: a name (`isName`), a string literal, or one punctuation byte.
+    /// A code token: a name (`isName`), a string literal, or one punctuation byte; 32-bit fields, as files over
+    /// `SwiftReader.maximumFileBytes` are not read.
     struct Token {
-        var start: Int, end: Int
-        var line: Int, column: Int
+        private var startOffset: Int32, endOffset: Int32
+        private var lineNumber: Int32, columnNumber: Int32
+        /// Whether it is a name.
         var isName: Bool
         /// The punctuation byte, 0 for names and strings.
         var byte: UInt8
+
+        init(start: Int, end: Int, line: Int, column: Int, isName: Bool, byte: UInt8) {
+            startOffset = Int32(truncatingIfNeeded: start)
+            endOffset = Int32(truncatingIfNeeded: end)
+            lineNumber = Int32(truncatingIfNeeded: line)
+            columnNumber = Int32(truncatingIfNeeded: column)
+            self.isName = isName
+            self.byte = byte
+        }
+
+        /// First byte.
+        var start: Int { Int(startOffset) }
+        /// One past the last byte.
+        var end: Int { Int(endOffset) }
+        /// 1-based line.
+        var line: Int { Int(lineNumber) }
+        /// 1-based UTF-8 column.
+        var column: Int { Int(columnNumber) }
     }
+
+    /// How many tokens a declaration's generic clause or first inherited type may take: a bound on the work per
+    /// `class`, far past any real declaration.
+    private static let declarationTokens = 256
 
     /// Words after `class` that make it a modifier, not a declaration.
     private static let notNames: Set<[UInt8]> = Set([
@@ -51,8 +75,11 @@ enum SwiftClassSkim {
         }
         var found: [Declaration] = []
         for index in tokens.indices where isWord(index, "class") {
-            guard index + 1 < tokens.count, tokens[index + 1].isName, !(index > 0 && tokens[index - 1].byte == UInt8(ascii: ".")),
-                  !notNames.contains(text(tokens[index + 1])) else { continue }
+            // Not `x.class`, `import class M.C`, or `class` as an argument label (`func f(class c: AnyClass)`).
+            let previous = index > 0 ? tokens[index - 1] : nil
+            guard index + 1 < tokens.count, tokens[index + 1].isName, !notNames.contains(text(tokens[index + 1])),
+                  ![UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ",")].contains(previous?.byte ?? 0),
+                  !(previous.map { $0.isName && text($0) == Array("import".utf8) } ?? false) else { continue }
             let nameToken = tokens[index + 1]
             var next = index + 2
             if next < tokens.count, tokens[next].byte == UInt8(ascii: "<") { next = afterGenerics(tokens, from: next) }
@@ -62,11 +89,14 @@ enum SwiftClassSkim {
                 var last = first
                 var depth = 0
                 var cursor = first
-                while cursor < tokens.count {
+                while cursor < min(tokens.count, first + declarationTokens) {
                     let token = tokens[cursor]
-                    if depth == 0 && (token.byte == UInt8(ascii: ",") || token.byte == UInt8(ascii: "{") || isWord(cursor, "where")) { break }
+                    if token.byte == UInt8(ascii: "{") || token.byte == UInt8(ascii: "}") || token.byte == UInt8(ascii: ";") { break }
+                    if depth == 0 && (token.byte == UInt8(ascii: ",") || isWord(cursor, "where")) { break }
                     switch token.byte {
                     case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+                    // The `>` of a function type's `->` closes nothing.
+                    case UInt8(ascii: ">") where tokens[cursor - 1].byte == UInt8(ascii: "-") && tokens[cursor - 1].end == token.start: break
                     case UInt8(ascii: ">"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
                     default: break
                     }
@@ -86,13 +116,14 @@ enum SwiftClassSkim {
     private static func afterGenerics(_ tokens: [Token], from start: Int) -> Int {
         var depth = 0
         var index = start
-        while index < tokens.count {
+        while index < min(tokens.count, start + declarationTokens) {
             switch tokens[index].byte {
             case UInt8(ascii: "<"): depth += 1
+            case UInt8(ascii: ">") where tokens[index - 1].byte == UInt8(ascii: "-") && tokens[index - 1].end == tokens[index].start: break
             case UInt8(ascii: ">"):
                 depth -= 1
                 if depth == 0 { return index + 1 }
-            case UInt8(ascii: "{"): return index
+            case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ";"): return index
             case UInt8(ascii: ":") where depth == 0: return index
             default: break
             }
@@ -146,10 +177,14 @@ enum SwiftClassSkim {
                 case 0x0A:
                     newline(at: index)
                     index += 1
-                case 0x20, 0x09, 0x0D:
+                case 0x0D:
+                    // A lone `\r` ends a line, as swift-syntax counts them; `\r\n` ends one at its `\n`.
+                    if at(index + 1) != 0x0A { newline(at: index) }
+                    index += 1
+                case 0x20, 0x09:
                     index += 1
                 case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
-                    while index < bytes.count && bytes[index] != 0x0A { index += 1 }
+                    while index < bytes.count && bytes[index] != 0x0A && bytes[index] != 0x0D { index += 1 }
                 case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"):
                     blockComment()
                 case UInt8(ascii: "\""):
@@ -193,8 +228,8 @@ enum SwiftClassSkim {
             index += multiline ? 3 : 1
             while index < bytes.count {
                 let byte = bytes[index]
-                if byte == 0x0A {
-                    newline(at: index)
+                if byte == 0x0A || byte == 0x0D {
+                    if byte == 0x0A || at(index + 1) != 0x0A { newline(at: index) }
                     index += 1
                     if !multiline { break }
                     continue
@@ -244,7 +279,7 @@ enum SwiftClassSkim {
                     index += 2
                     if depth == 0 { return }
                 } else {
-                    if bytes[index] == 0x0A { newline(at: index) }
+                    if bytes[index] == 0x0A || (bytes[index] == 0x0D && at(index + 1) != 0x0A) { newline(at: index) }
                     index += 1
                 }
             }
