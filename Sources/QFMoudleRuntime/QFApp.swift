@@ -31,12 +31,24 @@ public struct QFRouterSpec: Sendable, Hashable {
     public var implPrefix: String
     /// Text put after the protocol's name to name its class.
     public var implSuffix: String
+    /// How the router finds a protocol's class.
+    public var lookup: Lookup
+
+    /// How a router finds the class of a protocol.
+    public enum Lookup: String, Sendable, Hashable, CaseIterable {
+        /// `NSClassFromString(implName(P))`: QFMoudle's (`QFRouter.m:60-63`).
+        case name
+        /// The first class, in declaration order, adopting P itself or through a protocol extending it: copies that
+        /// walk `objc_copyClassList` with `class_conformsToProtocol` (whose class order the runtime does not promise).
+        case conformance
+    }
 
     /// Creates a router spec; the defaults are QFMoudle's own.
-    public init(className: String = "QFRouter", implPrefix: String = "", implSuffix: String = "") {
+    public init(className: String = "QFRouter", implPrefix: String = "", implSuffix: String = "", lookup: Lookup = .name) {
         self.className = className
         self.implPrefix = implPrefix
         self.implSuffix = implSuffix
+        self.lookup = lookup
     }
 
     /// The class name the router looks up for protocol `name`.

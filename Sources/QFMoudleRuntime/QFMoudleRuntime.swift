@@ -36,8 +36,9 @@ public final class QFMoudleRuntime {
 
     private func declareProtocols() {
         for spec in app.protocols {
-            let className = app.router.implName(forProtocol: spec.name)
-            let found = classes[className]
+            // A router walking the classes makes a module of a protocol a class adopts itself, not of a base protocol.
+            let found = app.router.lookup == .name ? classes[app.router.implName(forProtocol: spec.name)]
+                : app.classes.first { $0.adopts.contains(spec.name) }
             recorder.record(TraceEvent(
                 kind: .moduleDeclare, name: spec.name, className: found?.name, moduleKind: .protocolModule,
                 value: found.map { adopts($0, spec.name) ? "adopts" : "does not adopt" }))
@@ -49,14 +50,15 @@ public final class QFMoudleRuntime {
     /// `interfaceForProtocol:` (`QFRouter.m:45-48`): `NSClassFromString(implName(P))`, then a new instance on every
     /// call, with no check that the class adopts the protocol; nil, silently, when no class has that name.
     public func resolve(protocol name: String, caller: QFViewController?, url: String? = nil) -> QFModule? {
-        let className = app.router.implName(forProtocol: name)
-        guard let spec = classes[className] else {
+        guard let spec = implementation(forProtocol: name) else {
+            let className = missingClassName(forProtocol: name)
             recorder.record(TraceEvent(kind: .moduleResolve, name: name, className: className, peerName: caller?.className,
                                        url: url, value: QFResolveProblem.noClass(className).traceValue, ok: false))
             return nil
         }
         let module = QFModule(id: recorder.nextID(), className: spec.name, protocolName: name, recorder: recorder)
-        let problem = adopts(spec, name) ? nil : QFResolveProblem.doesNotAdopt(className: spec.name, protocolName: name)
+        // A class found by conformance adopts the protocol by construction.
+        let problem = app.router.lookup == .conformance || adopts(spec, name) ? nil : QFResolveProblem.doesNotAdopt(className: spec.name, protocolName: name)
         recorder.record(TraceEvent(kind: .moduleResolve, name: name, className: spec.name, object: module.id,
                                    peerName: caller?.className, url: url, moduleKind: .protocolModule,
                                    value: problem?.traceValue, ok: true))
@@ -77,7 +79,7 @@ public final class QFMoudleRuntime {
         }
         guard protocols[scheme] != nil else { return opened(nil, .unknownScheme(scheme)) }
         guard let module = resolve(protocol: scheme, caller: caller, url: url) else {
-            return opened(nil, .noClass(app.router.implName(forProtocol: scheme)))
+            return opened(nil, .noClass(missingClassName(forProtocol: scheme)))
         }
         let properties = settableProperties(of: module.className)
         for item in parsed.items {
@@ -162,6 +164,32 @@ public final class QFMoudleRuntime {
     }
 
     /// Whether `spec` (or a superclass) adopts `protocolName`.
+    /// The class the router finds for protocol `name` (`QFRouterSpec.Lookup`), nil when there is none.
+    public func implementation(forProtocol name: String) -> QFClassSpec? {
+        switch app.router.lookup {
+        case .name:
+            return classes[app.router.implName(forProtocol: name)]
+        case .conformance:
+            return app.classes.first { candidate in
+                candidate.adopts.contains { adopted in
+                    var current: String? = adopted
+                    var seen: Set<String> = []
+                    while let next = current, seen.insert(next).inserted {
+                        if next == name { return true }
+                        current = protocols[next]?.base
+                    }
+                    return false
+                }
+            }
+        }
+    }
+
+    /// What a trace names as the class not found for protocol `name`: the class of the rule's name, or (by
+    /// conformance) a class adopting it.
+    private func missingClassName(forProtocol name: String) -> String {
+        app.router.lookup == .name ? app.router.implName(forProtocol: name) : "adopting \(name)"
+    }
+
     public func adopts(_ spec: QFClassSpec, _ protocolName: String) -> Bool {
         lineage(of: spec.name).contains { $0.adopts.contains(protocolName) }
     }

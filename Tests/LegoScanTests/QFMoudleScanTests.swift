@@ -442,6 +442,15 @@ import Testing
         #expect(app.implementations(of: "ShopProtocol") == ["ShopModule"])
         #expect(app.opens.filter(\.fact.reachable).map(\.fact.via) == ["interfaceForProtocol:", "interfaceCacheModuleForProtocol:", "interfaceForProtocol:"])
         #expect(Self.findings(app) == ["Modules.m:35 qf-missing-impl warning"])
+        // The written scenario resolves by conformance too: recorded and checked, it finds only the missing Cart.
+        let text = app.scenario(appName: "PW")
+        #expect(text.contains("    lookup: conformance"))
+        let scenario = try ScenarioDocument.parse(yaml: text, file: "PW.yml")
+        let buffer = TraceBuffer()
+        _ = scenario.run(sink: buffer, console: nil, logs: false)
+        let header = TraceHeader(producer: "lego-trace-tests", start: "2026-01-01T00:00:00Z", app: "PW", framework: .qfMoudle)
+        let checked = Analyzer.analyze(header: header, events: buffer.events, configuration: AnalysisConfiguration())
+        #expect(checked.findings.map { "\($0.ruleID) \($0.module ?? "")" } == ["qf-missing-impl CartProtocol"])
         let message = try #require(QFStaticAnalyzer.analyze(app).findings.first?.message)
         #expect(message.contains("no scanned class adopts <CartProtocol>") && message.contains("PWRouter.m:29"))
         // A router whose lookup the scan cannot follow (a table, a category elsewhere) makes every class verdict a note.

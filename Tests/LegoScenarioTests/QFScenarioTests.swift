@@ -67,6 +67,19 @@ func malformedQFMoudleStepsAreRefusedWithTheirLine(step: String, line: Int, prob
     }
 }
 
+@Test func theRoutersLookupIsNameOrConformance() throws {
+    let walking = minimal.replacingOccurrences(of: "implSuffix: Impl}", with: "implSuffix: Impl, lookup: conformance}")
+    let scenario = try #require(try ScenarioDocument.parse(yaml: walking, file: "shop.yml") as? QFScenario)
+    #expect(scenario.app.router.lookup == .conformance)
+    let bad = minimal.replacingOccurrences(of: "implSuffix: Impl}", with: "implSuffix: Impl, lookup: magic}")
+    #expect {
+        try ScenarioDocument.parse(yaml: bad, file: "shop.yml")
+    } throws: { error in
+        guard let error = error as? ScenarioError else { return false }
+        return error.line == 4 && error.problem.hasPrefix("the router's `lookup` must be one of name, conformance, found `magic`")
+    }
+}
+
 @Test func aClassAdoptingAnUndeclaredProtocolIsRefused() throws {
     let yaml = minimal.replacingOccurrences(of: "adopts: [Cart]", with: "adopts: [Kart]")
     #expect(throws: ScenarioError.self) { try ScenarioDocument.parse(yaml: yaml, file: "shop.yml") }

@@ -72,6 +72,29 @@ private func run(_ app: QFApp, _ body: (QFMoudleRuntime) -> Void) -> [TraceEvent
     #expect(!events.contains { $0.kind == .objectAlloc })
 }
 
+@Test func aRouterLookingUpByConformanceFindsTheFirstAdoptingClass() {
+    // Copies that walk objc_copyClassList for class_conformsToProtocol (not QFRouter.m:60-63's name): the class adopting
+    // Cart answers whatever its name, a base protocol finds it through Cart, and a protocol nobody adopts gives nil.
+    var base: String?
+    let spec = QFApp(
+        name: "Shop", router: QFRouterSpec(className: "PWRouter", lookup: .conformance),
+        protocols: [QFProtocolSpec(name: "QFMoudleProtocol", properties: []), QFProtocolSpec(name: "Cart", base: "QFMoudleProtocol", properties: []),
+                    QFProtocolSpec(name: "Pay", properties: [])],
+        classes: [QFClassSpec(name: "CartModule", adopts: ["Cart"])])
+    let events = run(spec) { runtime in
+        #expect(runtime.resolve(protocol: "Cart", caller: nil)?.className == "CartModule")
+        base = runtime.resolve(protocol: "QFMoudleProtocol", caller: nil)?.className
+        #expect(runtime.resolve(protocol: "Pay", caller: nil) == nil)
+    }
+    #expect(base == "CartModule")
+    let resolves = events.filter { $0.kind == .moduleResolve }
+    #expect(resolves.map(\.ok) == [true, true, false])
+    #expect(resolves.prefix(2).allSatisfy { $0.value == nil }, "found by conformance: it adopts the protocol")
+    #expect(QFResolveProblem(traceValue: resolves.last?.value) == .noClass("adopting Pay"))
+    // Declared modules: Cart's class, not the base protocol's.
+    #expect(events.filter { $0.kind == .moduleDeclare }.map(\.className) == [nil, "CartModule", nil])
+}
+
 @Test func aClassThatDoesNotAdoptItsProtocolIsReturnedAnyway() {
     // QFRouter.m:45-48 never checks conformsToProtocol:.
     let events = run(app(cartAdopts: false)) { runtime in

@@ -398,7 +398,10 @@ public struct QFScannedApp: Sendable {
             return QFClassSpec(name: spec.name, superclass: spec.superclass.flatMap { isIncluded.contains($0) ? $0 : nil },
                                adopts: spec.adopts.filter { byName[$0] != nil }, properties: properties, controllers: spec.controllers)
         }
-        return QFApp(name: "app", router: QFRouterSpec(className: router.className ?? "QFRouter", implPrefix: router.prefix, implSuffix: router.suffix),
+        let lookup: QFRouterSpec.Lookup
+        if case .conformance = router.source { lookup = .conformance } else { lookup = .name }
+        return QFApp(name: "app", router: QFRouterSpec(className: router.className ?? "QFRouter", implPrefix: router.prefix, implSuffix: router.suffix,
+                                                       lookup: lookup),
                      protocols: specs, classes: classSpecs)
     }
 

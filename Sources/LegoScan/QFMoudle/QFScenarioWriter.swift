@@ -18,11 +18,12 @@ enum QFScenarioWriter {
         lines.append("    class: \(quoted(model.router.className))")
         lines.append("    implPrefix: \(quoted(model.router.implPrefix))")
         lines.append("    implSuffix: \(quoted(model.router.implSuffix))")
+        if model.router.lookup != .name { lines.append("    lookup: \(model.router.lookup.rawValue)") }
         switch app.router.source {
         case .dynamic(let expression, let site): note("the router computes class names with \(expression); QFMoudle's rule is assumed", at: site)
         case .conformance(let site):
-            note("the router finds the first class adopting the protocol; the model resolves by name (class = protocol name), "
-                 + "so a module whose class has another name is missing when this runs", at: site)
+            note("the router finds the first class adopting the protocol (`lookup: conformance`); the class order is the model's, "
+                 + "declaration order, where the runtime promises none", at: site)
         case .unread: note("how the router resolves a protocol was not read; QFMoudle's rule is assumed")
         case .read, .assumed: break
         }

@@ -7,7 +7,7 @@ import Yams
 struct QFScenarioParser {
     static let topKeys = ScenarioDocument.sharedTopKeys + ["app", "journey"]
     static let appKeys = ["name", "router", "protocols", "classes"]
-    static let routerKeys = ["class", "implPrefix", "implSuffix"]
+    static let routerKeys = ["class", "implPrefix", "implSuffix", "lookup"]
     static let protocolKeys = ["name", "base", "properties"]
     static let classKeys = ["name", "superclass", "adopts", "properties", "controllers"]
     static let propertyKeys = ["name", "type", "attributes", "ivar"]
@@ -48,6 +48,7 @@ struct QFScenarioParser {
             if let className = try reader.optionalText(routerFields["class"], "the router's `class`") { router.className = className }
             router.implPrefix = try reader.optionalText(routerFields["implPrefix"], "`implPrefix`", allowEmpty: true) ?? ""
             router.implSuffix = try reader.optionalText(routerFields["implSuffix"], "`implSuffix`", allowEmpty: true) ?? ""
+            router.lookup = try choice(routerFields["lookup"], "the router's `lookup`", default: .name)
         }
         var protocols: [QFProtocolSpec] = []
         var protocolNodes: [(QFProtocolSpec, Node?)] = []
