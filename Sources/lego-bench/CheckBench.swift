@@ -1,4 +1,5 @@
 import Foundation
+import LegoModel
 import LegoTestSupport
 
 /// `lego-trace check` on a 1M-event trace against its targets (#24), beside `wc -l` and the anchors of `CheckAnchor`
@@ -31,7 +32,10 @@ enum CheckBench {
             note: "CPU \(BenchTable.decimal(check.cpu, digits: 3)) s (limit \(BenchTable.decimal(0.25 * millions, digits: 2))), "
                 + "peak \(BenchTable.decimal(Double(memory.peakBytes) / 1_048_576, digits: 1)) MiB (limit 32)")
         row.judged = memory.peakBytes <= maxPeakBytes
-        var results = [row, try nnRow(events: events, xfWall: check.wall, legoTrace: legoTrace, context)]
+        var results = [row]
+        for framework in [Framework.nnModule, .qfMoudle] {
+            results.append(try frameworkRow(framework, events: events, xfWall: check.wall, legoTrace: legoTrace, context))
+        }
         for anchor in CheckAnchor.allCases {
             switch try anchor.measure(trace: path, scratch: context.directory) {
             case .success(let measured):
@@ -51,19 +55,26 @@ enum CheckBench {
         return results
     }
 
-    /// `check` on an NNModule-swift trace of as many events (`SyntheticNNTrace`), against the XFLegoVIPER trace's time in
-    /// the same run (#22: the same events per second, 10% noise allowed).
-    private static func nnRow(events: Int, xfWall: Double, legoTrace: String, _ context: BenchContext) throws -> BenchResult {
-        let path = context.directory + "/check-nn.jsonl"
-        try SyntheticNNTrace.write(events: events, to: path)
+    /// `check` on an NNModule-swift (`SyntheticNNTrace`) or QFMoudle (`SyntheticQFTrace`) trace of as many events, against
+    /// the XFLegoVIPER trace's time in the same run (#22, #23: the same events per second, 10% noise allowed).
+    private static func frameworkRow(_ framework: Framework, events: Int, xfWall: Double, legoTrace: String,
+                                     _ context: BenchContext) throws -> BenchResult {
+        let path = context.directory + "/check-\(framework.rawValue).jsonl"
+        switch framework {
+        case .qfMoudle: try SyntheticQFTrace.write(events: events, to: path)
+        case .nnModule: try SyntheticNNTrace.write(events: events, to: path)
+        case .xflegoViper: try SyntheticTrace.write(events: events, to: path)
+        }
         defer { try? FileManager.default.removeItem(atPath: path) }
         let bytes = WriterBench.fileSize(path)
         let check = try ChildProcess.best(of: 3, [legoTrace, "check", path, "--format", "json", "--output", "/dev/null", "--fail-on", "never"])
-        guard check.status == 0 else { throw BenchUsageError(message: "lego-trace check exited with \(check.status) on the NNModule trace") }
+        guard check.status == 0 else {
+            throw BenchUsageError(message: "lego-trace check exited with \(check.status) on the \(framework.displayName) trace")
+        }
         let ratio = xfWall / max(check.wall, 1e-9)
         return BenchResult(
-            section: "check", name: "lego-trace check, NNModule-swift (\((bytes ?? 0) / 1_000_000) MB)", events: events, bytes: bytes,
+            section: "check", name: "lego-trace check, \(framework.displayName) (\((bytes ?? 0) / 1_000_000) MB)", events: events, bytes: bytes,
             wallSeconds: check.wall, cpuSeconds: check.cpu, baseline: ("XFLegoVIPER check, same run", xfWall), maxRatio: 1.1,
-            note: "events/s NN/XF \(BenchTable.decimal(ratio, digits: 2)), CPU \(BenchTable.decimal(check.cpu, digits: 3)) s")
+            note: "events/s of this trace / XFLegoVIPER's \(BenchTable.decimal(ratio, digits: 2)), CPU \(BenchTable.decimal(check.cpu, digits: 3)) s")
     }
 }

@@ -11,7 +11,8 @@ import SwiftSyntax
 /// `StickyNotification.swift:20-58`. Comments and strings are not code to swift-syntax: a commented-out call is not seen.
 enum NNSwiftReader {
     /// Reads the Swift file `bytes` named `file`: a file that names none of the framework's API gives only its classes,
-    /// read without a syntax tree; one that nests too deeply for swift-syntax gives a warning.
+    /// read without a syntax tree; one that nests too deeply for swift-syntax gives a warning; in the others, the bodies
+    /// of functions that name none of it are blanked before swift-syntax parses the file (`SwiftBodyBlanking`).
     static func read(bytes: [UInt8], file: String) -> NNFacts {
         if bytes.count <= SwiftReader.maximumFileBytes, !mayCallTheFramework(bytes) {
             var facts = NNFacts()
@@ -25,8 +26,14 @@ enum NNSwiftReader {
             facts.warnings.append(refusal)
             return facts
         }
-        return read(text: String(decoding: bytes, as: UTF8.self), file: file)
+        let blanked = SwiftBodyBlanking.blanked(bytes) { body in bodyWords.contains { ByteSearch.contains($0, in: body) } }
+        return read(text: String(decoding: blanked, as: UTF8.self), file: file)
     }
+
+    /// Words one of which a function body needs for the visitor to take anything from it: the API's, the event bus's
+    /// metatype (`.self`), an `EventSet` variable's methods (declared elsewhere in the file), a class declared inside,
+    /// and conditional compilation (a `#if` across the body's braces must stay whole for swift-syntax).
+    static let bodyWords: [[UInt8]] = apiWords + [".self", "send", "addTarget", "removeTarget", "class", "#if", "#else", "#endif"].map { Array($0.utf8) }
 
     /// Words one of which every fact but a class declaration needs in its file: the names the visitor below matches on
     /// (`Module` for `Module.register`/`service(of:)` and the bootstrap extensions, `URLRoute` for routers and parsers,

@@ -20,11 +20,14 @@ enum SwiftClassSkim {
 
     /// The class declarations of `bytes`, in source order.
     static func declarations(in bytes: [UInt8]) -> [Declaration] {
-        bytes.withUnsafeBufferPointer { buffer in
-            var lexer = Lexer(bytes: buffer)
-            let tokens = lexer.read()
-            return declarations(tokens, buffer)
-        }
+        bytes.withUnsafeBufferPointer { buffer in declarations(tokens(in: buffer), buffer) }
+    }
+
+    /// The code tokens of `buffer`: names, string literals (one token each, their interpolations read as code) and
+    /// punctuation bytes; comments and whitespace give none.
+    static func tokens(in buffer: UnsafeBufferPointer<UInt8>) -> [Token] {
+        var lexer = Lexer(bytes: buffer)
+        return lexer.read()
     }
 
     /// A code token: a name (`isName`), a string literal, or one punctuation byte; 32-bit fields, as files over
@@ -54,6 +57,13 @@ enum SwiftClassSkim {
         var line: Int { Int(lineNumber) }
         /// 1-based UTF-8 column.
         var column: Int { Int(columnNumber) }
+
+        /// Whether it is the name `word` of `bytes`.
+        func isName(_ word: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard isName, end - start == word.utf8CodeUnitCount else { return false }
+            for offset in 0..<word.utf8CodeUnitCount where bytes[start + offset] != word.utf8Start[offset] { return false }
+            return true
+        }
     }
 
     /// How many tokens a declaration's generic clause or first inherited type may take: a bound on the work per
@@ -69,10 +79,7 @@ enum SwiftClassSkim {
 
     private static func declarations(_ tokens: [Token], _ bytes: UnsafeBufferPointer<UInt8>) -> [Declaration] {
         func text(_ token: Token) -> [UInt8] { Array(bytes[token.start..<token.end]) }
-        func isWord(_ index: Int, _ word: StaticString) -> Bool {
-            guard index < tokens.count, tokens[index].isName, tokens[index].end - tokens[index].start == word.utf8CodeUnitCount else { return false }
-            return memcmpEqual(bytes, tokens[index].start, word)
-        }
+        func isWord(_ index: Int, _ word: StaticString) -> Bool { index < tokens.count && tokens[index].isName(word, in: bytes) }
         var found: [Declaration] = []
         for index in tokens.indices where isWord(index, "class") {
             // Not `x.class`, `import class M.C`, or `class` as an argument label (`func f(class c: AnyClass)`).
@@ -132,11 +139,7 @@ enum SwiftClassSkim {
         return index
     }
 
-    private static func memcmpEqual(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ word: StaticString) -> Bool {
-        for offset in 0..<word.utf8CodeUnitCount where bytes[start + offset] != word.utf8Start[offset] { return false }
-        return true
-    }
-
+    /// The byte lexer behind `tokens(in:)`.
     private struct Lexer {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
