@@ -12,7 +12,7 @@ import SwiftSyntax
 enum NNSwiftReader {
     /// Reads the Swift file `bytes` named `file`: a file that names none of the framework's API gives only its classes,
     /// read without a syntax tree; one that nests too deeply for swift-syntax gives a warning; in the others, the bodies
-    /// of functions that name none of it are blanked before swift-syntax parses the file (`SwiftBodyBlanking`).
+    /// of functions that name none of it are left out of what swift-syntax parses (`SwiftBodyOmission`).
     static func read(bytes: [UInt8], file: String) -> NNFacts {
         if bytes.count <= SwiftReader.maximumFileBytes, !mayCallTheFramework(bytes) {
             var facts = NNFacts()
@@ -26,8 +26,8 @@ enum NNSwiftReader {
             facts.warnings.append(refusal)
             return facts
         }
-        let blanked = SwiftBodyBlanking.blanked(bytes) { body in bodyWords.contains { ByteSearch.contains($0, in: body) } }
-        return read(text: String(decoding: blanked, as: UTF8.self), file: file)
+        let omission = SwiftBodyOmission(bytes) { body in bodyWords.contains { ByteSearch.contains($0, in: body) } }
+        return read(SyntaxSource(omission, original: bytes), file: file)
     }
 
     /// Words one of which a function body needs for the visitor to take anything from it: the API's, the event bus's
@@ -51,11 +51,15 @@ enum NNSwiftReader {
         return ByteSearch.contains(Array(".self".utf8), in: bytes) && eventBusWords.contains { ByteSearch.contains($0, in: bytes) }
     }
 
-    /// Reads `text` of the file named `file`, on a thread with a large stack.
+    /// Reads all of `text` of the file named `file`.
     static func read(text: String, file: String) -> NNFacts {
+        read(SyntaxSource(bytes: Array(text.utf8)), file: file)
+    }
+
+    /// Reads `source` of the file named `file`, on a thread with a large stack.
+    private static func read(_ source: SyntaxSource, file: String) -> NNFacts {
         LargeStack.run {
-            let source = SyntaxSource(bytes: Array(text.utf8))
-            let tree = Parser.parse(source: text)
+            let tree = source.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
             let visitor = Visitor(file: file, source: source)
             visitor.walk(tree)
             return visitor.facts

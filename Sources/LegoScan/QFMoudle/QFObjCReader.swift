@@ -716,28 +716,37 @@ struct QFObjCReader {
     }
 
     /// An open in a comment or `#if 0` at byte `hit`, its selector ending at `end`.
+    ///
+    /// Read on the line's bytes: a commented-out call in every method of an app is common, and `String` indexing of
+    /// each made most of a scan's time (`docs/performance.md`).
     private mutating func notRun(_ selector: String, at hit: Int, end: Int) {
         let bytes = lexer.bytes
         let (line, lineStart) = lineOf(hit)
         var lineEnd = end
         while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-        let rest = String(decoding: bytes[end..<lineEnd], as: UTF8.self).drop { $0 == " " }
+        var restStart = end
+        while restStart < lineEnd, bytes[restStart] == 0x20 { restStart += 1 }
+        let rest = bytes[restStart..<lineEnd]
+        func expression() -> String { Self.expressionPrefix(Substring(String(decoding: rest, as: UTF8.self))) }
         let place = SourceLocation(file: file, line: line, column: hit - lineStart + 1)
         let target: QFFacts.Open.Target
         if selector == "interfaceForProtocol:" {
-            if rest.hasPrefix("@protocol("), let close = rest.firstIndex(of: ")") {
-                let name = String(rest[rest.index(rest.startIndex, offsetBy: 10)..<close]).trimmingSpaces()
+            if rest.starts(with: Self.protocolOpening), let close = rest.firstIndex(of: UInt8(ascii: ")")) {
+                let name = String(decoding: bytes[(restStart + Self.protocolOpening.count)..<close], as: UTF8.self).trimmingSpaces()
                 target = .protocolName(.literal(name, chain: [place]))
             } else {
-                target = .protocolName(.dynamic(Self.expressionPrefix(rest)))
+                target = .protocolName(.dynamic(expression()))
             }
-        } else if let quote = Self.firstAtQuote(rest), let close = rest[quote...].firstIndex(of: "\"") {
-            target = .url(.literal(String(rest[quote..<close]), chain: [place]))
+        } else if let quote = Self.firstAtQuote(rest), let close = rest[quote...].firstIndex(of: UInt8(ascii: "\"")) {
+            target = .url(.literal(String(decoding: bytes[quote..<close], as: UTF8.self), chain: [place]))
         } else {
-            target = .url(.dynamic(Self.expressionPrefix(rest)))
+            target = .url(.dynamic(expression()))
         }
         facts.opens.append(.init(target: target, fromClass: nil, via: selector, receiver: "", reachable: false, show: .none, location: place))
     }
+
+    /// `@protocol(`, the start of a literal protocol argument.
+    private static let protocolOpening = Array("@protocol(".utf8)
 
     /// `#define NAME(PARAM) … interfaceForProtocol:@protocol(PARAM) …` (and its expression and URL forms), the
     /// directive starting at byte `start` with its `\` continuations.
@@ -778,13 +787,12 @@ struct QFObjCReader {
         }
     }
 
-    /// Where the contents of the first `@"…"` in `text` start.
-    private static func firstAtQuote(_ text: Substring) -> Substring.Index? {
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while let at = utf8[index...].firstIndex(of: UInt8(ascii: "@")) {
-            index = utf8.index(after: at)
-            if index < utf8.endIndex, utf8[index] == UInt8(ascii: "\"") { return utf8.index(after: index) }
+    /// Where the contents of the first `@"…"` in `bytes` start.
+    private static func firstAtQuote(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var index = bytes.startIndex
+        while let at = bytes[index...].firstIndex(of: UInt8(ascii: "@")) {
+            index = at + 1
+            if index < bytes.endIndex, bytes[index] == UInt8(ascii: "\"") { return index + 1 }
         }
         return nil
     }

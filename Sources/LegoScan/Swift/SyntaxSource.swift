@@ -7,6 +7,8 @@ struct SyntaxSource {
     let bytes: [UInt8]
     /// The offset of each line's first byte; `\n`, `\r\n` and a lone `\r` end a line, as swift-syntax counts them.
     private let lineStarts: [Int]
+    /// The function bodies left out of what was parsed, if any: positions are mapped back to the file's.
+    private let omission: SwiftBodyOmission?
 
     /// A line and a 1-based UTF-8 column.
     struct Position: Sendable, Hashable {
@@ -19,6 +21,18 @@ struct SyntaxSource {
     /// The source `bytes`, with its lines counted once.
     init(bytes: [UInt8]) {
         self.bytes = bytes
+        omission = nil
+        lineStarts = Self.lineStarts(of: bytes)
+    }
+
+    /// The file `original` parsed as `omission.bytes`: locations are the original's.
+    init(_ omission: SwiftBodyOmission, original: [UInt8]) {
+        bytes = omission.bytes
+        self.omission = omission
+        lineStarts = Self.lineStarts(of: original)
+    }
+
+    private static func lineStarts(of bytes: [UInt8]) -> [Int] {
         var starts = [0]
         var index = 0
         while index < bytes.count {
@@ -26,13 +40,14 @@ struct SyntaxSource {
             index += 1
             if byte == 0x0A || (byte == 0x0D && (index == bytes.count || bytes[index] != 0x0A)) { starts.append(index) }
         }
-        lineStarts = starts
+        return starts
     }
 
     /// Where `position` is, as swift-syntax's `SourceLocationConverter` says it, without walking the tree to build one
     /// (a tenth of a Swift scan's time).
     func location(for position: AbsolutePosition) -> Position {
-        let offset = min(max(position.utf8Offset, 0), bytes.count)
+        let parsed = min(max(position.utf8Offset, 0), bytes.count)
+        let offset = omission?.originalOffset(parsed) ?? parsed
         var low = 0, high = lineStarts.count
         while low + 1 < high {
             let middle = (low + high) / 2

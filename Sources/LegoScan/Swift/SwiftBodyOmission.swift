@@ -1,13 +1,53 @@
-/// A Swift file with the bodies of its functions that cannot hold a fact turned into whitespace, for swift-syntax to
-/// parse: most of a file that calls a framework is ordinary code around a few calls, and swift-syntax's parse and walk
-/// of it is most of a Swift scan (`docs/performance.md`). Whitespace costs the parser a byte compare each and makes no
-/// node.
+/// A Swift file without the insides of its functions that cannot hold a fact, for swift-syntax to parse: most of a
+/// file that calls a framework is ordinary code around a few calls, and swift-syntax's parse and walk of it was most of
+/// a Swift scan (`docs/performance.md`).
 ///
-/// Every byte of a blanked body but its line ends becomes a space, so every offset, line and column of the file is
-/// unchanged and what swift-syntax reads of the rest is the same. A body is one of `func`, `init` or `deinit`, found
-/// with `SwiftClassSkim`'s lexer: its `{` is the first at bracket depth 0 after the keyword, before any other
-/// declaration's keyword (a requirement in a protocol has none). A file whose braces do not pair is left whole.
-enum SwiftBodyBlanking {
+/// A body is one of `func`, `init` or `deinit`, found with `SwiftClassSkim`'s lexer: its `{` is the first at bracket
+/// depth 0 after the keyword, before any other declaration's keyword (a requirement in a protocol has none). Only what
+/// lies between its braces is left out, so the declarations around it parse as before; `originalOffset(_:)` maps an
+/// offset of `bytes` back to the file's, for locations. A file whose braces do not pair is kept whole.
+struct SwiftBodyOmission {
+    /// The file without the omitted insides: what is parsed.
+    let bytes: [UInt8]
+    /// Each omission in order: the offset in `bytes` where it was, and the bytes omitted there and before it.
+    private let omissions: [(at: Int, total: Int)]
+
+    /// `original` without the inside of each function body for which `mayHoldAFact` is false.
+    ///
+    /// `mayHoldAFact` sees the body's bytes between its braces. A body kept is still searched for nested functions.
+    init(_ original: [UInt8], keeping mayHoldAFact: (UnsafeBufferPointer<UInt8>) -> Bool) {
+        let bodies = original.withUnsafeBufferPointer { buffer in Self.omittable(buffer, keeping: mayHoldAFact) }
+        guard !bodies.isEmpty else {
+            bytes = original
+            omissions = []
+            return
+        }
+        var kept: [UInt8] = []
+        kept.reserveCapacity(original.count - bodies.reduce(0) { $0 + $1.count })
+        var omissions: [(at: Int, total: Int)] = []
+        var from = 0, total = 0
+        for body in bodies {
+            kept.append(contentsOf: original[from..<body.lowerBound])
+            total += body.count
+            omissions.append((kept.count, total))
+            from = body.upperBound
+        }
+        kept.append(contentsOf: original[from...])
+        bytes = kept
+        self.omissions = omissions
+    }
+
+    /// The offset in the original file of `offset` in `bytes`.
+    func originalOffset(_ offset: Int) -> Int {
+        // The last omission at or before `offset`: a position at an omission's place is the `}` that followed it.
+        var low = 0, high = omissions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if omissions[middle].at <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? offset : offset + omissions[low - 1].total
+    }
+
     /// How many tokens a signature may take before its body: a bound on the work per `func`, past any real one.
     private static let signatureTokens = 1_024
 
@@ -17,23 +57,8 @@ enum SwiftBodyBlanking {
         "typealias", "import", "actor", "associatedtype", "operator", "precedencegroup", "macro",
     ].map { Array($0.utf8) })
 
-    /// `bytes` with the inside of each function body for which `mayHoldAFact` is false blanked, or `bytes` as they are.
-    ///
-    /// `mayHoldAFact` sees the body's bytes between its braces. A body kept is still searched for nested functions.
-    static func blanked(_ bytes: [UInt8], keeping mayHoldAFact: (UnsafeBufferPointer<UInt8>) -> Bool) -> [UInt8] {
-        let bodies = bytes.withUnsafeBufferPointer { buffer in blankable(buffer, keeping: mayHoldAFact) }
-        guard !bodies.isEmpty else { return bytes }
-        var result = bytes
-        result.withUnsafeMutableBufferPointer { buffer in
-            for body in bodies {
-                for offset in body where buffer[offset] != 0x0A && buffer[offset] != 0x0D { buffer[offset] = 0x20 }
-            }
-        }
-        return result
-    }
-
-    /// The byte ranges of the bodies to blank, in file order.
-    private static func blankable(_ buffer: UnsafeBufferPointer<UInt8>,
+    /// The byte ranges of the insides to omit, in file order.
+    private static func omittable(_ buffer: UnsafeBufferPointer<UInt8>,
                                   keeping mayHoldAFact: (UnsafeBufferPointer<UInt8>) -> Bool) -> [Range<Int>] {
         let tokens = SwiftClassSkim.tokens(in: buffer)
         guard let closers = pairedBraces(tokens) else { return [] }
@@ -52,7 +77,7 @@ enum SwiftBodyBlanking {
             if mayHoldAFact(UnsafeBufferPointer(rebasing: buffer[body])) {
                 index = open + 1
             } else {
-                bodies.append(body)
+                if !body.isEmpty { bodies.append(body) }
                 index = close + 1
             }
         }
