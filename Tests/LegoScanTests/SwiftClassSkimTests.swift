@@ -45,6 +45,21 @@ struct SwiftClassSkimTests {
         #expect(skimmed(text) == expected)
     }
 
+    /// Reading stops after the last `class` of the file and the clauses that may follow it: what comes after holds no
+    /// declaration, however the declarations before it are spelled.
+    @Test func readingStopsAfterTheLastClassWordWithItsClauses() {
+        let body = String(repeating: "    func f() { let s = \"}\"; print(s) }\n", count: 2_000)
+        let longClause = "Base<" + (0..<120).map { "T\($0)" }.joined(separator: ", ") + ">"
+        for text in [
+            "final class Top: NSObject {\n\(body)}\n// a subclass would go here\n",
+            "\(body)\nclass Last: \(longClause), Service {}\n",
+            "let s = \"no declarations here\"\n\(body)",
+            "/* class Hidden: A */\n\(body)class Shown: B {}\n",
+        ] {
+            #expect(skimmed(text) == parsed(text))
+        }
+    }
+
     /// Old Mac line endings (a lone `\r`) end comments, strings and lines, as swift-syntax reads them.
     @Test func loneCarriageReturnsEndLines() {
         let text = "// header\rclass A: NSObject {}\r\r\nlet s = \"x\r\"\rclass B: A {}\r/* a\rb */ class C {}\n"

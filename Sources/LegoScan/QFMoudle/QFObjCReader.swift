@@ -82,7 +82,10 @@ struct QFObjCReader {
             }
             index = step(at: index)
         }
+        let opensInCode = facts.opens.count
         readTextOutsideCode()
+        // Opens that do not run were found after the code's: put them in place here, where the file's opens are few.
+        if opensInCode > 0 && opensInCode < facts.opens.count { facts.opens.sort { $0.location < $1.location } }
     }
 
     /// Reads the token at `index`; returns the next index to read.

@@ -180,7 +180,9 @@ public struct QFScannedApp: Sendable {
             open.target = target
             return open
         }
-        let inOrder = (facts.opens + wrapped).sorted { $0.location < $1.location }
+        let all = wrapped.isEmpty ? facts.opens : facts.opens + wrapped
+        // Files are read in path order: the opens usually are in order already, and sorting copies every one.
+        let inOrder = all.indices.dropFirst().allSatisfy { !(all[$0].location < all[$0 - 1].location) } ? all : all.sorted { $0.location < $1.location }
         opens = inOrder.filter { $0.fromClass.map { !routerClasses.contains($0) } ?? true }.map { fact in
             Self.resolve(fact, router: router, protocolNames: protocolNames, classes: classes, controllerOwners: controllerOwners)
         }

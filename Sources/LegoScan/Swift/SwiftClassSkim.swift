@@ -20,7 +20,27 @@ enum SwiftClassSkim {
 
     /// The class declarations of `bytes`, in source order.
     static func declarations(in bytes: [UInt8]) -> [Declaration] {
-        bytes.withUnsafeBufferPointer { buffer in declarations(tokens(in: buffer), buffer) }
+        bytes.withUnsafeBufferPointer { buffer in
+            // Only a `class` can start a declaration, and its clauses take a bounded number of tokens: the file is read
+            // up to its last `class` and the clauses that may follow it (most files declare their classes first).
+            guard let last = lastClassWord(in: buffer) else { return [] }
+            var lexer = Lexer(bytes: buffer)
+            lexer.stop = (offset: last, tokensAfter: 2 * declarationTokens + 8)
+            return declarations(lexer.read(), buffer)
+        }
+    }
+
+    /// The offset of the last `class` in `buffer`, in code or not, or nil when there is none.
+    private static func lastClassWord(in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = buffer.count - 5
+        while index >= 0 {
+            if buffer[index] == UInt8(ascii: "c") && buffer[index + 1] == UInt8(ascii: "l") && buffer[index + 2] == UInt8(ascii: "a")
+                && buffer[index + 3] == UInt8(ascii: "s") && buffer[index + 4] == UInt8(ascii: "s") {
+                return index
+            }
+            index -= 1
+        }
+        return nil
     }
 
     /// The code tokens of `buffer`: names, string literals (one token each, their interpolations read as code) and
@@ -147,6 +167,10 @@ enum SwiftClassSkim {
         var tokens: [Token] = []
         /// Interpolations open: past `SwiftNesting.limit` the rest of the file is not read (hostile input, not code).
         var depth = 0
+        /// Where reading may stop: once past `offset`, after `tokensAfter` more tokens (nil: read to the end).
+        var stop: (offset: Int, tokensAfter: Int)?
+        /// How many tokens there are when reading may stop.
+        private var stopCount = Int.max
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -175,6 +199,10 @@ enum SwiftClassSkim {
         mutating func code(interpolation: Bool) {
             var parentheses = 0
             while index < bytes.count {
+                if let stop, !interpolation, index > stop.offset {
+                    if stopCount == Int.max { stopCount = tokens.count + stop.tokensAfter }
+                    if tokens.count >= stopCount { return }
+                }
                 let byte = bytes[index]
                 switch byte {
                 case 0x0A:
