@@ -90,7 +90,7 @@ struct SwiftBodyOmissionTests {
         for body in ["Module.routeService.openRoute(\"a\")", "bus.send(Refresh.self)", "refreshSet.addTarget(self)",
                      "class Local {}", "#if DEBUG\n}\nfunc b() {\n#endif", "URLRouteParser(defaultScheme: \"x\")"] {
             let text = "func a() {\n\(body)\n}\n"
-            let result = SwiftBodyOmission(Array(text.utf8)) { body in NNSwiftReader.bodyWords.contains { ByteSearch.contains($0, in: body) } }
+            let result = SwiftBodyOmission(Array(text.utf8), keeping: NNSwiftReader.bodyWords.occurs(in:))
             #expect(String(decoding: result.bytes, as: UTF8.self) == text, "\(body)")
         }
     }

@@ -123,6 +123,8 @@ struct SwiftClassSkimTests {
         facts.classes = []
         #expect(facts != NNFacts(), "the snippet must give the reader a fact: \(call)")
         #expect(NNSwiftReader.mayCallTheFramework(Array(text.utf8)), "\(call)")
+        // Nor is the function body holding it left out of the parse (`SwiftBodyOmission`).
+        #expect(NNSwiftReader.read(bytes: Array(text.utf8), file: "Home.swift") == NNSwiftReader.read(text: text, file: "Home.swift"), "\(call)")
     }
 
     /// The declarations that give facts: a priority, an event set used in its file, a bootstrap method.
@@ -130,12 +132,14 @@ struct SwiftClassSkimTests {
         let declarations = [
             "final class Impl: NSObject { static var implPriority: Int { 100 } }",
             "let changes = EventSet<CartEvent>()\nfunc f() { changes.send { $0.changed() } }",
+            "let changes = EventSet<CartEvent>()\nfunc f() { changes.addTarget(self) }\nfunc g() { changes.removeTarget(self) }",
             "extension Module.RegisterService { @objc static func registerLogin() {} }",
         ]
         for text in declarations {
             var facts = NNSwiftReader.read(text: text, file: "Decl.swift")
             facts.classes = []
             #expect(facts != NNFacts() && NNSwiftReader.mayCallTheFramework(Array(text.utf8)), "\(text)")
+            #expect(NNSwiftReader.read(bytes: Array(text.utf8), file: "Decl.swift").events == facts.events, "\(text)")
         }
     }
 

@@ -26,29 +26,30 @@ enum NNSwiftReader {
             facts.warnings.append(refusal)
             return facts
         }
-        let omission = SwiftBodyOmission(bytes) { body in bodyWords.contains { ByteSearch.contains($0, in: body) } }
+        let omission = SwiftBodyOmission(bytes, keeping: bodyWords.occurs(in:))
         return read(SyntaxSource(omission, original: bytes), file: file)
     }
 
     /// Words one of which a function body needs for the visitor to take anything from it: the API's, the event bus's
     /// metatype (`.self`), an `EventSet` variable's methods (declared elsewhere in the file), a class declared inside,
     /// and conditional compilation (a `#if` across the body's braces must stay whole for swift-syntax).
-    static let bodyWords: [[UInt8]] = apiWords + [".self", "send", "addTarget", "removeTarget", "class", "#if", "#else", "#endif"].map { Array($0.utf8) }
+    static let bodyWords = BytePatterns(apiWordList + [".self", "send", "addTarget", "removeTarget", "class", "#if", "#else", "#endif"])
 
     /// Words one of which every fact but a class declaration needs in its file: the names the visitor below matches on
     /// (`Module` for `Module.register`/`service(of:)` and the bootstrap extensions, `URLRoute` for routers and parsers,
     /// the router's and the services' methods), so a file without any of them is only read for its classes.
-    static let apiWords: [[UInt8]] = [
+    static let apiWords = BytePatterns(apiWordList)
+    private static let apiWordList = [
         "Module", "URLRoute", "implPriority", "EventSet", "registerRoute", "RegisterRoute", "openRoute", "RedirectRoutes",
         "routeInterceptor", "isSticky", "notificationService", "addRegister",
-    ].map { Array($0.utf8) }
+    ]
     /// The event bus's `register(E.self, target:)`, `send(E.self)` and `remove(E.self)`: a metatype and one of these.
-    static let eventBusWords: [[UInt8]] = ["register", "send", "remove"].map { Array($0.utf8) }
+    static let eventBusWords = BytePatterns(["register", "send", "remove"])
 
     /// Whether `bytes` may hold a fact other than a class declaration (a word of the API appears, in code or not).
     static func mayCallTheFramework(_ bytes: [UInt8]) -> Bool {
-        if apiWords.contains(where: { ByteSearch.contains($0, in: bytes) }) { return true }
-        return ByteSearch.contains(Array(".self".utf8), in: bytes) && eventBusWords.contains { ByteSearch.contains($0, in: bytes) }
+        if apiWords.occurs(in: bytes) { return true }
+        return ByteSearch.contains(Array(".self".utf8), in: bytes) && eventBusWords.occurs(in: bytes)
     }
 
     /// Reads all of `text` of the file named `file`.
