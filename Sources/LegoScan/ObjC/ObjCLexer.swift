@@ -231,12 +231,13 @@ struct ObjCLexer {
     /// Skips one preprocessor line (and its continuations); `#if 0` skips its whole block.
     private mutating func directive() {
         let startLine = line
+        // Bytes until a `#define` needs reading: a `String` per `#import` and `#endif` was a twentieth of a scan.
         let text = directiveLine()
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "(" || $0 == ")" })
+        let words = text.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") })
         guard let keyword = words.first else { return }
-        if keyword == "if", words.count >= 2, words[1] == "0" || words[1] == "false" {
+        if keyword.elementsEqual("if".utf8), words.count >= 2, words[1].elementsEqual("0".utf8) || words[1].elementsEqual("false".utf8) {
             skipDisabledBlock(from: startLine)
-        } else if keyword == "define", words.count >= 3, let define = Self.stringDefine(text) {
+        } else if keyword.elementsEqual("define".utf8), words.count >= 3, let define = Self.stringDefine(String(decoding: text, as: UTF8.self)) {
             stringDefines.append((define.name, define.value, startLine))
         }
     }
@@ -257,8 +258,8 @@ struct ObjCLexer {
         return (String(name), String(inner))
     }
 
-    /// The directive's text after `#`, continuations joined; leaves `position` at the newline that ends it.
-    private mutating func directiveLine() -> String {
+    /// The directive's bytes after `#`, continuations joined, without the spaces around; leaves `position` at the newline that ends it.
+    private mutating func directiveLine() -> [UInt8] {
         position += 1
         var collected: [UInt8] = []
         while position < bytes.count {
@@ -292,7 +293,11 @@ struct ObjCLexer {
             }
         }
         atLineStart = false
-        return String(decoding: collected, as: UTF8.self).trimmingSpaces()
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+        var lower = 0, upper = collected.count
+        while lower < upper, isSpace(collected[lower]) { lower += 1 }
+        while upper > lower, isSpace(collected[upper - 1]) { upper -= 1 }
+        return lower == 0 && upper == collected.count ? collected : Array(collected[lower..<upper])
     }
 
     /// Skips lines until the `#else`, `#elif` or `#endif` that closes the disabled `#if`, nested `#if`s included.
@@ -308,13 +313,13 @@ struct ObjCLexer {
             if bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1; continue }
             if atLineStart, bytes[position] == UInt8(ascii: "#") {
                 let text = directiveLine()
-                if text.hasPrefix("if") { depth += 1; continue }
-                if text.hasPrefix("endif") {
+                if text.starts(with: "if".utf8) { depth += 1; continue }
+                if text.starts(with: "endif".utf8) {
                     if depth == 0 { return }
                     depth -= 1
                     continue
                 }
-                if depth == 0, text.hasPrefix("else") || text.hasPrefix("elif") { return }
+                if depth == 0, text.starts(with: "else".utf8) || text.starts(with: "elif".utf8) { return }
                 continue
             }
             atLineStart = false
