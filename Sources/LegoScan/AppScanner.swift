@@ -83,22 +83,19 @@ public enum AppScanner {
         var fileCount = 0
         var copyCounts = [Int](repeating: 0, count: copies.count)
         var kept: [SourceTree.File] = []
-        for index in read.indices {
-            let file = read[index].file
-            // Each file's facts are let go once merged: held to the end, they doubled a scan's peak memory.
-            defer { read[index].facts = Scanner.Facts() }
-            if let copy = copies.firstIndex(where: { VendoredCopy.contains($0.folder, file.relativePath) }) {
+        for entry in read {
+            if let copy = copies.firstIndex(where: { VendoredCopy.contains($0.folder, entry.file.relativePath) }) {
                 copyCounts[copy] += 1
                 continue
             }
-            let declared = read[index].facts.declaredClassNames.filter(frameworkClasses.contains)
+            let declared = entry.facts.declaredClassNames.filter(frameworkClasses.contains)
             if !declared.isEmpty {
-                excluded.append(ScanExclusion(path: file.relativePath, reason: .frameworkCopy(classes: declared), fileCount: 1))
+                excluded.append(ScanExclusion(path: entry.file.relativePath, reason: .frameworkCopy(classes: declared), fileCount: 1))
                 continue
             }
-            facts.append(read[index].facts)
-            kept.append(file)
-            byteCount += read[index].bytes
+            facts.append(entry.facts)
+            kept.append(entry.file)
+            byteCount += entry.bytes
             fileCount += 1
         }
         scanner.complete(&facts, files: kept)

@@ -10,7 +10,7 @@ struct BenchRequest {
     /// Help text for the command line.
     static let usage = """
         usage: lego-bench [SECTION ...] [--events N] [--quick]
-               lego-bench write-trace FILE [--events N]
+               lego-bench write-trace FILE [--events N] [--framework NAME]
                lego-bench write-graph FILE [--modules N] [--layout ENGINE]
                lego-bench write-app DIR [--framework NAME] [--files N]
           sections: \(BenchSection.all.map(\.name).joined(separator: ", ")), all (default: every section but \(

@@ -55,16 +55,21 @@ enum CheckBench {
         return results
     }
 
+    /// Writes the synthetic trace of `framework` this section checks: `events` events to `path`.
+    static func writeTrace(_ framework: Framework, events: Int, to path: String) throws {
+        switch framework {
+        case .xflegoViper: try SyntheticTrace.write(events: events, to: path)
+        case .qfMoudle: try SyntheticQFTrace.write(events: events, to: path)
+        case .nnModule: try SyntheticNNTrace.write(events: events, to: path)
+        }
+    }
+
     /// `check` on an NNModule-swift (`SyntheticNNTrace`) or QFMoudle (`SyntheticQFTrace`) trace of as many events, against
     /// the XFLegoVIPER trace's time in the same run (#22, #23: the same events per second, 10% noise allowed).
     private static func frameworkRow(_ framework: Framework, events: Int, xfWall: Double, legoTrace: String,
                                      _ context: BenchContext) throws -> BenchResult {
         let path = context.directory + "/check-\(framework.rawValue).jsonl"
-        switch framework {
-        case .qfMoudle: try SyntheticQFTrace.write(events: events, to: path)
-        case .nnModule: try SyntheticNNTrace.write(events: events, to: path)
-        case .xflegoViper: try SyntheticTrace.write(events: events, to: path)
-        }
+        try writeTrace(framework, events: events, to: path)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let bytes = WriterBench.fileSize(path)
         let check = try ChildProcess.best(of: 3, [legoTrace, "check", path, "--format", "json", "--output", "/dev/null", "--fail-on", "never"])

@@ -6,10 +6,15 @@ import LegoModel
 import LegoTestSupport
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-// `lego-bench write-trace PATH [--events N]` writes the synthetic trace the check figures use, for profiling by hand.
+// `lego-bench write-trace PATH [--events N] [--framework NAME]` writes a synthetic trace the check figures use, for
+// profiling by hand.
 if arguments.first == "write-trace", arguments.count >= 2 {
-    let events = arguments.firstIndex(of: "--events").flatMap { arguments.count > $0 + 1 ? Int(arguments[$0 + 1]) : nil } ?? 1_000_000
-    do { try SyntheticTrace.write(events: events, to: arguments[1]) } catch {
+    func value(_ flag: String) -> String? { arguments.firstIndex(of: flag).flatMap { arguments.count > $0 + 1 ? arguments[$0 + 1] : nil } }
+    guard let events = Int(value("--events") ?? "1000000"), events > 0, let framework = Framework(name: value("--framework") ?? "xflego") else {
+        FileHandle.standardError.write(Data("lego-bench: write-trace needs --events N (N > 0) and --framework \(Framework.knownNames)\n".utf8))
+        exit(2)
+    }
+    do { try CheckBench.writeTrace(framework, events: events, to: arguments[1]) } catch {
         FileHandle.standardError.write(Data("lego-bench: \(error)\n".utf8))
         exit(2)
     }
