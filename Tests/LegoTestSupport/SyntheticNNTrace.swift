@@ -53,9 +53,7 @@ public enum SyntheticNNTrace {
         private static let firstInstance: ObjectID = 10
 
         private let screens: [Screen]
-        private var pending: [TraceEvent] = []
-        private var pendingIndex = 0
-        private var seq: UInt64 = 0
+        private var numbering = SyntheticTrace.Numbering()
         private var lifecycle = 0
         private var nextObject: ObjectID = 10_001
 
@@ -70,23 +68,13 @@ public enum SyntheticNNTrace {
                 return Screen(name: name, className: name + "ViewController", route: nested ? "shop/\(path)" : path,
                               key: nested ? "://shop/\(path)" : "://\(path)", nested: nested, service: service, impl: service + "Impl")
             }
-            pending = prelude()
+            numbering.refill(prelude())
         }
 
         /// The next event, with `seq` counting from 1 and time advancing about 250 µs per event.
         public mutating func next() -> TraceEvent {
-            if pendingIndex == pending.count {
-                pending = cycle()
-                pendingIndex = 0
-            }
-            var event = pending[pendingIndex]
-            pendingIndex += 1
-            seq += 1
-            event.seq = seq
-            // Whole microseconds, so the time survives the encoder's rounding exactly.
-            event.time = Double(seq * 250 + seq % 7 * 13) / 1_000_000
-            event.thread = 1
-            return event
+            if numbering.isEmpty { numbering.refill(cycle()) }
+            return numbering.next()
         }
 
         private func prelude() -> [TraceEvent] {

@@ -40,9 +40,7 @@ public enum SyntheticQFTrace {
         ]
 
         private let modules: [Module]
-        private var pending: [TraceEvent] = []
-        private var pendingIndex = 0
-        private var seq: UInt64 = 0
+        private var numbering = SyntheticTrace.Numbering()
         private var lifecycle = 0
         private var nextObject: ObjectID = 10_001
 
@@ -53,23 +51,13 @@ public enum SyntheticQFTrace {
                 let name = "Moudle" + word + (index < Self.words.count ? "" : String(index / Self.words.count))
                 return Module(name: name, controller: "QF" + name.dropFirst("Moudle".count) + "ViewController")
             }
-            pending = prelude()
+            numbering.refill(prelude())
         }
 
         /// The next event, with `seq` counting from 1 and time advancing about 250 µs per event.
         public mutating func next() -> TraceEvent {
-            if pendingIndex == pending.count {
-                pending = cycle()
-                pendingIndex = 0
-            }
-            var event = pending[pendingIndex]
-            pendingIndex += 1
-            seq += 1
-            event.seq = seq
-            // Whole microseconds, so the time survives the encoder's rounding exactly.
-            event.time = Double(seq * 250 + seq % 7 * 13) / 1_000_000
-            event.thread = 1
-            return event
+            if numbering.isEmpty { numbering.refill(cycle()) }
+            return numbering.next()
         }
 
         private func prelude() -> [TraceEvent] {

@@ -65,6 +65,34 @@ public enum SyntheticTrace {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// The events a generator has made and not yet handed out, numbered as a recording numbers them.
+    struct Numbering {
+        private var pending: [TraceEvent] = []
+        private var index = 0
+        private var seq: UInt64 = 0
+
+        /// Whether every event made has been handed out.
+        var isEmpty: Bool { index == pending.count }
+
+        /// Replaces what was made with `events` (all handed out).
+        mutating func refill(_ events: [TraceEvent]) {
+            pending = events
+            index = 0
+        }
+
+        /// The next event made, with `seq` counting from 1, time advancing about 250 µs per event, thread 1.
+        mutating func next() -> TraceEvent {
+            var event = pending[index]
+            index += 1
+            seq += 1
+            event.seq = seq
+            // Whole microseconds, so the time survives the encoder's rounding exactly.
+            event.time = Double(seq * 250 + seq % 7 * 13) / 1_000_000
+            event.thread = 1
+            return event
+        }
+    }
+
     /// Produces the synthetic event stream one event at a time.
     public struct Generator {
         private struct Module {
@@ -82,9 +110,7 @@ public enum SyntheticTrace {
         ]
 
         private let modules: [Module]
-        private var pending: [TraceEvent] = []
-        private var pendingIndex = 0
-        private var seq: UInt64 = 0
+        private var numbering = SyntheticTrace.Numbering()
         private var lifecycle = 0
         private var nextObject: ObjectID = 10_001
         private let rootRouting: ObjectID = 10_000 - 2
@@ -104,23 +130,13 @@ public enum SyntheticTrace {
                     routingClass: "BDJ\(name)Routing", presenterClass: "BDJ\(name)Presenter", activityClass: "BDJ\(name)Activity"
                 )
             }
-            pending = prelude()
+            numbering.refill(prelude())
         }
 
         /// The next event, with `seq` counting from 1 and time advancing about 250 µs per event.
         public mutating func next() -> TraceEvent {
-            if pendingIndex == pending.count {
-                pending = cycle()
-                pendingIndex = 0
-            }
-            var event = pending[pendingIndex]
-            pendingIndex += 1
-            seq += 1
-            event.seq = seq
-            // Whole microseconds, so the time survives the encoder's rounding exactly.
-            event.time = Double(seq * 250 + seq % 7 * 13) / 1_000_000
-            event.thread = 1
-            return event
+            if numbering.isEmpty { numbering.refill(cycle()) }
+            return numbering.next()
         }
 
         private func prelude() -> [TraceEvent] {

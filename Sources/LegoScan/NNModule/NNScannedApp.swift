@@ -14,6 +14,10 @@ public struct NNScannedApp: Sendable {
     public var keysCertain: Bool
     /// The keys literal registrations register and literal redirects redirect, for "does anything handle it".
     private var handledKeys: Set<String> = []
+    /// Each class's first `implPriority` declaration (nil: not a literal), for `priority(of:)`.
+    private var declaredPriorities: [String: Int?] = [:]
+    /// Each declared class's first declared superclass (nil: none declared), for `priority(of:)`.
+    private var superclasses: [String: String?] = [:]
 
     /// The services `ModuleManager.init` registers before any app method, each with its impl, whose priority is 0
     /// (`YiHuaXie/NNModule@5d3e56e:NNModule/ModuleManager/Core/ModuleManager.swift:24-28`; none declares `implPriority`).
@@ -34,6 +38,13 @@ public struct NNScannedApp: Sendable {
         let replacedRouteService = facts.registrations.contains { $0.service.literal == "ModuleRouteService" }
         keysCertain = schemes.count <= 1 && !facts.parsers.contains { $0.defaultScheme == nil } && !replacedRouteService
         handledKeys = Set(literalRoutes.compactMap(\.key) + facts.redirects.compactMap { $0.from.literal.flatMap(parser.parse)?.fullPath })
+        // Indexed once: each registration asks for its impl's priority, and an app has thousands of classes.
+        for declared in facts.priorities where declaredPriorities[declared.className] == nil {
+            declaredPriorities[declared.className] = .some(declared.value)
+        }
+        for declaration in facts.classes where superclasses[declaration.name] == nil || superclasses[declaration.name]! == nil {
+            superclasses[declaration.name] = .some(declaration.superclass)
+        }
     }
 
     /// The impl's `implPriority` when the source says it: declared on the class or a superclass the scan read, 0 for
@@ -41,11 +52,10 @@ public struct NNScannedApp: Sendable {
     public func priority(of impl: String) -> Int? {
         var name = impl
         for _ in 0..<16 {
-            if let declared = facts.priorities.first(where: { $0.className == name }) { return declared.value }
+            if let declared = declaredPriorities[name] { return declared }
             if Self.defaultServices.contains(where: { $0.impl == name }) { return 0 }
-            let declarations = facts.classes.filter { $0.name == name }
-            guard !declarations.isEmpty else { return nil }
-            guard let superclass = declarations.compactMap(\.superclass).first, !["NSObject", "URLRouter"].contains(superclass) else { return 0 }
+            guard let declared = superclasses[name] else { return nil }
+            guard let superclass = declared, !["NSObject", "URLRouter"].contains(superclass) else { return 0 }
             name = superclass
         }
         return nil
