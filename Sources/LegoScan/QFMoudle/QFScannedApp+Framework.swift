@@ -35,7 +35,7 @@ extension QFScannedApp: ScannedFrameworkApp {
             case .scheme: break
             case .host: urlText = "; URL host = protocol (read at \(at(urlRule.location)))"
             case .other(let expression): urlText = "; URL → protocol by \(expression) (read at \(at(urlRule.location)))"
-            case .none: urlText = "; interfaceForURL: finds no protocol (read at \(at(urlRule.location)))"
+            case .none: urlText = "; interfaceForURL: looks up no protocol (no objc_getProtocol or NSProtocolFromString, read at \(at(urlRule.location)))"
             }
             if !urlRule.setsQueryOnModule { urlText += "; query items not set on the module as QFMoudle does" }
         }
