@@ -4,11 +4,12 @@ import Testing
 /// The one-pass search of several patterns says what one `ByteSearch` per pattern says.
 struct BytePatternsTests {
     @Test func itAgreesWithOneSearchPerPattern() {
-        let words = ["Module", "URLRoute", "#if", ".se", "ab"]
+        // Anchored at their first pair, at a camel hump (`eR`, `lS`) and at a pair with a capital (`Mo`).
+        let words = ["Module", "URLRoute", "#if", ".se", "ab", "isSelf", "bMod"]
         let patterns = BytePatterns(words)
         var generator = SystemRandomNumberGenerator()
         // Few letters, so random text holds a pattern now and then, and the longer ones' first two bytes often.
-        let alphabet = Array("Module#if.sab \n".utf8)
+        let alphabet = Array("ModuleRS#if.sab \n".utf8)
         var found = 0
         for _ in 0..<2_000 {
             let length = Int.random(in: 0..<40, using: &generator)
@@ -27,5 +28,9 @@ struct BytePatternsTests {
         #expect(!patterns.occurs(in: Array("Modul".utf8)))
         #expect(!patterns.occurs(in: Array("#i".utf8)))
         #expect(!patterns.occurs(in: [UInt8]()))
+        // A pattern anchored past its first pair is found at the very start and end of the bytes.
+        let humped = BytePatterns(["registerRoute"])
+        #expect(humped.occurs(in: Array("registerRoute".utf8)) && humped.occurs(in: Array("x.registerRoute".utf8)))
+        #expect(!humped.occurs(in: Array("gisterRoute".utf8)) && !humped.occurs(in: Array("registerRout".utf8)))
     }
 }
