@@ -5,7 +5,9 @@
 /// A body is one of `func`, `init` or `deinit`, found with `SwiftClassSkim`'s lexer: its `{` is the first at bracket
 /// depth 0 after the keyword, before any other declaration's keyword (a requirement in a protocol has none). Only what
 /// lies between its braces is left out, so the declarations around it parse as before; `originalOffset(_:)` maps an
-/// offset of `bytes` back to the file's, for locations. A file whose braces do not pair is kept whole.
+/// offset of `bytes` back to the file's, for locations. A file whose braces do not pair is kept whole. Regex literals
+/// are not known to the lexer: a lone brace in one may pair with another's, and the text between is then left out
+/// only when it names none of the words either.
 struct SwiftBodyOmission {
     /// The file without the omitted insides: what is parsed.
     let bytes: [UInt8]
