@@ -24,6 +24,10 @@ import Testing
         ("many-brackets", statements(" _ = " + String(repeating: "[", count: 12) + String(repeating: "]", count: 12), 150), 34),
         ("many-at-brackets", statements(" _ = " + String(repeating: "@[", count: 12) + String(repeating: "]", count: 12), 100), 10),
         ("many-generics", statements(" _ = a" + String(repeating: "<A", count: 40), 100), 81),
+        // Generics inside `[` at the `[` limit: the fuzzer's (Fuzz/Corpus/fuzz-scan-swift/generics-in-at-brackets.swift)
+        // took 14 s of the fuzzing build; the generics' cost doubles with each `[` around them.
+        ("generics-in-brackets", "let y = " + String(repeating: "@[", count: 12) + String(repeating: "A<", count: 7)
+            + String(repeating: ">", count: 7) + String(repeating: "]", count: 12), 1),
     ]
 
     /// A function whose body is `statement` `count` times, one per line from line 2.
