@@ -17,11 +17,6 @@ enum ByteSearch {
         firstIndex(of: pattern, in: bytes, range: range) != nil
     }
 
-    /// Whether `bytes` holds `pattern`.
-    static func contains(_ pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        firstIndex(of: pattern, in: bytes, range: 0..<bytes.count) != nil
-    }
-
     /// Whether `text` holds any of `patterns` (comment trivia handed over as a `String`).
     static func containsAny(_ patterns: [[UInt8]], in text: String) -> Bool {
         var text = text

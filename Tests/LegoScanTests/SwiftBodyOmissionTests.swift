@@ -7,7 +7,7 @@ import Testing
 /// fact, with every position mapped back to the file's, so the facts are those of the whole file.
 struct SwiftBodyOmissionTests {
     private func omission(_ text: String, keepingBodiesWith word: String = "Module") -> SwiftBodyOmission {
-        SwiftBodyOmission(Array(text.utf8)) { ByteSearch.contains(Array(word.utf8), in: $0) }
+        SwiftBodyOmission(Array(text.utf8), keeping: BytePatterns([word]).occurs(in:))
     }
 
     /// The text parsed, with a body kept when it holds `word`.
