@@ -67,11 +67,13 @@ public enum AppScanner {
     private static func scanListing<Scanner: FrameworkScanner>(_ listing: Listing, path: String, with scanner: Scanner)
         throws(ScanError) -> ScanOutcome<Scanner.App> {
         var excluded = listing.excluded
-        var read: [(file: SourceTree.File, facts: Scanner.Facts, bytes: Int)] = []
-        for file in listing.files {
-            var bytes = 0
-            let facts = Self.read(file, with: scanner, byteCount: &bytes)
-            read.append((file, facts, bytes))
+        // One hand-over to the large-stack thread for the whole loop, not one per Swift file.
+        let read = LargeStack.run {
+            listing.files.map { file -> (file: SourceTree.File, facts: Scanner.Facts, bytes: Int) in
+                var bytes = 0
+                let facts = Self.read(file, with: scanner, byteCount: &bytes)
+                return (file, facts, bytes)
+            }
         }
         // The framework's own sources declare its classes; leaving them in would read its macro definitions and base
         // classes as the app's modules and transitions.

@@ -60,6 +60,23 @@ struct SwiftClassSkimTests {
         }
     }
 
+    /// The last `class` is found eight bytes at a time from the end: at every alignment, at the file's first and last
+    /// bytes, and behind an `a` of ordinary code in the same eight bytes.
+    @Test func theLastClassWordIsFoundAtEveryAlignment() {
+        for padding in 0..<17 {
+            let spaces = String(repeating: " ", count: padding)
+            for text in [
+                "\(spaces)class A: B {}",
+                "class A: B {}\(spaces)",
+                "let a = 1\n\(spaces)class A: B {}\(spaces)//aaaa",
+                "class A {}\n\(spaces)let classa = 1; class B: C",
+            ] {
+                #expect(skimmed(text) == parsed(text), "padding \(padding): \(text.debugDescription)")
+            }
+        }
+        #expect(skimmed("clas").isEmpty && skimmed("").isEmpty)
+    }
+
     /// Old Mac line endings (a lone `\r`) end comments, strings and lines, as swift-syntax reads them.
     @Test func loneCarriageReturnsEndLines() {
         let text = "// header\rclass A: NSObject {}\r\r\nlet s = \"x\r\"\rclass B: A {}\r/* a\rb */ class C {}\n"

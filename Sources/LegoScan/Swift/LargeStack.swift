@@ -10,14 +10,17 @@ import Glibc
 ///
 /// One such thread is kept and reused: a new thread per file faulted its stack pages in afresh each time (with its
 /// creation, a seventh of an NNModule-swift scan's time). A caller that finds it busy (tests scan in parallel) gets
-/// a thread of its own for that call.
+/// a thread of its own for that call. Work already on such a thread runs inline: a scan hands its whole reading loop
+/// over once, where waking the worker for each file cost a tenth of a scan of many small Swift files.
 enum LargeStack {
     /// The stack size asked for.
     static let size = 512 << 20
 
-    /// `body()`, run on a thread with a `size` stack (inline where no such thread can be made).
+    /// `body()`, run on a thread with a `size` stack (inline where no such thread can be made, or when the calling
+    /// thread is one).
     static func run<Result>(_ body: () -> Result) -> Result {
         #if os(Linux)
+        if isOnLargeStack { return body() }
         var result: Result?
         withoutActuallyEscaping(body) { body in
             let job = Job { result = body() }
@@ -37,10 +40,28 @@ enum LargeStack {
     }
 
     #if os(Linux)
+    /// Marks the threads this type starts (a non-nil value), so that work on them runs inline.
+    private static let marker: pthread_key_t? = {
+        var key = pthread_key_t()
+        return pthread_key_create(&key, nil) == 0 ? key : nil
+    }()
+
+    /// Whether the calling thread is one this type started.
+    private static var isOnLargeStack: Bool {
+        guard let marker else { return false }
+        return pthread_getspecific(marker) != nil
+    }
+
+    /// Marks the calling thread as one with a `size` stack.
+    private static func markCurrentThread() {
+        if let marker { pthread_setspecific(marker, UnsafeRawPointer(bitPattern: 1)) }
+    }
+
     /// Runs `job` on a thread of its own with a `size` stack, or inline when none can be made.
     private static func runOnNewThread(_ job: Job) {
         let context = Unmanaged.passRetained(job)
         guard let thread = startThread(context.toOpaque(), detached: false, { raw in
+            LargeStack.markCurrentThread()
             Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().work()
             return nil
         }) else {
@@ -81,6 +102,7 @@ enum LargeStack {
             pthread_mutex_init(lock, nil)
             pthread_cond_init(changed, nil)
             guard LargeStack.startThread(Unmanaged.passUnretained(self).toOpaque(), detached: true, { raw in
+                LargeStack.markCurrentThread()
                 Unmanaged<Worker>.fromOpaque(raw!).takeUnretainedValue().loop()
                 return nil
             }) != nil else { return nil }
