@@ -162,6 +162,42 @@ import Testing
         #expect(Self.findings(app) == ["O.m:4 qf-kvc-unknown-key error", "O.m:6 qf-kvc-unknown-key note"])
     }
 
+    /// A class read only from its `@implementation` (its header lies outside the scanned folder, or was not read) has
+    /// an unknown superclass, protocols and properties: a query key it seems to lack (set by KVC at QFRouter.m:52-55)
+    /// and a protocol it seems not to adopt are notes, not an error and a warning; with the header scanned they are.
+    @Test func aClassWhoseInterfaceWasNotScannedIsNotJudgedAsIfItDeclaredNothing() {
+        let protocols = """
+            @protocol Home <NSObject>
+            @end
+            """
+        let implementation = """
+            #import "Home.h"
+            @implementation Home
+            - (void)show { }
+            @end
+            @implementation Opener
+            - (void)go {
+                [[QFRouter router] interfaceForProtocol:@protocol(Home)];
+                [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"Home://?title=a"]];
+            }
+            @end
+            """
+        let alone = Self.app(["P.h": protocols, "Home.m": implementation])
+        #expect(Self.findings(alone) == ["Home.m:7 qf-impl-not-conforming note", "Home.m:8 qf-kvc-unknown-key note"])
+        #expect(alone.modules.map(\.adopts) == [nil])
+        let messages = QFStaticAnalyzer.analyze(alone).findings.map(\.message)
+        #expect(messages.contains { $0.contains("(unless its @interface, not scanned, adopts it)") })
+        #expect(messages.contains { $0.contains("(the @interface of Home was not scanned)") })
+
+        let header = """
+            @interface Home : NSObject
+            @end
+            """
+        let whole = Self.app(["P.h": protocols, "Home.h": header, "Home.m": implementation])
+        #expect(Self.findings(whole) == ["Home.m:7 qf-impl-not-conforming warning", "Home.m:8 qf-kvc-unknown-key error"])
+        #expect(whole.modules.map(\.adopts) == [false])
+    }
+
     /// A function-like macro around a lookup, defined in a header and called elsewhere, opens what its literal
     /// argument names; a macro that is not a wrapper, or a computed argument, opens nothing known.
     @Test func wrapperMacrosAreOpensOfTheirLiteralArguments() {

@@ -77,6 +77,17 @@ public struct QFScannedApp: Sendable {
         public var cachedControllers: [QFFacts.CachedController] = []
         /// The first declaration.
         public var location: SourceLocation
+        /// Whether its primary `@interface` was read (not only its `@implementation`, an extension or a category): without
+        /// it, its superclass, protocols and header properties are unknown.
+        public var interfaceRead = false
+    }
+
+    /// What the scan did not read of a class's ancestry: what the class seems to lack may be declared there.
+    public enum Unread: Sendable, Hashable {
+        /// A superclass the scan read no declaration of.
+        case superclass(String)
+        /// The primary `@interface` of a class whose other declarations were read (its header was not scanned).
+        case interface(String)
     }
 
     /// One protocol a module is built for: the class the naming rule names, and whether it exists and adopts it.
@@ -87,7 +98,8 @@ public struct QFScannedApp: Sendable {
         public var className: String
         /// Whether a class of that name is declared.
         public var classFound: Bool
-        /// Whether it (or a superclass) adopts the protocol; nil without a class.
+        /// Whether it (or a superclass) adopts the protocol; nil without a class, or when it adopts none of what was read
+        /// but a superclass or an `@interface` of its ancestry was not read.
         public var adopts: Bool?
         /// The protocol's declaration.
         public var location: SourceLocation
@@ -146,6 +158,7 @@ public struct QFScannedApp: Sendable {
                 name: declaration.name, superclass: nil, adopts: [], declaredProperties: [], methods: [], synthesized: [], ivars: [],
                 controllers: [:], location: declaration.location)
             if merged.superclass == nil { merged.superclass = declaration.superclass }
+            if !declaration.isImplementation && declaration.category == nil { merged.interfaceRead = true }
             for name in declaration.adopts where !merged.adopts.contains(name) { merged.adopts.append(name) }
             let inCategory = declaration.category.map { !$0.isEmpty } ?? false
             for property in declaration.properties where !merged.declaredProperties.contains(where: { $0.property.name == property.name }) {
@@ -205,7 +218,10 @@ public struct QFScannedApp: Sendable {
             let className = implementation(spec.name) ?? router.prefix + spec.name + router.suffix
             let found = modelClasses[className]
             return Module(protocolName: spec.name, className: className, classFound: found != nil,
-                          adopts: found.map { runtime.adopts($0, spec.name) }, location: spec.location)
+                          adopts: found.flatMap { found -> Bool? in
+                              runtime.adopts(found, spec.name) ? true : Self.lineage(of: className, in: classes).unread == nil ? false : nil
+                          },
+                          location: spec.location)
         }
     }
 
@@ -419,18 +435,23 @@ public struct QFScannedApp: Sendable {
         return QFProperty(name: declared.name, type: type, ownership: ownership, readonly: declared.readonly, hasIvar: hasIvar)
     }
 
-    /// The class `name` and its declared superclasses, nearest first; `unscanned` is the first superclass the scan
-    /// did not read (nil when the chain ends at a root class or a UIKit one).
-    func lineage(of name: String) -> (classes: [Class], unscanned: String?) {
+    /// The class `name` and its declared superclasses, nearest first; `unread` is the first of its ancestry the scan did
+    /// not read (nil when the chain ends at a root class or a UIKit one).
+    func lineage(of name: String) -> (classes: [Class], unread: Unread?) {
+        Self.lineage(of: name, in: classes)
+    }
+
+    private static func lineage(of name: String, in classes: [String: Class]) -> (classes: [Class], unread: Unread?) {
+        func isSystem(_ name: String) -> Bool { name.hasPrefix("NS") || name.hasPrefix("UI") }
         var result: [Class] = []
         var current: String? = name
         var seen: Set<String> = []
         while let next = current, seen.insert(next).inserted {
-            guard let found = classes[next] else {
-                let known = next.hasPrefix("NS") || next.hasPrefix("UI")
-                return (result, known ? nil : next)
-            }
+            guard let found = classes[next] else { return (result, isSystem(next) ? nil : .superclass(next)) }
             result.append(found)
+            // Only an `@interface` names the superclass: a class read from its `@implementation` alone ends the chain
+            // unknown, not at a root class.
+            if !found.interfaceRead && !isSystem(found.name) { return (result, .interface(found.name)) }
             current = found.superclass
         }
         return (result, nil)

@@ -101,8 +101,14 @@ public enum QFStaticAnalyzer {
         let lineage = app.lineage(of: className)
         if !runtime.adopts(spec, protocolName) {
             // A superclass the scan did not read may adopt it.
-            let ceiling = lowest(lineage.unscanned == nil ? nil : .note, ruleCeiling)
-            let unread = lineage.unscanned.map { " (unless its superclass \($0), not scanned, adopts it)" } ?? ""
+            let ceiling = lowest(lineage.unread == nil ? nil : .note, ruleCeiling)
+            let unread: String
+            switch lineage.unread {
+            case .superclass(let name): unread = " (unless its superclass \(name), not scanned, adopts it)"
+            case .interface(let name) where name == className: unread = " (unless its @interface, not scanned, adopts it)"
+            case .interface(let name): unread = " (unless the @interface of its superclass \(name), not scanned, adopts it)"
+            case nil: unread = ""
+            }
             findings.report(.qfImplNotConforming, "\(by) resolves to \(className), which does not adopt <\(protocolName)>\(unread): "
                             + "the router returns it anyway, and a protocol method it lacks raises unrecognized selector\(ruleNote(app))",
                             module: protocolName, at: site, certainty: .literal, ceiling: ceiling,
@@ -116,12 +122,17 @@ public enum QFStaticAnalyzer {
 
     /// The query items in order, as `interfaceForURL:` sets them (QFRouter.m:52-55); the first that raises ends it.
     private static func kvc(_ url: QFURL, open: QFScannedApp.Open, protocolName: String, className: String,
-                            lineage: (classes: [QFScannedApp.Class], unscanned: String?), uncertain: Set<String>, runtime: QFMoudleRuntime,
+                            lineage: (classes: [QFScannedApp.Class], unread: QFScannedApp.Unread?), uncertain: Set<String>, runtime: QFMoudleRuntime,
                             ruleCeiling: Severity?, findings: StaticFindings) {
         // A class overriding setValue:forUndefinedKey: (or setNilValueForKey:) decides itself what a bad key does.
         let overrides = Set(lineage.classes.flatMap(\.methods))
         let properties = runtime.settableProperties(of: className)
-        let unread = lineage.unscanned.map { " (its superclass \($0) was not scanned)" } ?? ""
+        let unread: String
+        switch lineage.unread {
+        case .superclass(let name): unread = " (its superclass \(name) was not scanned)"
+        case .interface(let name): unread = " (the @interface of \(name) was not scanned)"
+        case nil: unread = ""
+        }
         for item in url.items {
             // A value a `%@` fills is unknown: judge the key with a number, which every convertible scalar accepts.
             let text = open.valuesDynamic && (item.value?.utf8.contains(UInt8(ascii: "%")) ?? false) ? "0" : item.value
@@ -136,7 +147,7 @@ public enum QFStaticAnalyzer {
             switch verdict {
             case .undefinedKey where !overrides.contains("setValue:forUndefinedKey:"):
                 findings.report(.qfKVCUnknownKey, prefix + "no setter or ivar answers it, so NSUndefinedKeyException is raised inside interfaceForURL:\(unread)",
-                                module: protocolName, at: open.fact.location, certainty: .literal, ceiling: lowest(lineage.unscanned == nil ? nil : .note, ruleCeiling),
+                                module: protocolName, at: open.fact.location, certainty: .literal, ceiling: lowest(lineage.unread == nil ? nil : .note, ruleCeiling),
                                 evidence: evidence, identity: identity)
             case .nilIntoScalar where !overrides.contains("setNilValueForKey:"):
                 findings.report(.qfKVCNilScalar, prefix + "a key without `=` gives nil, and setNilValueForKey: raises NSInvalidArgumentException for a scalar",
