@@ -229,7 +229,40 @@ import Testing
         ])
         #expect(app.facts.wrappers == ["QF_OPEN": .protocolName, "QF_OPEN_P": .protocolExpression, "QF_LINK": .url])
         #expect(app.opens.map { "\($0.fact.via) \($0.protocolName ?? "dynamic")" } == ["QF_OPEN Cart", "QF_OPEN_P Kart", "QF_LINK Cart", "QF_LINK dynamic"])
-        #expect(Self.findings(app) == ["Use.m:4 qf-missing-impl error", "Use.m:5 qf-kvc-unknown-key error"])
+        // `Kart` is declared nowhere scanned, yet `@protocol(Kart)` compiles only where it is declared: a note.
+        #expect(Self.findings(app) == ["Use.m:4 qf-missing-impl note", "Use.m:5 qf-kvc-unknown-key error"])
+    }
+
+    /// `@protocol(P)` compiles only where `P` is declared (clang: "cannot find protocol declaration"), so a module
+    /// protocol the scanned source does not declare lives in code the scan did not read (a pod, a framework), most
+    /// likely with its class: its open is a note, not a missing class. Such a protocol also shows that a URL scheme
+    /// naming no scanned protocol (nil at QFRouter.m:51) may be declared there too; without one, that is an error.
+    @Test func protocolsDeclaredOutsideTheScannedSourceMakeTheirVerdictsNotes() {
+        let home = """
+            @protocol Home <NSObject>
+            @end
+            @interface Home : NSObject <Home>
+            @end
+            """
+        let opens = """
+            @implementation Opener
+            - (void)go {
+                [[QFRouter router] interfaceForProtocol:@protocol(Home)];
+                [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"Cart://"]];
+            }
+            @end
+            """
+        #expect(Self.findings(Self.app(["H.m": home, "O.m": opens])) == ["O.m:4 qf-unknown-scheme error"])
+        let inPod = """
+            @implementation PodUser
+            - (void)go { [[QFRouter router] interfaceForProtocol:@protocol(PodModule)]; }
+            @end
+            """
+        let app = Self.app(["H.m": home, "O.m": opens, "P.m": inPod])
+        #expect(Self.findings(app) == ["O.m:4 qf-unknown-scheme note", "P.m:2 qf-missing-impl note"])
+        let messages = QFStaticAnalyzer.analyze(app).findings.map(\.message)
+        #expect(messages.contains { $0.contains("unless it is declared outside the scanned source, as @protocol(PodModule) at P.m:2 shows") })
+        #expect(messages.contains { $0.contains("nor is the protocol declared there") })
     }
 
     @Test func theNamingRuleIsReadInEachSpellingAndOtherwiseSaidToBeAssumed() {

@@ -14,10 +14,11 @@ public enum QFStaticAnalyzer {
         let modelClasses = Dictionary(app.model.classes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let protocolNames = Set(app.protocols.map(\.name))
         let uncertain = uncertainTypes(app)
+        let outside = protocolDeclaredOutside(app, protocolNames)
         for open in app.opens where open.fact.reachable {
             guard let protocolName = open.protocolName else { continue }
             check(open, protocolName: protocolName, app: app, runtime: runtime, classes: modelClasses, protocolNames: protocolNames,
-                  uncertain: uncertain, findings: findings)
+                  outside: outside, uncertain: uncertain, findings: findings)
         }
         references(app, findings)
         controllerCycles(app, findings)
@@ -58,29 +59,49 @@ public enum QFStaticAnalyzer {
         return findings.result(framework: .qfMoudle, suppressions: app.facts.suppressions, limitations: limitations, sourceFiles: sourceFiles)
     }
 
+    /// The first literal `@protocol(P)` whose `P` the scanned source does not declare: it compiles only where `P` is
+    /// declared, so the app declares protocols in code the scan did not read (a pod, a framework, an excluded folder).
+    private static func protocolDeclaredOutside(_ app: QFScannedApp, _ protocolNames: Set<String>) -> (name: String, at: SourceLocation)? {
+        let opened = app.opens.lazy.filter { $0.fact.reachable && $0.url == nil }.compactMap { open -> (String, SourceLocation)? in
+            guard case .protocolName(.literal(let name, _)) = open.fact.target else { return nil }
+            return (name, open.fact.location)
+        }
+        let referenced = app.facts.references.lazy.map { ($0.name, $0.location) }
+        return (Array(opened) + Array(referenced)).filter { !protocolNames.contains($0.0) }.min { $0.1 < $1.1 }.map { (name: $0.0, at: $0.1) }
+    }
+
     private static func check(_ open: QFScannedApp.Open, protocolName: String, app: QFScannedApp, runtime: QFMoudleRuntime,
-                              classes: [String: QFClassSpec], protocolNames: Set<String>, uncertain: Set<String>, findings: StaticFindings) {
+                              classes: [String: QFClassSpec], protocolNames: Set<String>, outside: (name: String, at: SourceLocation)?,
+                              uncertain: Set<String>, findings: StaticFindings) {
         let site = open.fact.location
         let by = open.url != nil ? "the URL \(urlText(open))" : "@protocol(\(protocolName))"
         if open.url != nil, !protocolNames.contains(protocolName) {
-            // `objc_getProtocol(url.scheme)` (QFRouter.m:51) is exact: no protocol, no class, a nil module.
+            // `objc_getProtocol(url.scheme)` (QFRouter.m:51) is exact: no protocol, no class, a nil module. Unless the app
+            // declares protocols the scan did not read, where this one may be too.
             let near = protocolNames.first { $0.lowercased() == protocolName.lowercased() }
             let part = app.router.urlPart == .host ? " (its host: this router reads the host)" : ""
-            findings.report(.qfUnknownScheme, "\(by) names the protocol `\(protocolName)`\(part), which the app does not declare: "
+            let unread = outside.map { " (unless it is declared outside the scanned source, as @protocol(\($0.name)) at \($0.at.file):\($0.at.line) shows "
+                + "some protocols are)" } ?? ""
+            findings.report(.qfUnknownScheme, "\(by) names the protocol `\(protocolName)`\(part), which the app does not declare\(unread): "
                             + "interfaceForURL: returns nil" + (near.map { " (protocol names are case-sensitive: did you mean \($0)?)" } ?? ""),
-                            module: protocolName, at: site, certainty: .literal, identity: ["scheme", protocolName])
+                            module: protocolName, at: site, certainty: .literal, ceiling: outside == nil ? nil : .note, identity: ["scheme", protocolName])
             return
         }
+        // `@protocol(P)` compiles only where P is declared: one the scanned source does not declare is in code the scan
+        // did not read, with, most likely, its class.
+        let declaredOutside = !protocolNames.contains(protocolName)
         // Every verdict below names the class the rule gives; a rule the scan could not read makes them notes.
         let ruleCeiling = ruleCeiling(app)
         if case .conformance(let walk) = app.router.source {
             // The router walks every class for one adopting the protocol: no name to miss, no class that does not adopt.
             let candidates = app.implementations(of: protocolName)
             guard let className = candidates.first else {
+                let unread = declaredOutside ? " (the protocol itself is declared outside it)" : ""
                 findings.report(.qfMissingImpl, "\(by) is resolved but no scanned class adopts <\(protocolName)>: the router walks every class "
                                 + "for one (\(walk.file):\(walk.line)) and interfaceForProtocol: returns nil without a word, unless a class "
-                                + "outside the scanned source adopts it",
-                                module: protocolName, at: site, certainty: .literal, ceiling: .warning, identity: ["resolve", protocolName])
+                                + "outside the scanned source adopts it\(unread)",
+                                module: protocolName, at: site, certainty: .literal, ceiling: declaredOutside ? .note : .warning,
+                                identity: ["resolve", protocolName])
                 return
             }
             guard candidates.count == 1, let url = open.url, app.router.setsQueryOnModule else { return }
@@ -91,10 +112,12 @@ public enum QFStaticAnalyzer {
         let className = app.router.prefix + protocolName + app.router.suffix
         guard let spec = classes[className] else {
             if app.classes[className] == nil {
-                let declared = protocolNames.contains(protocolName) ? "" : " (the protocol is not declared in the scanned source either)"
+                let declared = declaredOutside ? " in the scanned source (nor is the protocol declared there: both may be in code the scan "
+                    + "did not read, a pod or a framework)" : ""
                 findings.report(.qfMissingImpl, "\(by) is resolved but no class \(className) exists\(declared): "
                                 + "interfaceForProtocol: returns nil without a word\(ruleNote(app))",
-                                module: protocolName, at: site, certainty: .literal, ceiling: ruleCeiling, identity: ["resolve", protocolName, className])
+                                module: protocolName, at: site, certainty: .literal, ceiling: lowest(declaredOutside ? .note : nil, ruleCeiling),
+                                identity: ["resolve", protocolName, className])
             }
             return
         }
