@@ -168,6 +168,43 @@ import Testing
                                             + "the runtime lists first wins and the other is ignored"])
     }
 
+    /// `Module.service(of: P.self)` compiles only where `P` is declared: a looked-up service the scanned source does not
+    /// declare comes from a module the scan did not read (a pod, a framework), which most likely registers it, so its
+    /// missing registration (an assert, then a force-unwrapped nil: `ModuleServiceCenter.swift:115-144`,
+    /// `Module.swift:59-61`) is a note; a service declared in the scanned source and registered nowhere stays an error.
+    /// An Objective-C `@protocol P;` only announces a protocol declared elsewhere.
+    @Test func aServiceDeclaredOutsideTheScannedSourceIsOnlyANoteWhenNothingRegistersIt() throws {
+        var facts = Self.swift("""
+            import NNModule_swift
+            import ShopModule
+            protocol LocalService: AnyObject {}
+            final class Home {
+                func go() {
+                    _ = Module.service(of: LocalService.self)
+                    _ = Module.service(of: ShopService.self)
+                    _ = Module.service(of: ShopModule.CartService.self)
+                }
+            }
+            """)
+        facts.append(Self.objc("""
+            @protocol PayService;
+            @protocol WalletService <NSObject>
+            @end
+            @implementation Pay
+            - (void)go {
+                id pay = [[ModuleManager sharedInstance] serivceOfProtocol:@protocol(PayService)];
+                id wallet = [[ModuleManager sharedInstance] serivceOfProtocol:@protocol(WalletService)];
+            }
+            @end
+            """))
+        #expect(facts.protocols == ["LocalService", "WalletService"])
+        let findings = NNScannedApp(facts: facts).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
+        #expect(findings.map { "\($0.module ?? "") \($0.severity.rawValue)" } == [
+            "PayService note", "WalletService error", "LocalService error", "ShopService note", "ShopModule.CartService note",
+        ])
+        #expect(findings.first { $0.module == "ShopService" }?.message.contains("nor declares it: it comes from code the scan did not read") == true)
+    }
+
     /// A router is named by the expression that reaches it, through local names and `self` (the framework's example
     /// registers `let subRouter = AModuleImpl.router` on the route service, `AModuleImpl.swift:18-19`).
     @Test func routersAreNamedThroughAliasesAndSelf() {

@@ -77,6 +77,29 @@ struct SwiftClassSkimTests {
         #expect(skimmed("clas").isEmpty && skimmed("").isEmpty)
     }
 
+    /// The protocols a file declares, as swift-syntax finds them: not a composition, an argument label, a member named
+    /// `protocol`, an import, or a word in a comment or string.
+    @Test func itFindsTheProtocolsSwiftSyntaxFinds() {
+        let text = #"""
+            import protocol Foundation.NSCoding
+            protocol Plain {}
+            public protocol Service: AnyObject, Plain where Self: NSObject {}
+            @objc(XYZService) protocol `Escaped` {}
+            // protocol Commented {}
+            let s = "protocol InString {}"
+            typealias Both = protocol<Plain, Service>
+            func f(protocol p: Plain) { _ = x.protocol; g(a: 1, protocol: p) }
+            enum Outer { protocol Inner {} }
+            class Last: NSObject {}
+            """#
+        let parsed = NNSwiftReader.read(text: text, file: "F.swift").protocols
+        #expect(parsed == ["Plain", "Service", "`Escaped`", "Inner"], "the test's premise: what swift-syntax sees")
+        #expect(SwiftClassSkim.read(Array(text.utf8)).protocols == parsed)
+        // The reading stops after the last `protocol` too.
+        let tail = String(repeating: "func f() { }\n", count: 2_000) + "protocol AtTheEnd {}\n"
+        #expect(SwiftClassSkim.read(Array(tail.utf8)).protocols == ["AtTheEnd"])
+    }
+
     /// Old Mac line endings (a lone `\r`) end comments, strings and lines, as swift-syntax reads them.
     @Test func loneCarriageReturnsEndLines() {
         let text = "// header\rclass A: NSObject {}\r\r\nlet s = \"x\r\"\rclass B: A {}\r/* a\rb */ class C {}\n"
@@ -172,7 +195,9 @@ struct SwiftClassSkimTests {
                 var full = NNSwiftReader.read(text: String(decoding: bytes, as: UTF8.self), file: path)
                 let light = NNSwiftReader.read(bytes: bytes, file: path)
                 #expect(light.classes == full.classes, "\(path)")
+                #expect(light.protocols == full.protocols, "\(path)")
                 full.classes = []
+                full.protocols = []
                 #expect(full == NNFacts(), "\(path): a fact the prefilter would lose")
                 skipped += 1
             }

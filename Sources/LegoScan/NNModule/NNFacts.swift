@@ -221,6 +221,9 @@ public struct NNFacts: Sendable, Hashable {
 
     /// Classes declared.
     public var classes: [ClassDeclaration] = []
+    /// The names of the protocols declared (Swift `protocol P`, Objective-C `@protocol P` with a body): a service the
+    /// scanned source looks up but does not declare comes from code the scan did not read.
+    public var protocols: [String] = []
     /// `implPriority` declarations.
     public var priorities: [Priority] = []
     /// Bootstrap methods.
@@ -269,6 +272,7 @@ extension NNFacts: FrameworkFacts {
 
     public mutating func append(_ other: NNFacts) {
         classes += other.classes
+        protocols += other.protocols
         priorities += other.priorities
         bootstrapMethods += other.bootstrapMethods
         registrations += other.registrations

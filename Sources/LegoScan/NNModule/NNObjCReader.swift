@@ -72,6 +72,10 @@ struct NNObjCReader {
             } else {
                 facts.classes.append(.init(name: name, superclass: nil, location: location(index + 1)))
             }
+        } else if lexer.isIdentifier(index, "@protocol"), named, !lexer.isPunctuation(index + 2, UInt8(ascii: ";")),
+                  !lexer.isPunctuation(index + 2, UInt8(ascii: ",")) {
+            // `@protocol P;` (or `@protocol P, Q;`) only announces a protocol declared elsewhere.
+            facts.protocols.append(lexer.text(tokens[index + 1]))
         } else if lexer.isIdentifier(index, "@end") {
             currentClass = nil
             bootstrap = nil

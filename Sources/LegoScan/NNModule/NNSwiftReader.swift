@@ -16,9 +16,11 @@ enum NNSwiftReader {
     static func read(bytes: [UInt8], file: String) -> NNFacts {
         if bytes.count <= SwiftReader.maximumFileBytes, !mayCallTheFramework(bytes) {
             var facts = NNFacts()
-            facts.classes = SwiftClassSkim.declarations(in: bytes).map {
+            let skimmed = SwiftClassSkim.read(bytes)
+            facts.classes = skimmed.classes.map {
                 .init(name: $0.name, superclass: $0.superclass, location: LegoModel.SourceLocation(file: file, line: $0.line, column: $0.column))
             }
+            facts.protocols = skimmed.protocols
             return facts
         }
         if let refusal = SwiftReader.refusal(bytes, file: file) {
@@ -110,6 +112,12 @@ enum NNSwiftReader {
         }
 
         override func visitPost(_ node: ClassDeclSyntax) { pop() }
+
+        override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+            // A name the parser had to make up (`protocol<A, B>` of Swift 2 reads as a declaration without one) is none.
+            if node.name.presence == .present, !node.name.text.isEmpty { facts.protocols.append(node.name.text) }
+            return .visitChildren
+        }
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text, bootstrap: nil); return .visitChildren }
         override func visitPost(_ node: StructDeclSyntax) { pop() }

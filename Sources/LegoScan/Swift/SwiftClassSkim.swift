@@ -1,6 +1,12 @@
-/// The class declarations of a Swift file read from its bytes, without a syntax tree: for the files of an app that call
-/// none of a framework's API, where a scanner needs only each class and the first type it inherits (swift-syntax's
-/// parse is most of a Swift scan, `docs/performance.md`).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The class and protocol declarations of a Swift file read from its bytes, without a syntax tree: for the files of an
+/// app that call none of a framework's API, where a scanner needs only each class with the first type it inherits, and
+/// the protocols declared (swift-syntax's parse is most of a Swift scan, `docs/performance.md`).
 ///
 /// A small lexer: comments (nested `/* */`) are skipped, strings (`"`, `"""`, raw `#"…"#`) are one token whose
 /// interpolations are code, names and punctuation are tokens. A declaration is `class` followed by a name that is not a
@@ -19,37 +25,43 @@ enum SwiftClassSkim {
     }
 
     /// The class declarations of `bytes`, in source order.
-    static func declarations(in bytes: [UInt8]) -> [Declaration] {
+    static func declarations(in bytes: [UInt8]) -> [Declaration] { read(bytes).classes }
+
+    /// The class declarations of `bytes` and the names of the protocols it declares, in source order.
+    static func read(_ bytes: [UInt8]) -> (classes: [Declaration], protocols: [String]) {
         bytes.withUnsafeBufferPointer { buffer in
-            // Only a `class` can start a declaration, and its clauses take a bounded number of tokens: the file is read
-            // up to its last `class` and the clauses that may follow it (most files declare their classes first).
-            guard let last = lastClassWord(in: buffer) else { return [] }
+            // Only `class` or `protocol` can start a declaration, and its clauses take a bounded number of tokens: the
+            // file is read up to its last such word and the clauses that may follow it (most files declare types first).
+            guard let last = lastDeclarationWord(in: buffer) else { return ([], []) }
             var lexer = Lexer(bytes: buffer)
             lexer.stop = (offset: last, tokensAfter: 2 * declarationTokens + 8)
-            return declarations(lexer.read(), buffer)
+            let tokens = lexer.read()
+            return (declarations(tokens, buffer), protocols(tokens, buffer))
         }
     }
 
-    /// The offset of the last `class` in `buffer`, in code or not, or nil when there is none.
-    private static func lastClassWord(in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// An offset within the last `class` or `protocol` of `buffer`, in code or not, or nil when there is none.
+    private static func lastDeclarationWord(in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
         guard buffer.count >= 5, let base = buffer.baseAddress else { return nil }
-        func isClass(at index: Int) -> Bool {
-            index >= 2 && index + 2 < buffer.count && base[index - 2] == UInt8(ascii: "c") && base[index - 1] == UInt8(ascii: "l")
-                && base[index] == UInt8(ascii: "a") && base[index + 1] == UInt8(ascii: "s") && base[index + 2] == UInt8(ascii: "s")
+        func matches(_ word: StaticString, from start: Int) -> Bool {
+            guard start >= 0, start + word.utf8CodeUnitCount <= buffer.count else { return false }
+            return memcmp(base + start, word.utf8Start, word.utf8CodeUnitCount) == 0
         }
-        // Backwards eight bytes at a time, stopping only at words holding an `a` (a byte-by-byte loop was a twentieth
-        // of an NNModule-swift scan): a zero byte of `word ^ aaaaaaaa` flags it, with at most false flags above a
+        // Both words hold an `l`: at `class`'s second byte, `protocol`'s last.
+        func isWord(at index: Int) -> Bool { base[index] == UInt8(ascii: "l") && (matches("class", from: index - 1) || matches("protocol", from: index - 7)) }
+        // Backwards eight bytes at a time, stopping only at words holding an `l` (a byte-by-byte loop was a twentieth
+        // of an NNModule-swift scan): a zero byte of `word ^ llllllll` flags it, with at most false flags above a
         // true one, which the check of the bytes around rules out.
         let raw = UnsafeRawPointer(base)
         var end = buffer.count
         while end >= 8 {
-            let word = raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) ^ 0x6161_6161_6161_6161
+            let word = raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) ^ 0x6C6C_6C6C_6C6C_6C6C
             if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 {
-                for index in stride(from: end - 1, through: end - 8, by: -1) where isClass(at: index) { return index - 2 }
+                for index in stride(from: end - 1, through: end - 8, by: -1) where isWord(at: index) { return index }
             }
             end -= 8
         }
-        for index in stride(from: end - 1, through: 0, by: -1) where isClass(at: index) { return index - 2 }
+        for index in stride(from: end - 1, through: 0, by: -1) where isWord(at: index) { return index }
         return nil
     }
 
@@ -145,6 +157,21 @@ enum SwiftClassSkim {
             }
             found.append(Declaration(name: String(decoding: text(nameToken), as: UTF8.self), superclass: superclass,
                                      line: nameToken.line, column: nameToken.column))
+        }
+        return found
+    }
+
+    /// The names after `protocol` that declare one: not `x.protocol`, an argument label, `import protocol M.P`, or the old
+    /// composition `protocol<A, B>`.
+    private static func protocols(_ tokens: [Token], _ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var found: [String] = []
+        for index in tokens.indices where tokens[index].isName("protocol", in: bytes) {
+            let previous = index > 0 ? tokens[index - 1] : nil
+            guard index + 1 < tokens.count, tokens[index + 1].isName,
+                  ![UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ",")].contains(previous?.byte ?? 0),
+                  !(previous?.isName("import", in: bytes) ?? false) else { continue }
+            let name = tokens[index + 1]
+            found.append(String(decoding: bytes[name.start..<name.end], as: UTF8.self))
         }
         return found
     }

@@ -61,3 +61,6 @@ class ShopServiceImpl: NSObject, ShopService {
         Module.tabService.addRegister(SettingsTab.self)
     }
 }
+
+// Declared here, registered nowhere (the nn-service-missing fault above).
+protocol CartService: AnyObject {}
