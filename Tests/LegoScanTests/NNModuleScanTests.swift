@@ -203,6 +203,19 @@ import Testing
             "PayService note", "WalletService error", "LocalService error", "ShopService note", "ShopModule.CartService note",
         ])
         #expect(findings.first { $0.module == "ShopService" }?.message.contains("nor declares it: it comes from code the scan did not read") == true)
+
+        // That code may register routes too: a route no scanned router handles (`URLRouter.swift:118-178`) is a note then.
+        let open = Self.swift(#"final class Cart { func go() { Module.routeService.openRoute("cart/detail") } }"#)
+        var alone = facts
+        alone.lookups = []
+        alone.append(open)
+        #expect(NNScannedApp(facts: alone).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings.map(\.severity) == [.warning])
+        var incomplete = facts
+        incomplete.append(open)
+        let unmatched = NNScannedApp(facts: incomplete).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
+            .filter { $0.ruleID == "nn-route-unmatched" }
+        #expect(unmatched.map(\.severity) == [.note])
+        #expect(unmatched.first?.message.contains("unless code the scan did not read registers it: PayService, used at Snippet.m:6, is declared there") == true)
     }
 
     /// A router is named by the expression that reaches it, through local names and `self` (the framework's example

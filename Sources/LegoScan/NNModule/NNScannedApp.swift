@@ -18,6 +18,8 @@ public struct NNScannedApp: Sendable {
     private var declaredPriorities: [String: Int?] = [:]
     /// Each declared class's first declared superclass (nil: none declared), for `priority(of:)`.
     private var superclasses: [String: String?] = [:]
+    /// The protocols the scanned source declares, for `declares(service:)`.
+    private var declaredProtocols: Set<String> = []
 
     /// The services `ModuleManager.init` registers before any app method, each with its impl, whose priority is 0
     /// (`YiHuaXie/NNModule@5d3e56e:NNModule/ModuleManager/Core/ModuleManager.swift:24-28`; none declares `implPriority`).
@@ -45,6 +47,7 @@ public struct NNScannedApp: Sendable {
         for declaration in facts.classes where superclasses[declaration.name] == nil || superclasses[declaration.name]! == nil {
             superclasses[declaration.name] = .some(declaration.superclass)
         }
+        declaredProtocols = Set(facts.protocols)
     }
 
     /// The impl's `implPriority` when the source says it: declared on the class or a superclass the scan read, 0 for
@@ -88,6 +91,21 @@ public struct NNScannedApp: Sendable {
     func isHandled(_ route: NNRouteURL) -> Bool {
         if handledKeys.contains(route.fullPath) || handledKeys.contains(route.combinedRoute) { return true }
         return route.isWebLink && parser.parse("weblink").map { handledKeys.contains($0.fullPath) } == true
+    }
+
+    /// Whether `service` (a looked-up or registered protocol's name, maybe module-qualified) is declared in the scanned
+    /// source: `P.self` compiles only where `P` is declared, so one that is not comes from code the scan did not read.
+    func declares(service: String) -> Bool {
+        declaredProtocols.contains(String(service.split(separator: ".").last ?? Substring(service)))
+    }
+
+    /// The first service the code looks up or registers that the scanned source does not declare, and where: proof that
+    /// the app runs code the scan did not read (a pod, a framework), which may register services and routes too.
+    var unreadCodeEvidence: (service: String, at: SourceLocation)? {
+        let used = facts.lookups.compactMap { lookup in lookup.service.literal.map { ($0, lookup.location) } }
+            + facts.registrations.compactMap { registration in registration.service.literal.map { ($0, registration.location) } }
+        let defaults = Set(Self.defaultServices.map(\.service))
+        return used.filter { !declares(service: $0.0) && !defaults.contains($0.0) }.min { $0.1 < $1.1 }.map { (service: $0.0, at: $0.1) }
     }
 
     /// Whether a registration or redirect somewhere is computed at run time (then "nothing handles it" is not sure).

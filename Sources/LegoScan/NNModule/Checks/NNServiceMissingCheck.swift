@@ -9,13 +9,12 @@ enum NNServiceMissingCheck: NNStaticCheck {
         let registered = Set(app.facts.registrations.compactMap(\.service.literal) + NNScannedApp.defaultServices.map(\.service))
         // A registration of a computed type may be the one: then a missing key is only as sure as that.
         let certainty: Finding.Certainty = app.facts.registrations.contains { $0.service.literal == nil } ? .dynamic : .literal
-        // A lookup compiles only where its protocol is declared: one the scanned source does not declare comes from a
-        // module the scan did not read (a pod, a framework), which most likely registers it too.
-        let declared = Set(app.facts.protocols)
         for lookup in app.facts.lookups {
             guard let key = lookup.service.literal, !registered.contains(key) else { continue }
             let api = lookup.api == .swift ? "Module.service(of:)" : "serivceOfProtocol:"
-            let outside = !declared.contains(String(key.split(separator: ".").last ?? Substring(key)))
+            // A lookup compiles only where its protocol is declared: one the scanned source does not declare comes from
+            // a module the scan did not read (a pod, a framework), which most likely registers it too.
+            let outside = !app.declares(service: key)
             let unread = outside ? ", nor declares it: it comes from code the scan did not read (a pod or a framework), which may register it; if none does," : ":"
             findings.report(.nnServiceMissing, "\(key) is looked up (\(api)) but no scanned source registers it\(unread) the lookup asserts in DEBUG and "
                             + "crashes in release (Module.service force-unwraps nil)", module: key, at: lookup.location, certainty: certainty,

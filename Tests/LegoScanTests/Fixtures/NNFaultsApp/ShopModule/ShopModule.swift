@@ -62,5 +62,8 @@ class ShopServiceImpl: NSObject, ShopService {
     }
 }
 
-// Declared here, registered nowhere (the nn-service-missing fault above).
+// The services the modules provide, declared as a shared services module would; CartService is registered nowhere
+// (the nn-service-missing fault above).
+protocol ShopService: AnyObject {}
+@objc protocol PayService {}
 protocol CartService: AnyObject {}

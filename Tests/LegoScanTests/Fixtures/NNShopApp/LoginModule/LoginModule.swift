@@ -50,3 +50,7 @@ class MineTab: NSObject, RegisterTabItemService {
         keep(token)
     }
 }
+
+// The services the modules provide, declared as a shared services module would.
+protocol LoginService: AnyObject {}
+@objc protocol ModuleConfigService {}
