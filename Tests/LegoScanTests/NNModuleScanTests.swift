@@ -218,6 +218,32 @@ import Testing
         #expect(unmatched.first?.message.contains("unless code the scan did not read registers it: PayService, used at Snippet.m:6, is declared there") == true)
     }
 
+    /// The service center keys a service by `String(reflecting: P.self)` (`ModuleServiceCenter.swift:155-164`): `P`,
+    /// `(any P)` and `App.P` are one service, however registration and lookup spell it.
+    @Test func aServiceIsOneKeyHoweverItsMetatypeIsSpelled() {
+        let facts = Self.swift("""
+            protocol ShopService: AnyObject {}
+            protocol PayService: AnyObject {}
+            extension Module.RegisterService {
+                @objc static func registerShop() {
+                    Module.register(service: (any ShopService).self, used: ShopImpl.self)
+                    Module.register(service: PayService.self, used: PayImpl.self)
+                }
+            }
+            final class Home {
+                func go() {
+                    _ = Module.service(of: ShopService.self)
+                    _ = Module.service(of: (any PayService).self)
+                    _ = Module.service(of: App.PayService.self)
+                    _ = Module.service(of: App.CartService.self)
+                }
+            }
+            """)
+        #expect(facts.registrations.map(\.service) == [.literal("ShopService"), .literal("PayService")])
+        let findings = NNScannedApp(facts: facts).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
+        #expect(findings.map { "\($0.ruleID) \($0.module ?? "")" } == ["nn-service-missing App.CartService"])
+    }
+
     /// A router is named by the expression that reaches it, through local names and `self` (the framework's example
     /// registers `let subRouter = AModuleImpl.router` on the route service, `AModuleImpl.swift:18-19`).
     @Test func routersAreNamedThroughAliasesAndSelf() {

@@ -351,9 +351,12 @@ enum NNSwiftReader {
 
         // MARK: Values
 
-        /// `P.self` as `P`; anything else as its expression.
+        /// `P.self` (or `(any P).self`, the same metatype) as `P`; anything else as its expression.
         func typeValue(_ expression: ExprSyntax) -> ScanValue {
-            metatype(expression).map(ScanValue.literal) ?? .dynamic(expression: clipped(expression))
+            guard var type = metatype(expression) else { return .dynamic(expression: clipped(expression)) }
+            if type.hasPrefix("("), type.hasSuffix(")") { type = String(type.dropFirst().dropLast()).trimmingSpaces() }
+            if type.hasPrefix("any ") { type = String(type.dropFirst(4)).trimmingSpaces() }
+            return .literal(type)
         }
 
         /// A route: a literal, a known string constant, `URLRouter.webLink` (`"weblink"`, `URLRouter.swift:13`), or the expression.
