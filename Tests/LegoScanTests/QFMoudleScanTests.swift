@@ -198,6 +198,52 @@ import Testing
         #expect(whole.modules.map(\.adopts) == [false])
     }
 
+    /// A module class written in Swift is found by `NSClassFromString` (`QFRouter.m:60-63`) under the name
+    /// `@objc(Name)` gives it; its protocols and properties are not read, so verdicts on them are notes. Without
+    /// `@objc(Name)` its runtime name is module-qualified: the bare name finds nothing, an error that says why.
+    @Test func swiftModuleClassesAreFoundByTheirObjectiveCNames() {
+        let protocols = """
+            @protocol Home <NSObject>
+            @end
+            @protocol Cart <NSObject>
+            @end
+            @protocol Pay <NSObject>
+            @end
+            """
+        let swift = """
+            import UIKit
+
+            @objc(Home) @objcMembers
+            public final class HomeModule: NSObject, Home {
+                var title = ""
+            }
+            final class Cart: NSObject, Cart {}
+            @objc(Pay) class PayModule: NSObject {}
+            """
+        let opens = """
+            @implementation Opener
+            - (void)go {
+                [[QFRouter router] interfaceForProtocol:@protocol(Home)];
+                [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"Home://?title=a"]];
+                [[QFRouter router] interfaceForProtocol:@protocol(Cart)];
+                [[QFRouter router] interfaceForProtocol:@protocol(Pay)];
+            }
+            @end
+            """
+        var facts = QFFacts()
+        facts.append(AppScanner.read(bytes: Array(protocols.utf8), file: "P.h", language: .objectiveC, with: QFScanner()))
+        facts.append(AppScanner.read(bytes: Array(swift.utf8), file: "Modules.swift", language: .swift, with: QFScanner()))
+        facts.append(AppScanner.read(bytes: Array(opens.utf8), file: "O.m", language: .objectiveC, with: QFScanner()))
+        #expect(facts.swiftClasses.map { "\($0.name) \($0.runtimeName ?? "-") \($0.location.line)" } == ["HomeModule Home 4", "Cart - 7", "PayModule Pay 8"])
+        let app = QFScannedApp(facts: facts)
+        // HomeModule lists Home; PayModule lists no Pay, which an extension the scan does not read may add.
+        #expect(Self.findings(app) == ["O.m:4 qf-kvc-unknown-key note", "O.m:5 qf-missing-impl error", "O.m:6 qf-impl-not-conforming note"])
+        let messages = QFStaticAnalyzer.analyze(app).findings.map(\.message)
+        #expect(messages[0].contains("(the properties of the Swift class Home are not read)"))
+        #expect(messages[1].contains("the Swift class Cart at Modules.swift:7 is not it: without @objc(Cart) its runtime name is module-qualified"))
+        #expect(messages[2].contains("(unless an extension of the Swift class Pay, not read, adopts it)"))
+    }
+
     /// A function-like macro around a lookup, defined in a header and called elsewhere, opens what its literal
     /// argument names; a macro that is not a wrapper, or a computed argument, opens nothing known.
     @Test func wrapperMacrosAreOpensOfTheirLiteralArguments() {

@@ -62,6 +62,8 @@ public struct QFFacts: FrameworkFacts {
         public var cachedControllers: [CachedController] = []
         /// Where it is declared.
         public var location: SourceLocation
+        /// Whether it is a Swift class named by `@objc(Name)` (its properties are not read).
+        public var isSwift = false
     }
 
     /// A getter that stores the controller it makes in a property or ivar of the module and sets one of the
@@ -225,14 +227,27 @@ public struct QFFacts: FrameworkFacts {
         public var open: Open
     }
 
+    /// A Swift class, with the Objective-C runtime name `@objc(Name)` gives it (without one, its runtime name is
+    /// module-qualified, and `NSClassFromString` of the bare name does not find it).
+    public struct SwiftClass: Sendable, Hashable {
+        /// The Swift name.
+        public var name: String
+        /// The name `@objc(Name)` gives, if any.
+        public var runtimeName: String?
+        /// Where it is declared.
+        public var location: SourceLocation
+    }
+
     /// Function-like macros that wrap a lookup, by name.
     public var wrappers: [String: Wrapper] = [:]
     /// Calls that may be a wrapper's.
     public var macroCalls: [MacroCall] = []
     /// Protocols declared.
     public var protocols: [ProtocolDecl] = []
-    /// Class declarations (interfaces, implementations, extensions, categories).
+    /// Class declarations (interfaces, implementations, extensions, categories; Swift classes named by `@objc(Name)`).
     public var classes: [ClassDecl] = []
+    /// Swift classes.
+    public var swiftClasses: [SwiftClass] = []
     /// Opens, reachable or not.
     public var opens: [Open] = []
     /// `@protocol(P)` references outside opens.
@@ -269,6 +284,7 @@ public struct QFFacts: FrameworkFacts {
         wrappers.merge(other.wrappers) { first, _ in first }
         macroCalls += other.macroCalls
         classes += other.classes
+        swiftClasses += other.swiftClasses
         opens += other.opens
         references += other.references
         namingRules += other.namingRules

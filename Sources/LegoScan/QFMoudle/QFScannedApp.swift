@@ -80,6 +80,9 @@ public struct QFScannedApp: Sendable {
         /// Whether its primary `@interface` was read (not only its `@implementation`, an extension or a category): without
         /// it, its superclass, protocols and header properties are unknown.
         public var interfaceRead = false
+        /// Whether it is a Swift class named by `@objc(Name)`: its protocols are those its declaration lists (an extension
+        /// elsewhere may add more), its properties are not read.
+        public var isSwift = false
     }
 
     /// What the scan did not read of a class's ancestry: what the class seems to lack may be declared there.
@@ -88,6 +91,8 @@ public struct QFScannedApp: Sendable {
         case superclass(String)
         /// The primary `@interface` of a class whose other declarations were read (its header was not scanned).
         case interface(String)
+        /// A Swift class, whose properties and extensions are not read.
+        case swiftClass(String)
     }
 
     /// One protocol a module is built for: the class the naming rule names, and whether it exists and adopts it.
@@ -159,6 +164,7 @@ public struct QFScannedApp: Sendable {
                 controllers: [:], location: declaration.location)
             if merged.superclass == nil { merged.superclass = declaration.superclass }
             if !declaration.isImplementation && declaration.category == nil { merged.interfaceRead = true }
+            if declaration.isSwift { merged.isSwift = true }
             for name in declaration.adopts where !merged.adopts.contains(name) { merged.adopts.append(name) }
             let inCategory = declaration.category.map { !$0.isEmpty } ?? false
             for property in declaration.properties where !merged.declaredProperties.contains(where: { $0.property.name == property.name }) {
@@ -451,6 +457,7 @@ public struct QFScannedApp: Sendable {
             result.append(found)
             // Only an `@interface` names the superclass: a class read from its `@implementation` alone ends the chain
             // unknown, not at a root class.
+            if found.isSwift { return (result, .swiftClass(found.name)) }
             if !found.interfaceRead && !isSystem(found.name) { return (result, .interface(found.name)) }
             current = found.superclass
         }

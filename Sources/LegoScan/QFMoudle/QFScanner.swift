@@ -18,8 +18,8 @@ public struct QFScanner: FrameworkScanner {
     public func read(bytes: [UInt8], file: String, language: SourceTree.Language) -> QFFacts {
         switch language {
         case .objectiveC: QFObjCReader.read(bytes: bytes, file: file)
-        // Swift callers of the router are not read yet; their files add no facts.
-        case .swift: QFFacts()
+        // Swift classes, by the runtime names the router finds; Swift callers of the router are not read yet.
+        case .swift: QFSwiftReader.read(bytes: bytes, file: file)
         }
     }
 

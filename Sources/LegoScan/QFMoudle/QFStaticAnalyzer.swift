@@ -114,7 +114,12 @@ public enum QFStaticAnalyzer {
             if app.classes[className] == nil {
                 let declared = declaredOutside ? " in the scanned source (nor is the protocol declared there: both may be in code the scan "
                     + "did not read, a pod or a framework)" : ""
-                findings.report(.qfMissingImpl, "\(by) is resolved but no class \(className) exists\(declared): "
+                // A Swift class of that name without `@objc(Name)` has a module-qualified runtime name.
+                let swift = app.facts.swiftClasses.first { $0.name == className && $0.runtimeName == nil }.map {
+                    " (the Swift class \(className) at \($0.location.file):\($0.location.line) is not it: without @objc(\(className)) its "
+                        + "runtime name is module-qualified, which NSClassFromString of the bare name does not find)"
+                } ?? ""
+                findings.report(.qfMissingImpl, "\(by) is resolved but no class \(className) exists\(declared)\(swift): "
                                 + "interfaceForProtocol: returns nil without a word\(ruleNote(app))",
                                 module: protocolName, at: site, certainty: .literal, ceiling: lowest(declaredOutside ? .note : nil, ruleCeiling),
                                 identity: ["resolve", protocolName, className])
@@ -130,6 +135,7 @@ public enum QFStaticAnalyzer {
             case .superclass(let name): unread = " (unless its superclass \(name), not scanned, adopts it)"
             case .interface(let name) where name == className: unread = " (unless its @interface, not scanned, adopts it)"
             case .interface(let name): unread = " (unless the @interface of its superclass \(name), not scanned, adopts it)"
+            case .swiftClass(let name): unread = " (unless an extension of the Swift class \(name), not read, adopts it)"
             case nil: unread = ""
             }
             findings.report(.qfImplNotConforming, "\(by) resolves to \(className), which does not adopt <\(protocolName)>\(unread): "
@@ -154,6 +160,7 @@ public enum QFStaticAnalyzer {
         switch lineage.unread {
         case .superclass(let name): unread = " (its superclass \(name) was not scanned)"
         case .interface(let name): unread = " (the @interface of \(name) was not scanned)"
+        case .swiftClass(let name): unread = " (the properties of the Swift class \(name) are not read)"
         case nil: unread = ""
         }
         for item in url.items {
