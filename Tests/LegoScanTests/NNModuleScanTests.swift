@@ -244,6 +244,44 @@ import Testing
         #expect(findings.map { "\($0.ruleID) \($0.module ?? "")" } == ["nn-service-missing App.CartService"])
     }
 
+    /// One build compiles one clause of a `#if`: a debug impl and a release one of a service, or a route registered in
+    /// both clauses, are never registered together, so neither the priority rule (`ModuleServiceCenter.swift:105-112`)
+    /// nor the first-handler rule (`URLRouter.swift:73-86`) drops one; the same registrations outside the `#if`, or in
+    /// one clause, still are.
+    @Test func registrationsInTwoClausesOfOneIfAreNeverBothMade() {
+        let facts = Self.swift("""
+            protocol PayService: AnyObject {}
+            extension Module.RegisterService {
+                @objc static func registerPay() {
+                    #if DEBUG
+                    Module.register(service: PayService.self, used: MockPay.self)
+                    #elseif STAGING
+                    Module.register(service: PayService.self, used: StagingPay.self)
+                    #else
+                    Module.register(service: PayService.self, used: RealPay.self)
+                    #endif
+                }
+            }
+            extension Module.Awake {
+                @objc static func awakePay() {
+                    #if DEBUG
+                    Module.routeService.registerRoute("pay") { _, _ in true }
+                    #if MOCK
+                    Module.routeService.registerRoute("mock") { _, _ in true }
+                    #endif
+                    Module.routeService.registerRoute("mock") { _, _ in true }
+                    #else
+                    Module.routeService.registerRoute("pay") { _, _ in false }
+                    #endif
+                    Module.routeService.registerRoute("pay") { _, _ in true }
+                }
+            }
+            """)
+        #expect(facts.registrations.map { $0.branches.map(\.clause) } == [[0], [1], [2]])
+        let findings = NNScannedApp(facts: facts).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
+        #expect(findings.map { "\($0.ruleID) \($0.location?.sourceLocation.line ?? 0)" } == ["nn-route-duplicate 20", "nn-route-duplicate 24"])
+    }
+
     /// A router is named by the expression that reaches it, through local names and `self` (the framework's example
     /// registers `let subRouter = AModuleImpl.router` on the route service, `AModuleImpl.swift:18-19`).
     @Test func routersAreNamedThroughAliasesAndSelf() {

@@ -57,6 +57,20 @@ public struct NNFacts: Sendable, Hashable {
         public var location: SourceLocation
     }
 
+    /// One clause of a `#if` … `#elseif` … `#else` … `#endif` a fact is written in: facts in two clauses of one `#if`
+    /// are never both compiled.
+    public struct Branch: Sendable, Hashable {
+        /// Where the `#if` is.
+        public var directive: SourceLocation
+        /// The clause's index within it (0 for the `#if` itself).
+        public var clause: Int
+
+        /// Whether facts written in `first` and in `second` (each outermost first) are never both compiled.
+        public static func exclusive(_ first: [Branch], _ second: [Branch]) -> Bool {
+            first.contains { one in second.contains { $0.directive == one.directive && $0.clause != one.clause } }
+        }
+    }
+
     /// `Module.register(service: P.self, used: Impl.self)` or its Objective-C spelling.
     public struct ServiceRegistration: Sendable, Hashable {
         /// The protocol (key), or its expression when not written as `P.self` / `@protocol(P)`.
@@ -69,6 +83,8 @@ public struct NNFacts: Sendable, Hashable {
         public var method: String?
         /// Where.
         public var location: SourceLocation
+        /// The `#if` clauses it is written in, outermost first.
+        public var branches: [Branch] = []
     }
 
     /// `Module.service(of: P.self)`, a default service accessor, or `[Module serivceOfProtocol:@protocol(P)]`.
@@ -118,6 +134,8 @@ public struct NNFacts: Sendable, Hashable {
         public var subRouter: String?
         /// Where.
         public var location: SourceLocation
+        /// The `#if` clauses it is written in, outermost first.
+        public var branches: [Branch] = []
     }
 
     /// `openRoute(…)` on a router.

@@ -113,6 +113,20 @@ enum NNSwiftReader {
 
         override func visitPost(_ node: ClassDeclSyntax) { pop() }
 
+        /// The `#if` clauses around the node being visited, outermost first.
+        var branches: [NNFacts.Branch] = []
+
+        override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+            if let list = node.parent?.as(IfConfigClauseListSyntax.self), let directive = list.parent?.as(IfConfigDeclSyntax.self) {
+                branches.append(.init(directive: location(directive), clause: list.firstIndex { $0.id == node.id }.map { list.distance(from: list.startIndex, to: $0) } ?? 0))
+            }
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: IfConfigClauseSyntax) {
+            if node.parent?.parent?.is(IfConfigDeclSyntax.self) == true { branches.removeLast() }
+        }
+
         override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
             // A name the parser had to make up (`protocol<A, B>` of Swift 2 reads as a declaration without one) is none.
             if node.name.presence == .present, !node.name.text.isEmpty { facts.protocols.append(node.name.text) }
@@ -252,7 +266,7 @@ enum NNSwiftReader {
             switch method {
             case "register" where baseText == "Module" && labels == ["service", "used"]:
                 facts.registrations.append(.init(service: typeValue(node.arguments.first!.expression), impl: typeValue(node.arguments.last!.expression),
-                                                 api: .swift, method: bootstrapMethod, location: location(node)))
+                                                 api: .swift, method: bootstrapMethod, location: location(node), branches: branches))
             case "service" where baseText == "Module" && labels == ["of"]:
                 facts.lookups.append(.init(service: typeValue(first!), api: .swift, fromClass: typeStack.last, location: location(node)))
             case "registerRoute", "delayedRegisterRoute", "registerRoutes":
@@ -262,11 +276,12 @@ enum NNSwiftReader {
                     let sub = routerName(node.arguments.last!.expression)
                     let routes = method == "registerRoutes" ? arrayValues(first) : [routeValue(first)]
                     for route in routes {
-                        facts.routes.append(.init(router: router, route: route, kind: .subRouter, subRouter: sub, location: location(node)))
+                        facts.routes.append(.init(router: router, route: route, kind: .subRouter, subRouter: sub, location: location(node),
+                                                  branches: branches))
                     }
                 } else if method != "registerRoutes" {
                     facts.routes.append(.init(router: router, route: routeValue(first), kind: method == "delayedRegisterRoute" ? .delayed : .handler,
-                                              location: location(node)))
+                                              location: location(node), branches: branches))
                 }
             case "openRoute":
                 guard let base, let first else { break }

@@ -13,6 +13,7 @@ enum NNPriorityIgnoredCheck: NNStaticCheck {
         var impl: String
         var method: String?
         var location: SourceLocation?
+        var branches: [NNFacts.Branch] = []
     }
 
     static func run(_ app: NNScannedApp, _ findings: StaticFindings) {
@@ -21,16 +22,19 @@ enum NNPriorityIgnoredCheck: NNStaticCheck {
         for (service, impl) in NNScannedApp.defaultServices {
             byService[service] = [Entry(impl: impl, method: nil, location: nil)]
         }
+        var ordered: Set<String> = []
         for registration in app.facts.registrations {
             guard let service = registration.service.literal, let impl = registration.impl.literal else { continue }
-            if !order.contains(service) { order.append(service) }
-            byService[service, default: []].append(Entry(impl: impl, method: registration.method, location: registration.location))
+            if ordered.insert(service).inserted { order.append(service) }
+            byService[service, default: []].append(Entry(impl: impl, method: registration.method, location: registration.location,
+                                                         branches: registration.branches))
         }
         for service in order {
             let entries = byService[service] ?? []
             for (index, later) in entries.enumerated() {
                 guard let at = later.location, let laterPriority = app.priority(of: later.impl) else { continue }
-                for earlier in entries[..<index] where earlier.impl != later.impl {
+                // Two clauses of one `#if` (a debug impl and a release one) are never both registered.
+                for earlier in entries[..<index] where earlier.impl != later.impl && !NNFacts.Branch.exclusive(earlier.branches, later.branches) {
                     guard let earlierPriority = app.priority(of: earlier.impl) else { continue }
                     let knownFirst = earlier.location == nil
                         || (earlier.method != nil && earlier.method == later.method && earlier.location?.file == at.file)

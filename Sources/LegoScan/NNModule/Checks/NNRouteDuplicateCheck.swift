@@ -7,14 +7,14 @@ import LegoModel
 /// alone (`URLRouter.swift:88-102`).
 enum NNRouteDuplicateCheck: NNStaticCheck {
     static func run(_ app: NNScannedApp, _ findings: StaticFindings) {
-        var seen: [String: (route: String, location: SourceLocation)] = [:]
+        var seen: [String: [(route: String, location: SourceLocation, branches: [NNFacts.Branch])]] = [:]
         for entry in app.literalRoutes {
             guard let key = entry.key else { continue }
             let slot = entry.registration.router + "\u{0}" + key
-            guard let first = seen[slot] else {
-                seen[slot] = (entry.route, entry.registration.location)
-                continue
-            }
+            let branches = entry.registration.branches
+            defer { seen[slot, default: []].append((entry.route, entry.registration.location, branches)) }
+            // Two clauses of one `#if` are never both compiled: the first registration is the first one the same build has.
+            guard let first = seen[slot]?.first(where: { !NNFacts.Branch.exclusive($0.branches, branches) }) else { continue }
             // Equal text is one key under any parser; an alias depends on the parser the router really uses.
             let certainty: Finding.Certainty = first.route == entry.route || app.keysCertain ? .literal : .dynamic
             let alias = first.route == entry.route ? "" : " (\(entry.route) and \(first.route) are one key)"
