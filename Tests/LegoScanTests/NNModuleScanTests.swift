@@ -280,6 +280,32 @@ import Testing
         #expect(facts.registrations.map { $0.branches.map(\.clause) } == [[0], [1], [2]])
         let findings = NNScannedApp(facts: facts).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
         #expect(findings.map { "\($0.ruleID) \($0.location?.sourceLocation.line ?? 0)" } == ["nn-route-duplicate 20", "nn-route-duplicate 24"])
+
+        // The same in Objective-C, `#if 0` … `#else` included.
+        let objc = Self.objc("""
+            @interface MockPay : NSObject <PayService>
+            @end
+            @interface RealPay : NSObject <PayService>
+            @end
+            @implementation ModuleRegisterService (Pay)
+            + (void)registerPay {
+            #ifdef DEBUG
+                [Module registerServiceOfProtocol:@protocol(PayService) usedImplClass:MockPay.class];
+            #else
+                [Module registerServiceOfProtocol:@protocol(PayService) usedImplClass:RealPay.class];
+            #endif
+            #if 0
+                [[Module routeService] registerRoute:@"pay" handleRouteFactory:nil];
+            #else
+                [[Module routeService] registerRoute:@"pay" handleRouteFactory:nil];
+                [[Module routeService] registerRoute:@"pay" handleRouteFactory:nil];
+            #endif
+            }
+            @end
+            """)
+        #expect(objc.registrations.map { $0.branches.map(\.clause) } == [[0], [1]])
+        let objcFindings = NNScannedApp(facts: objc).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
+        #expect(objcFindings.map { "\($0.ruleID) \($0.location?.sourceLocation.line ?? 0)" } == ["nn-route-duplicate 16"])
     }
 
     /// A router is named by the expression that reaches it, through local names and `self` (the framework's example

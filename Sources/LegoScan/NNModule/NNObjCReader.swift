@@ -146,11 +146,12 @@ struct NNObjCReader {
         }
         let selector = pieces.map { $0.name + ":" }.joined()
         let at = location(first.colon - 1)
+        let branches = lexer.clauses(at: tokens[first.colon - 1].start).map { NNFacts.Branch(directive: SourceLocation(file: file, line: $0.line), clause: $0.clause) }
         switch selector {
         case "registerServiceOfProtocol:usedImplClass:":
             facts.registrations.append(.init(service: protocolValue(arguments["registerServiceOfProtocol"]!),
                                              impl: classValue(arguments["usedImplClass"]!), api: .objectiveC,
-                                             method: bootstrap != nil ? currentMethod : nil, location: at))
+                                             method: bootstrap != nil ? currentMethod : nil, location: at, branches: branches))
         case "serivceOfProtocol:":
             facts.lookups.append(.init(service: protocolValue(arguments["serivceOfProtocol"]!), api: .objectiveC, fromClass: currentClass, location: at))
         case "openRoute:", "openRoute:parameters:":
@@ -159,10 +160,10 @@ struct NNObjCReader {
         case "registerRoute:handleRouteFactory:", "delayedRegisterRoute:handleRouteFactory:":
             let route = arguments["registerRoute"] ?? arguments["delayedRegisterRoute"]!
             facts.routes.append(.init(router: routerName(receiver), route: routeValue(route), kind: first.name == "registerRoute" ? .handler : .delayed,
-                                      location: at))
+                                      location: at, branches: branches))
         case "registerRoute:used:":
             facts.routes.append(.init(router: routerName(receiver), route: routeValue(arguments["registerRoute"]!), kind: .subRouter,
-                                      subRouter: routerName(text(arguments["used"]!)), location: at))
+                                      subRouter: routerName(text(arguments["used"]!)), location: at, branches: branches))
         case "updateRedirectRoutes:", "resetRedirectRoutes:":
             redirects(arguments[first.name]!, resets: first.name == "resetRedirectRoutes", at: at)
         case "addRegister:" where receiver.hasSuffix("tabService") || receiver.hasSuffix("launchTaskService"):

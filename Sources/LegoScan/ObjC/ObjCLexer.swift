@@ -71,6 +71,19 @@ struct ObjCLexer {
     }
     /// Comments and `#if 0` blocks, in file order.
     private(set) var inactive: [Inactive] = []
+    /// A conditional directive: `#if`/`#ifdef`/`#ifndef` opens, `#elif`/`#else` starts the next clause, `#endif` closes.
+    struct Conditional: Equatable {
+        /// What it does.
+        enum Kind: Equatable { case open, nextClause, close }
+        /// The kind.
+        var kind: Kind
+        /// The offset of its `#`.
+        var offset: Int
+        /// Its line.
+        var line: Int
+    }
+    /// Conditional directives in file order (those inside an `#if 0` block too, but for its own `#if`'s).
+    private(set) var conditionals: [Conditional] = []
     /// `#define NAME @"text"` (or `"text"`) lines: a name that stands for one string, and its line.
     private(set) var stringDefines: [(name: String, value: String, line: Int)] = []
 
@@ -231,10 +244,18 @@ struct ObjCLexer {
     /// Skips one preprocessor line (and its continuations); `#if 0` skips its whole block.
     private mutating func directive() {
         let startLine = line
+        let start = position
         // Bytes until a `#define` needs reading: a `String` per `#import` and `#endif` was a twentieth of a scan.
         let text = directiveLine()
         let words = text.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") })
         guard let keyword = words.first else { return }
+        if keyword.elementsEqual("if".utf8) || keyword.elementsEqual("ifdef".utf8) || keyword.elementsEqual("ifndef".utf8) {
+            conditionals.append(Conditional(kind: .open, offset: start, line: startLine))
+        } else if keyword.elementsEqual("elif".utf8) || keyword.elementsEqual("else".utf8) {
+            conditionals.append(Conditional(kind: .nextClause, offset: start, line: startLine))
+        } else if keyword.elementsEqual("endif".utf8) {
+            conditionals.append(Conditional(kind: .close, offset: start, line: startLine))
+        }
         if keyword.elementsEqual("if".utf8), words.count >= 2, words[1].elementsEqual("0".utf8) || words[1].elementsEqual("false".utf8) {
             skipDisabledBlock(from: startLine)
         } else if keyword.elementsEqual("define".utf8), words.count >= 3, let define = Self.stringDefine(String(decoding: text, as: UTF8.self)) {
@@ -312,14 +333,21 @@ struct ObjCLexer {
             if bytes[position] == 0x0A { newline(); continue }
             if bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1; continue }
             if atLineStart, bytes[position] == UInt8(ascii: "#") {
+                let (directiveStart, startingLine) = (position, line)
                 let text = directiveLine()
                 if text.starts(with: "if".utf8) { depth += 1; continue }
                 if text.starts(with: "endif".utf8) {
-                    if depth == 0 { return }
+                    if depth == 0 {
+                        conditionals.append(Conditional(kind: .close, offset: directiveStart, line: startingLine))
+                        return
+                    }
                     depth -= 1
                     continue
                 }
-                if depth == 0, text.starts(with: "else".utf8) || text.starts(with: "elif".utf8) { return }
+                if depth == 0, text.starts(with: "else".utf8) || text.starts(with: "elif".utf8) {
+                    conditionals.append(Conditional(kind: .nextClause, offset: directiveStart, line: startingLine))
+                    return
+                }
                 continue
             }
             atLineStart = false
@@ -389,6 +417,21 @@ extension ObjCLexer {
         guard byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") else { return nil }
         let closer = Int(partner[index])
         return closer > index && closer < limit ? closer + 1 : index + 1
+    }
+
+    /// The conditional clauses around byte `offset`, outermost first: each `#if`'s line and the clause's index in it
+    /// (0 for the `#if` itself). Code in two clauses of one `#if` is never compiled together.
+    func clauses(at offset: Int) -> [(line: Int, clause: Int)] {
+        var open: [(line: Int, clause: Int)] = []
+        for conditional in conditionals {
+            guard conditional.offset < offset else { break }
+            switch conditional.kind {
+            case .open: open.append((conditional.line, 0))
+            case .nextClause: if !open.isEmpty { open[open.count - 1].clause += 1 }
+            case .close: _ = open.popLast()
+            }
+        }
+        return open
     }
 
     /// Whether the token is the identifier `word` (compared byte by byte, no String made).
