@@ -257,6 +257,15 @@ public struct ScanFacts: Sendable, Hashable {
     }
 
     /// A problem reading the file; the rest of it is still used.
+    /// A `#import` or `#include` of a header named after a routing class (`BDJShopRouting.h`): a module whose classes
+    /// the scan may not have read (a pod, a framework).
+    public struct ImportedRouting: Sendable, Hashable {
+        /// The class the header is named after.
+        public var className: String
+        /// Where the directive is.
+        public var location: SourceLocation
+    }
+
     public struct Warning: Sendable, Hashable {
         /// Where.
         public var location: SourceLocation
@@ -297,6 +306,8 @@ public struct ScanFacts: Sendable, Hashable {
     public var methods: [Method] = []
     /// Problems reading.
     public var warnings: [Warning] = []
+    /// Routing classes whose header a file imports (`#import <ShopModule/BDJShopRouting.h>`), by the header's name.
+    public var importedRoutings: [ImportedRouting] = []
     /// `// lego-trace:disable…` comments: the lines where a rule's findings are silenced.
     public var suppressions: [InlineSuppression] = []
 
@@ -320,6 +331,7 @@ public struct ScanFacts: Sendable, Hashable {
         httpHandlers += other.httpHandlers
         urlVerifications += other.urlVerifications
         warnings += other.warnings
+        importedRoutings += other.importedRoutings
         suppressions += other.suppressions
     }
 

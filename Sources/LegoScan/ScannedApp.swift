@@ -163,6 +163,15 @@ public struct ScannedApp: Sendable, Hashable {
     /// The module named `name`.
     public func module(named name: String) -> Module? { moduleIndex[name].map { modules[$0] } }
 
+    /// The import of a routing header (`#import <Shop/BDJShopRouting.h>`) naming module `name`, when the scanned source
+    /// declares no such class: the module is in code the scan did not read (a pod, a framework).
+    func unreadModuleImport(named name: String) -> ScanFacts.ImportedRouting? {
+        facts.importedRoutings.first { imported in
+            (prefixes + [""]).contains { Naming.split(className: imported.className, prefix: $0)?.name == name }
+                && !facts.classes.contains { $0.name == imported.className }
+        }
+    }
+
     /// The layer whose class is the module's component, the one events reach: the Presenter of a VIPER module,
     /// the ViewModel of an MVVM one, the ViewController of an MVC one.
     public static func componentLayer(of pattern: Pattern) -> TraceEvent.Layer {

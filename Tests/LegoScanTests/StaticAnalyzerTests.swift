@@ -43,6 +43,31 @@ import Testing
         #expect(app.runtimePrefix?.inferredFrom?.hasPrefix("XF") == true)
     }
 
+    /// A module whose routing header the app imports (`#import <BDJShopModule/BDJShopRouting.h>`) but the scan did not
+    /// read is in a pod or framework: a component or event naming it is a note that says so; a component nothing
+    /// imports stays an error (the framework finds no class `<Prefix><Name>Routing` for it, `XFModuleReflect.m`).
+    @Test func aModuleWhoseRoutingHeaderIsImportedButNotScannedIsANote() {
+        let app = app(["App/BDJHomeRouting.m": """
+            #import "BDJHomeRouting.h"
+            #import <BDJShopModule/BDJShopRouting.h>
+            // #import "BDJCartRouting.h"
+            @implementation BDJHomeRouting
+            XF_AutoAssemblyModule_Fast
+            - (void)openShop {
+                XF_PUSH_Component_Fast(@"Shop")
+                XF_PUSH_Component_Fast(@"Cart")
+                XF_SendEventForComponents_(@"refresh", nil, @"Shop")
+            }
+            @end
+            """])
+        #expect(app.facts.importedRoutings.map { "\($0.className) \($0.location.line)" } == ["BDJHomeRouting 1", "BDJShopRouting 2"])
+        let result = StaticAnalyzer.analyze(app).findings
+        #expect(result.map { "\($0.ruleID) \($0.location?.sourceLocation.line ?? 0) \($0.severity.rawValue)" } == [
+            "unknown-component 7 note", "unknown-component 8 error", "lost-event 9 note",
+        ])
+        #expect(result.first?.message.contains("BDJShopRouting.h is imported at App/BDJHomeRouting.m:2, but the scan did not read it") == true)
+    }
+
     @Test func aURLOpenedFromAModuleItDoesNotExtendIsIllegal() {
         let app = app(["A.m": """
         @interface XFAlphaRouting : XFRouting

@@ -18,9 +18,11 @@ enum LostEventCheck: StaticCheck {
                 // A receiver subscribed under the name takes the event as it is (its handler sees every name).
                 if subscribed.contains(name) { continue }
                 guard let module = app.module(named: name) else {
-                    findings.report(rule, "event \(eventName) is sent to component \(name), which does not exist; the framework drops it silently"
-                                    + UnknownComponentCheck.hint(name, names),
-                                    module: name, at: event.fact.location, certainty: certainty, identity: ["no-component", eventName, name])
+                    let unread = UnknownComponentCheck.unreadImport(app, name)
+                    findings.report(rule, "event \(eventName) is sent to component \(name), which does not exist\(unread.text ?? ""); the framework drops it "
+                                    + "silently" + (unread.text == nil ? UnknownComponentCheck.hint(name, names) : ""),
+                                    module: name, at: event.fact.location, certainty: certainty, ceiling: unread.ceiling,
+                                    identity: ["no-component", eventName, name])
                     continue
                 }
                 // Events reach the component object only (a VIPER module's Presenter), not its other layers.

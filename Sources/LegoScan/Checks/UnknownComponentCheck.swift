@@ -11,6 +11,14 @@ enum UnknownComponentCheck: StaticCheck {
         Suggestion.closest(to: name, among: names).map { " (did you mean \($0)?)" } ?? ""
     }
 
+    /// For a module whose routing header the app imports but the scan did not read: what to add to the message, and
+    /// the note it makes the finding.
+    static func unreadImport(_ app: ScannedApp, _ name: String) -> (text: String?, ceiling: Severity?) {
+        guard let imported = app.unreadModuleImport(named: name) else { return (nil, nil) }
+        return (" in the scanned source (\(imported.className).h is imported at \(imported.location.file):\(imported.location.line), but the scan "
+                + "did not read it: the module may be in a pod or framework)", .note)
+    }
+
     static func run(_ app: ScannedApp, _ findings: StaticFindings) {
         let names = app.modules.map(\.name)
         for transition in app.transitions {
@@ -29,8 +37,10 @@ enum UnknownComponentCheck: StaticCheck {
             case .routingClass(let value): "routing class \(value.literal ?? "") gives module \(name)"
             default: "component \(name)"
             }
-            findings.report(rule, "\(what), which no class of the app can assemble\(hint(name, names))", module: name, at: transition.fact.location,
-                            certainty: .literal, identity: ["transition", name, transition.fromModule ?? "-"])
+            let unread = unreadImport(app, name)
+            findings.report(rule, "\(what), which no class of the app can assemble\(unread.text ?? hint(name, names))", module: name,
+                            at: transition.fact.location, certainty: .literal, ceiling: unread.ceiling,
+                            identity: ["transition", name, transition.fromModule ?? "-"])
         }
         for route in app.routes where app.module(named: route.component) == nil && !ComponentURL(route.url).isHTTP {
             findings.report(rule, "URL \(route.url) is registered for component \(route.component), which no class of the app can assemble\(hint(route.component, names))",

@@ -42,8 +42,36 @@ struct ObjCReader {
         reader.run()
         reader.facts.inactiveTransitions = reader.inactiveTransitions()
         reader.moveTransitionsAfterReturns()
+        reader.facts.importedRoutings = importedRoutings(bytes, file: file)
         return reader.facts
     }
+
+    /// `#import`/`#include` lines of a header whose name ends in `Routing.h`, as the class it is named after.
+    static func importedRoutings(_ bytes: [UInt8], file: String) -> [ScanFacts.ImportedRouting] {
+        var found: [ScanFacts.ImportedRouting] = []
+        var from = 0
+        var line = 1, counted = 0
+        while let hit = ByteSearch.firstIndex(of: Self.routingHeader, in: bytes, range: from..<bytes.count) {
+            from = hit + Self.routingHeader.count
+            var nameStart = hit
+            while nameStart > 0, ![UInt8(ascii: "/"), UInt8(ascii: "<"), UInt8(ascii: "\""), 0x0A, 0x20].contains(bytes[nameStart - 1]) { nameStart -= 1 }
+            var lineStart = nameStart
+            while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+            var cursor = lineStart
+            while cursor < hit, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+            let directive = bytes[cursor..<hit]
+            guard directive.starts(with: Self.importDirective) || directive.starts(with: Self.includeDirective), nameStart < hit else { continue }
+            for byte in bytes[counted..<lineStart] where byte == 0x0A { line += 1 }
+            counted = lineStart
+            let name = String(decoding: bytes[nameStart..<hit], as: UTF8.self) + "Routing"
+            found.append(.init(className: name, location: SourceLocation(file: file, line: line, column: cursor - lineStart + 1)))
+        }
+        return found
+    }
+
+    private static let routingHeader = Array("Routing.h".utf8)
+    private static let importDirective = Array("#import".utf8)
+    private static let includeDirective = Array("#include".utf8)
 
     /// Whether token `index` may name a macro used as a statement without `;` (`XF_PUSH_Component_Fast`): an
     /// identifier starting upper-case, which C's `if`, `while`, `for` and `switch` never do.
