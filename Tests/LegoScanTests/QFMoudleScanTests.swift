@@ -188,6 +188,10 @@ import Testing
         let messages = QFStaticAnalyzer.analyze(alone).findings.map(\.message)
         #expect(messages.contains { $0.contains("(unless its @interface, not scanned, adopts it)") })
         #expect(messages.contains { $0.contains("(the @interface of Home was not scanned)") })
+        // The written scenario does not set the query on it either, where the model would know no property and crash.
+        let scenario = alone.scenario(appName: "Alone")
+        #expect(!scenario.contains("resolveURL"))
+        #expect(scenario.contains("# - walked as a resolve of Home, its query not set: Home://?title=a goes to Home, whose properties the scan did not all read"))
 
         let header = """
             @interface Home : NSObject

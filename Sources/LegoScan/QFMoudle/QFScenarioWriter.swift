@@ -64,6 +64,15 @@ enum QFScenarioWriter {
                 }
                 continue
             }
+            // A class whose ancestry the scan did not wholly read (an unscanned superclass or header, a Swift class) may
+            // answer keys the model does not know: the scan says so in notes, and the walk sets no query on it.
+            if case .url(.literal(let text, _)) = open.fact.target, let name = open.protocolName, declared.contains(name),
+               let className = app.implementations(of: name).first, app.lineage(of: className).unread != nil {
+                journey.append("  - resolve: \(quoted(name))")
+                note("walked as a resolve of \(name), its query not set: \(text) goes to \(className), whose properties the scan did not all read",
+                     at: open.fact.location)
+                continue
+            }
             switch open.fact.target {
             case .protocolName(.literal(let name, _)) where declared.contains(name):
                 journey.append("  - resolve: \(quoted(name))")
