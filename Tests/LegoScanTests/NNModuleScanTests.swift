@@ -203,6 +203,10 @@ import Testing
             "PayService note", "WalletService error", "LocalService error", "ShopService note", "ShopModule.CartService note",
         ])
         #expect(findings.first { $0.module == "ShopService" }?.message.contains("nor declares it: it comes from code the scan did not read") == true)
+        // The written scenario does not look them up, where the model would miss them and record a crash.
+        let scenario = NNScannedApp(facts: facts).scenario(appName: "Home")
+        #expect(scenario.contains("  - lookup: \"LocalService\"") && !scenario.contains("  - lookup: \"ShopService\""))
+        #expect(scenario.contains("# note: skipped a lookup of ShopService at Snippet.swift:7:13: it is declared, and most likely registered, in code the scan did not read"))
 
         // That code may register routes too: a route no scanned router handles (`URLRouter.swift:118-178`) is a note then.
         let open = Self.swift(#"final class Cart { func go() { Module.routeService.openRoute("cart/detail") } }"#)
