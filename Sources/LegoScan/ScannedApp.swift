@@ -165,12 +165,10 @@ public struct ScannedApp: Sendable, Hashable {
 
     /// The import of a routing header (`#import <Shop/BDJShopRouting.h>`) naming module `name`, when the scanned source
     /// declares no such class: the module is in code the scan did not read (a pod, a framework).
-    func unreadModuleImport(named name: String) -> ScanFacts.ImportedRouting? {
-        facts.importedRoutings.first { imported in
-            (prefixes + [""]).contains { Naming.split(className: imported.className, prefix: $0)?.name == name }
-                && !facts.classes.contains { $0.name == imported.className }
-        }
-    }
+    func unreadModuleImport(named name: String) -> ScanFacts.ImportedRouting? { unreadModuleImports[name] }
+
+    /// `unreadModuleImport(named:)`'s answers, by module name, found once.
+    private var unreadModuleImports: [String: ScanFacts.ImportedRouting] = [:]
 
     /// The layer whose class is the module's component, the one events reach: the Presenter of a VIPER module,
     /// the ViewModel of an MVVM one, the ViewController of an MVC one.
@@ -471,6 +469,14 @@ public struct ScannedApp: Sendable, Hashable {
 
         self.modules = modules
         self.moduleIndex = index
+        let declaredNames = Set(facts.classes.map(\.name))
+        for imported in facts.importedRoutings where !declaredNames.contains(imported.className) {
+            for prefix in prefixes + [""] {
+                if let name = Naming.split(className: imported.className, prefix: prefix)?.name, unreadModuleImports[name] == nil {
+                    unreadModuleImports[name] = imported
+                }
+            }
+        }
         self.routes = routes
         self.dynamicRoutes = dynamicRoutes
         self.transitions = transitions

@@ -124,6 +124,15 @@ import Testing
         #expect(outcome.app.edges(.push).contains("Big -> Good"))
     }
 
+    /// The routing imports are found in one pass: a two-megabyte line of `Routing.h` names is read once, not once per
+    /// name back to the line's start.
+    @Test func aLineOfManyRoutingHeadersIsReadInOnePass() {
+        let line = Array(("#import " + String(repeating: "XRouting.h", count: 200_000) + "\n#import <Shop/BDJShopRouting.h>\n").utf8)
+        let found = ObjCReader.importedRoutings(line, file: "Big.m")
+        #expect(found.count == 200_001)
+        #expect(found.last.map { "\($0.className) \($0.location.line)" } == "BDJShopRouting 2")
+    }
+
     @Test func aFolderWithoutFrameworkCodeIsAClearError() {
         #expect(throws: ScanError.noFrameworkCode(path: ScanFixtures.path("NoFramework"), files: 1, frameworks: [.xflegoViper])) {
             try AppScanner.scan(directory: ScanFixtures.path("NoFramework"))

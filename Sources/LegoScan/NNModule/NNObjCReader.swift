@@ -12,6 +12,8 @@ struct NNObjCReader {
     private var bootstrap: NNFacts.BootstrapMethod.Kind?
     private var currentMethod: String?
     private var constants: [String: String] = [:]
+    /// The `#if` clauses around each registration, walked in file order.
+    private var clauses: ConditionalClauses
 
     /// The first selector pieces read; any other send is skipped after its first piece.
     private static let firstPieces: Set<String> = [
@@ -29,6 +31,7 @@ struct NNObjCReader {
     private init(lexer: ObjCLexer, file: String) {
         self.lexer = lexer
         self.file = file
+        clauses = ConditionalClauses(lexer.conditionals)
     }
 
     private var tokens: [ObjCLexer.Token] { lexer.tokens }
@@ -146,7 +149,7 @@ struct NNObjCReader {
         }
         let selector = pieces.map { $0.name + ":" }.joined()
         let at = location(first.colon - 1)
-        let branches = lexer.clauses(at: tokens[first.colon - 1].start).map { NNFacts.Branch(directive: SourceLocation(file: file, line: $0.line), clause: $0.clause) }
+        let branches = clauses.at(tokens[first.colon - 1].start).map { NNFacts.Branch(directive: SourceLocation(file: file, line: $0.line), clause: $0.clause) }
         switch selector {
         case "registerServiceOfProtocol:usedImplClass:":
             facts.registrations.append(.init(service: protocolValue(arguments["registerServiceOfProtocol"]!),

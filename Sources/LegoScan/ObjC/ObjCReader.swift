@@ -47,22 +47,28 @@ struct ObjCReader {
     }
 
     /// `#import`/`#include` lines of a header whose name ends in `Routing.h`, as the class it is named after.
+    ///
+    /// One pass: lines are counted as the search moves on, and a name is not looked for before the previous hit, so a
+    /// line of many `Routing.h` costs no more than its length.
     static func importedRoutings(_ bytes: [UInt8], file: String) -> [ScanFacts.ImportedRouting] {
         var found: [ScanFacts.ImportedRouting] = []
         var from = 0
-        var line = 1, counted = 0
+        var line = 1, lineStart = 0, counted = 0
         while let hit = ByteSearch.firstIndex(of: Self.routingHeader, in: bytes, range: from..<bytes.count) {
+            let floor = from
             from = hit + Self.routingHeader.count
+            while counted < hit {
+                if bytes[counted] == 0x0A { line += 1; lineStart = counted + 1 }
+                counted += 1
+            }
             var nameStart = hit
-            while nameStart > 0, ![UInt8(ascii: "/"), UInt8(ascii: "<"), UInt8(ascii: "\""), 0x0A, 0x20].contains(bytes[nameStart - 1]) { nameStart -= 1 }
-            var lineStart = nameStart
-            while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+            while nameStart > max(floor, lineStart), ![UInt8(ascii: "/"), UInt8(ascii: "<"), UInt8(ascii: "\""), 0x20, 0x09].contains(bytes[nameStart - 1]) {
+                nameStart -= 1
+            }
             var cursor = lineStart
             while cursor < hit, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
             let directive = bytes[cursor..<hit]
             guard directive.starts(with: Self.importDirective) || directive.starts(with: Self.includeDirective), nameStart < hit else { continue }
-            for byte in bytes[counted..<lineStart] where byte == 0x0A { line += 1 }
-            counted = lineStart
             let name = String(decoding: bytes[nameStart..<hit], as: UTF8.self) + "Routing"
             found.append(.init(className: name, location: SourceLocation(file: file, line: line, column: cursor - lineStart + 1)))
         }

@@ -46,12 +46,12 @@ enum QFSwiftReader {
                 // `@name(…)`: the group back to its `(`, then the attribute's name and its `@`.
                 var depth = 0
                 var open = index
-                while open >= 0 {
+                while open >= 0, keyword - open < 64 {
                     if tokens[open].byte == UInt8(ascii: ")") { depth += 1 }
                     if tokens[open].byte == UInt8(ascii: "(") { depth -= 1; if depth == 0 { break } }
                     open -= 1
                 }
-                guard open >= 2, tokens[open - 1].isName, tokens[open - 2].byte == UInt8(ascii: "@") else { return nil }
+                guard open >= 2, depth == 0, tokens[open - 1].isName, tokens[open - 2].byte == UInt8(ascii: "@") else { return nil }
                 if text(open - 1) == "objc", index - open == 2, tokens[open + 1].isName { return text(open + 1) }
                 index = open - 3
             } else if token.isName, index >= 1, tokens[index - 1].byte == UInt8(ascii: "@") {
