@@ -303,7 +303,11 @@ struct ByteWriter {
             text.withUTF8 { copy($0.baseAddress!, $0.count) }
             return
         }
-        let micros = Int64((time * 1_000_000).rounded())
+        // Whole seconds and the fraction apart: `time * 1_000_000` rounds the product to the double's precision, which
+        // above 2^32 seconds is coarser than a microsecond and printed a neighbour that did not read back as `time`.
+        // `time - whole` is exact, and so is rounding its microseconds.
+        let seconds = time.rounded(.towardZero)
+        let micros = Int64(seconds) * 1_000_000 + Int64(((time - seconds) * 1_000_000).rounded())
         if micros < 0 { byte(0x2D) }
         let (whole, fraction) = micros.magnitude.quotientAndRemainder(dividingBy: 1_000_000)
         unsigned(whole)

@@ -42,6 +42,24 @@ private func encoded(_ event: TraceEvent) -> String {
     #expect(time(1e20) == "1e+20")
 }
 
+/// A time rounded to the microsecond reads back as itself, however far from the trace's start: an imported console log
+/// whose clock jumps by a century (fuzz-import found `4354905601.015002` printed as its neighbour) included.
+@Test func microsecondTimesReadBackAsThemselvesAtEveryMagnitude() throws {
+    var generator = SystemRandomNumberGenerator()
+    var parser = EventLineParser()
+    for exponent in [0, 10, 20, 30, 32, 33, 34, 40, 42] {
+        for _ in 0..<2_000 {
+            let micros = Int64.random(in: 0..<(Int64(1) << (exponent + 20)), using: &generator)
+            let time = Double(micros) / 1_000_000
+            let line = encoded(TraceEvent(seq: 1, time: time, kind: .snapshot)).dropLast()
+            var event = EventLineParser.blankEvent
+            _ = try Array(line.utf8).withUnsafeBufferPointer { bytes throws(LineError) in try parser.parse(bytes, into: &event) }
+            #expect(event.time == time, "\(line)")
+        }
+    }
+    #expect(TraceEncoding.timeText(4354905601015002 / 1_000_000) == "4354905601.015002")
+}
+
 @Test func headerLineCarriesFormatVersionAndMetadata() {
     var out: [UInt8] = []
     TraceEncoding.encode(TraceHeader(producer: "p \"1\"", start: "2026-01-01T00:00:00Z", app: "应用", source: "import", importedFrom: "a.log"), into: &out)
