@@ -4,9 +4,9 @@ import LegoModel
 ///
 /// `NSClassFromString(NSStringFromProtocol(p))` (`QFRouter.m:60-63`) finds a Swift class by the bare name only when
 /// `@objc(Name)` gives it one; otherwise its runtime name is module-qualified (`App.Name`), which the bare name does not
-/// find. A class named with `@objc(Name)` becomes a class declaration read from its implementation alone: its
-/// protocols and properties are not read, so verdicts on them are notes (`QFScannedApp.Unread.interface`). Swift
-/// callers of the router are not read.
+/// find. A class named with `@objc(Name)` becomes a class declaration adopting what its inheritance clause lists; an
+/// extension may add protocols and its properties are not read, so verdicts on them are notes
+/// (`QFScannedApp.Unread.swiftClass`). Swift callers of the router are not read.
 enum QFSwiftReader {
     /// The facts of the Swift file `bytes` named `file`.
     static func read(bytes: [UInt8], file: String) -> QFFacts {
