@@ -208,8 +208,8 @@ public struct SourceTree {
     /// A warning when `bytes` are not valid UTF-8, naming the line of the first bad byte (the file is still read,
     /// its literals with replacement characters: legacy encodings such as GBK keep their ASCII code readable).
     static func encodingWarning(_ bytes: [UInt8], file: String) -> ScanFacts.Warning? {
-        // The standard library's validation is the fast path; the line is only looked for when it fails.
-        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        // Validation without a copy is the fast path; the line is only looked for when it fails.
+        if UTF8Validation.isValid(bytes) { return nil }
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var line = 1

@@ -247,7 +247,7 @@ struct ObjCLexer {
         let start = position
         // Bytes until a `#define` needs reading: a `String` per `#import` and `#endif` was a twentieth of a scan.
         let text = directiveLine()
-        let words = text.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") })
+        let words = Self.leadingWords(text)
         guard let keyword = words.first else { return }
         if keyword.elementsEqual("if".utf8) || keyword.elementsEqual("ifdef".utf8) || keyword.elementsEqual("ifndef".utf8) {
             conditionals.append(Conditional(kind: .open, offset: start, line: startLine))
@@ -256,11 +256,28 @@ struct ObjCLexer {
         } else if keyword.elementsEqual("endif".utf8) {
             conditionals.append(Conditional(kind: .close, offset: start, line: startLine))
         }
-        if keyword.elementsEqual("if".utf8), words.count >= 2, words[1].elementsEqual("0".utf8) || words[1].elementsEqual("false".utf8) {
+        if keyword.elementsEqual("if".utf8), let second = words.second, second.elementsEqual("0".utf8) || second.elementsEqual("false".utf8) {
             skipDisabledBlock(from: startLine)
-        } else if keyword.elementsEqual("define".utf8), words.count >= 3, let define = Self.stringDefine(String(decoding: text, as: UTF8.self)) {
+        } else if keyword.elementsEqual("define".utf8), words.hasThird, let define = Self.stringDefine(String(decoding: text, as: UTF8.self)) {
             stringDefines.append((define.name, define.value, startLine))
         }
+    }
+
+    /// The first two words of a directive's text (split at spaces, tabs and parentheses) and whether a third follows,
+    /// without an array of every word: most directives are `#import`, `#if` and `#endif`.
+    private static func leadingWords(_ text: [UInt8]) -> (first: ArraySlice<UInt8>?, second: ArraySlice<UInt8>?, hasThird: Bool) {
+        func isSeparator(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") }
+        var first: ArraySlice<UInt8>?, second: ArraySlice<UInt8>?
+        var index = 0
+        while index < text.count {
+            while index < text.count, isSeparator(text[index]) { index += 1 }
+            guard index < text.count else { break }
+            if second != nil { return (first, second, true) }
+            let start = index
+            while index < text.count, !isSeparator(text[index]) { index += 1 }
+            if first == nil { first = text[start..<index] } else { second = text[start..<index] }
+        }
+        return (first, second, false)
     }
 
     /// `NAME @"text"` from a `define NAME @"text"` directive; nil for function-like macros, escapes and anything else.
@@ -321,6 +338,8 @@ struct ObjCLexer {
         return lower == 0 && upper == collected.count ? collected : Array(collected[lower..<upper])
     }
 
+    private static let newlineByte: [UInt8] = [0x0A]
+
     /// Skips lines until the `#else`, `#elif` or `#endif` that closes the disabled `#if`, nested `#if`s included.
     private mutating func skipDisabledBlock(from startLine: Int) {
         var depth = 0
@@ -350,8 +369,9 @@ struct ObjCLexer {
                 }
                 continue
             }
+            // Nothing else on a line of the block matters: on to its newline.
             atLineStart = false
-            position += 1
+            position = ByteSearch.firstIndex(of: Self.newlineByte, in: bytes, range: position..<bytes.count) ?? bytes.count
         }
         report("#if 0 block has no #endif", line: startLine)
     }

@@ -26,6 +26,9 @@ struct QFObjCReader {
     private var brackets: [Int] = []
     /// `@protocol` tokens read as an open's argument (not counted again as references).
     private var consumed: Set<Int> = []
+    /// The last name or URL read from code that does not run, with its bytes: a file repeats one in every method,
+    /// and reusing the `String` saves an allocation per open.
+    private var lastNotRunText: (bytes: ArraySlice<UInt8>, text: String)?
 
     /// The longest expression text kept for a dynamic value.
     static let expressionLimit = 160
@@ -340,7 +343,17 @@ struct QFObjCReader {
     // MARK: - Identifiers
 
     private mutating func identifier(at index: Int) {
-        // Most identifiers are none of these: compare bytes before making a String.
+        // Most identifiers are none of these: compare bytes before making a String, and the first byte before those.
+        let first = lexer.bytes[tokens[index].start]
+        guard first == UInt8(ascii: "i") || first == UInt8(ascii: "N") || first == UInt8(ascii: "o") || first == UInt8(ascii: "c")
+            || first == UInt8(ascii: "t") else {
+            if isPunctuation(index + 1, "="), !isPunctuation(index + 2, "=") {
+                assignment(at: index)
+            } else if isPunctuation(index + 1, "("), first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
+                macroCall(at: index)
+            }
+            return
+        }
         // `interfaceForProtocol:` and the cached lookup of fangzan/FMoudle's copies, which returns the same module; other
         // `interface…ForProtocol:` selectors may ask something else (`interfaceExistsForProtocol:`), and a URL variant
         // (`interfaceActionForURL:`) does something else with the URL than set its query on the module.
@@ -737,17 +750,25 @@ struct QFObjCReader {
         let target: QFFacts.Open.Target
         if selector == "interfaceForProtocol:" {
             if rest.starts(with: Self.protocolOpening), let close = rest.firstIndex(of: UInt8(ascii: ")")) {
-                let name = String(decoding: bytes[(restStart + Self.protocolOpening.count)..<close], as: UTF8.self).trimmingSpaces()
+                let name = notRunText(bytes[(restStart + Self.protocolOpening.count)..<close]).trimmingSpaces()
                 target = .protocolName(.literal(name, chain: [place]))
             } else {
                 target = .protocolName(.dynamic(expression()))
             }
         } else if let quote = Self.firstAtQuote(rest), let close = rest[quote...].firstIndex(of: UInt8(ascii: "\"")) {
-            target = .url(.literal(String(decoding: bytes[quote..<close], as: UTF8.self), chain: [place]))
+            target = .url(.literal(notRunText(bytes[quote..<close]), chain: [place]))
         } else {
             target = .url(.dynamic(expression()))
         }
         facts.opens.append(.init(target: target, fromClass: nil, via: selector, receiver: "", reachable: false, show: .none, location: place))
+    }
+
+    /// `bytes` as a `String`, the last one's when the bytes are the same.
+    private mutating func notRunText(_ bytes: ArraySlice<UInt8>) -> String {
+        if let last = lastNotRunText, last.bytes.elementsEqual(bytes) { return last.text }
+        let text = String(decoding: bytes, as: UTF8.self)
+        lastNotRunText = (bytes, text)
+        return text
     }
 
     /// `@protocol(`, the start of a literal protocol argument.

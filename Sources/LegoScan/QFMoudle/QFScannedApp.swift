@@ -202,9 +202,13 @@ public struct QFScannedApp: Sendable {
         let all = wrapped.isEmpty ? facts.opens : facts.opens + wrapped
         // Files are read in path order: the opens usually are in order already, and sorting copies every one.
         let inOrder = all.indices.dropFirst().allSatisfy { !(all[$0].location < all[$0 - 1].location) } ? all : all.sorted { $0.location < $1.location }
-        opens = inOrder.filter { $0.fromClass.map { !routerClasses.contains($0) } ?? true }.map { fact in
-            Self.resolve(fact, router: router, protocolNames: protocolNames, classes: classes, controllerOwners: controllerOwners)
+        var resolver = Resolver(router: router, protocolNames: protocolNames, classes: classes, controllerOwners: controllerOwners)
+        var opens: [Open] = []
+        opens.reserveCapacity(inOrder.count)
+        for fact in inOrder where fact.fromClass.map({ !routerClasses.contains($0) }) ?? true {
+            opens.append(resolver.resolve(fact))
         }
+        self.opens = opens
         var moduleNames: Set<String> = []
         // A base protocol (QFMoudleProtocol) is adopted only through the modules' protocols: a router walking the
         // classes makes no module of it.
@@ -340,40 +344,107 @@ public struct QFScannedApp: Sendable {
         }
     }
 
-    private static func resolve(_ fact: QFFacts.Open, router: Router, protocolNames: Set<String>, classes: [String: Class],
-                                controllerOwners: [String: String]) -> Open {
-        var open = Open(fact: fact, protocolName: nil, url: nil, valuesDynamic: false, fromModule: nil)
-        switch fact.target {
-        case .protocolName(.literal(let name, _)):
-            open.protocolName = name
-        case .url(.literal(let text, _)):
-            // A router that finds the protocol by another part than the scheme or host: not judged.
-            guard let name = protocolPart(of: text, router.urlPart) else { break }
-            open.url = QFURL(text)
-            open.protocolName = name
-        case .url(.format(let text, _)):
-            let url = QFURL(text)
-            // The protocol and keys are known when the `%@` arguments fill values only.
-            if let name = protocolPart(of: text, router.urlPart), !name.utf8.contains(UInt8(ascii: "%")), !url.items.contains(where: { $0.key.utf8.contains(UInt8(ascii: "%")) }) {
-                open.url = url
-                open.protocolName = name
-                open.valuesDynamic = true
+    /// Resolves opens, each target's text once (a file often holds the same call in every method, commented out or
+    /// not) and each calling class's module once in a row.
+    private struct Resolver {
+        let router: Router
+        let protocolNames: Set<String>
+        let classes: [String: Class]
+        let controllerOwners: [String: String]
+        private var targets: [TargetKey: Open] = [:]
+        /// The two targets resolved last, looked at before hashing: a file alternates between a few.
+        private var recent: (TargetKey, Open)?, older: (TargetKey, Open)?
+
+        /// What of a target its resolution reads: the text of a literal or format, not where it is written.
+        private enum TargetKey: Hashable {
+            case protocolName(String), url(String), format(String), unknown
+
+            init(_ target: QFFacts.Open.Target) {
+                switch target {
+                case .protocolName(.literal(let name, _)): self = .protocolName(name)
+                case .url(.literal(let text, _)): self = .url(text)
+                case .url(.format(let text, _)): self = .format(text)
+                default: self = .unknown
+                }
             }
-        default:
-            break
         }
-        if let fromClass = fact.fromClass {
+        private var lastFromClass: (name: String, module: String?)?
+
+        init(router: Router, protocolNames: Set<String>, classes: [String: Class], controllerOwners: [String: String]) {
+            self.router = router
+            self.protocolNames = protocolNames
+            self.classes = classes
+            self.controllerOwners = controllerOwners
+        }
+
+        mutating func resolve(_ fact: QFFacts.Open) -> Open {
+            var open: Open
+            let key = TargetKey(fact.target)
+            if key == .unknown {
+                open = Open(fact: fact, protocolName: nil, url: nil, valuesDynamic: false, fromModule: nil)
+            } else if let recent, recent.0 == key {
+                open = recent.1
+                open.fact = fact
+            } else if let older, older.0 == key {
+                open = older.1
+                open.fact = fact
+                swap(&self.recent, &self.older)
+            } else {
+                if let known = targets[key] {
+                    open = known
+                    open.fact = fact
+                } else {
+                    open = target(of: fact)
+                    targets[key] = open
+                }
+                older = recent
+                recent = (key, open)
+            }
+            if let fromClass = fact.fromClass {
+                if let lastFromClass, lastFromClass.name == fromClass {
+                    open.fromModule = lastFromClass.module
+                } else {
+                    open.fromModule = module(of: fromClass)
+                    lastFromClass = (fromClass, open.fromModule)
+                }
+            }
+            return open
+        }
+
+        private func target(of fact: QFFacts.Open) -> Open {
+            var open = Open(fact: fact, protocolName: nil, url: nil, valuesDynamic: false, fromModule: nil)
+            switch fact.target {
+            case .protocolName(.literal(let name, _)):
+                open.protocolName = name
+            case .url(.literal(let text, _)):
+                // A router that finds the protocol by another part than the scheme or host: not judged.
+                guard let name = protocolPart(of: text, router.urlPart) else { break }
+                open.url = QFURL(text)
+                open.protocolName = name
+            case .url(.format(let text, _)):
+                let url = QFURL(text)
+                // The protocol and keys are known when the `%@` arguments fill values only.
+                if let name = protocolPart(of: text, router.urlPart), !name.utf8.contains(UInt8(ascii: "%")), !url.items.contains(where: { $0.key.utf8.contains(UInt8(ascii: "%")) }) {
+                    open.url = url
+                    open.protocolName = name
+                    open.valuesDynamic = true
+                }
+            default:
+                break
+            }
+            return open
+        }
+
+        /// The module whose code `fromClass` is: the protocol the rule names its owner after; else (a router walking
+        /// the classes) the first module protocol the owner adopts.
+        private func module(of fromClass: String) -> String? {
             let owner = controllerOwners[fromClass] ?? fromClass
-            // The protocol the rule names the owner after; else (a router walking the classes) the first module protocol it adopts.
             let stem = owner.count >= router.prefix.count + router.suffix.count && owner.hasPrefix(router.prefix) && owner.hasSuffix(router.suffix)
                 ? String(owner.dropFirst(router.prefix.count).dropLast(router.suffix.count)) : nil
-            if let stem, protocolNames.contains(stem) {
-                open.fromModule = stem
-            } else if case .conformance = router.source {
-                open.fromModule = classes[owner]?.adopts.first(where: protocolNames.contains)
-            }
+            if let stem, protocolNames.contains(stem) { return stem }
+            if case .conformance = router.source { return classes[owner]?.adopts.first(where: protocolNames.contains) }
+            return nil
         }
-        return open
     }
 
     /// The runtime's app: every protocol (properties of further declared bases folded in), and the classes that
