@@ -96,7 +96,13 @@ public struct NNScannedApp: Sendable {
     /// Whether `service` (a looked-up or registered protocol's name, maybe module-qualified) is declared in the scanned
     /// source: `P.self` compiles only where `P` is declared, so one that is not comes from code the scan did not read.
     func declares(service: String) -> Bool {
-        declaredProtocols.contains(String(service.split(separator: ".").last ?? Substring(service)))
+        declaredProtocols.contains(String(Self.unqualifiedName(service)))
+    }
+
+    /// A type's name without its module: the framework keys services by `String(reflecting: P.self)` and event sets by
+    /// the type's own name, qualified or not however the code spells it, so `P` and `App.P` name one service.
+    static func unqualifiedName(_ name: String) -> Substring {
+        name.split(separator: ".").last ?? Substring(name)
     }
 
     /// The first service the code looks up or registers that the scanned source does not declare, and where: proof that

@@ -113,13 +113,12 @@ struct NNScenarioWriter {
         let facts = app.facts
         lines += ["", "journey:", "  - launch"]
         var looked = Set<String>()
-        let registered = Set(facts.registrations.compactMap { $0.service.literal?.split(separator: ".").last })
+        let registered = Set(facts.registrations.compactMap { $0.service.literal.map(NNScannedApp.unqualifiedName) })
         for lookup in facts.lookups {
             guard let service = lookup.service.literal, looked.insert(service).inserted else { continue }
             // A service declared and registered in code the scan did not read: the model would miss it where the app
             // does not (scan says so in a note).
-            let name = service.split(separator: ".").last ?? Substring(service)
-            if !registered.contains(name), !app.declares(service: service), !NNScannedApp.defaultServices.contains(where: { $0.service == service }) {
+            if !registered.contains(NNScannedApp.unqualifiedName(service)), !app.declares(service: service), !NNScannedApp.defaultServices.contains(where: { $0.service == service }) {
                 notes.append("skipped a lookup of \(service) at \(lookup.location): it is declared, and most likely registered, in code the scan did not read")
                 continue
             }

@@ -8,7 +8,7 @@ enum NNEventNameCollisionCheck: NNStaticCheck {
     static func run(_ app: NNScannedApp, _ findings: StaticFindings) {
         var first: [String: String] = [:]
         for event in app.facts.events where event.kind == .register && event.type.contains(".") {
-            let unqualified = String(event.type.split(separator: ".").last ?? "")
+            let unqualified = String(NNScannedApp.unqualifiedName(event.type))
             let slot = event.bus + "\u{0}" + unqualified
             guard let earlier = first[slot] else { first[slot] = event.type; continue }
             guard earlier != event.type else { continue }

@@ -8,12 +8,12 @@ enum NNServiceMissingCheck: NNStaticCheck {
     static func run(_ app: NNScannedApp, _ findings: StaticFindings) {
         // The framework's key is `String(reflecting: P.self)` (`ModuleServiceCenter.swift:155-164`), qualified by P's
         // module however the code spells P: `P` and `App.P` are one key.
-        func unqualified(_ name: String) -> Substring { name.split(separator: ".").last ?? Substring(name) }
-        let registered = Set((app.facts.registrations.compactMap(\.service.literal) + NNScannedApp.defaultServices.map(\.service)).map(unqualified))
+        let registered = Set((app.facts.registrations.compactMap(\.service.literal) + NNScannedApp.defaultServices.map(\.service))
+            .map(NNScannedApp.unqualifiedName))
         // A registration of a computed type may be the one: then a missing key is only as sure as that.
         let certainty: Finding.Certainty = app.facts.registrations.contains { $0.service.literal == nil } ? .dynamic : .literal
         for lookup in app.facts.lookups {
-            guard let key = lookup.service.literal, !registered.contains(unqualified(key)) else { continue }
+            guard let key = lookup.service.literal, !registered.contains(NNScannedApp.unqualifiedName(key)) else { continue }
             let api = lookup.api == .swift ? "Module.service(of:)" : "serivceOfProtocol:"
             // A lookup compiles only where its protocol is declared: one the scanned source does not declare comes from
             // a module the scan did not read (a pod, a framework), which most likely registers it too.
