@@ -345,33 +345,26 @@ struct QFObjCReader {
     private mutating func identifier(at index: Int) {
         // Most identifiers are none of these: compare bytes before making a String, and the first byte before those.
         let first = lexer.bytes[tokens[index].start]
-        guard first == UInt8(ascii: "i") || first == UInt8(ascii: "N") || first == UInt8(ascii: "o") || first == UInt8(ascii: "c")
-            || first == UInt8(ascii: "t") else {
-            if isPunctuation(index + 1, "="), !isPunctuation(index + 2, "=") {
-                assignment(at: index)
-            } else if isPunctuation(index + 1, "("), first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
-                macroCall(at: index)
-            }
-            return
-        }
+        let named = first == UInt8(ascii: "i") || first == UInt8(ascii: "N") || first == UInt8(ascii: "o") || first == UInt8(ascii: "c")
+            || first == UInt8(ascii: "t")
         // `interfaceForProtocol:` and the cached lookup of fangzan/FMoudle's copies, which returns the same module; other
         // `interface…ForProtocol:` selectors may ask something else (`interfaceExistsForProtocol:`), and a URL variant
         // (`interfaceActionForURL:`) does something else with the URL than set its query on the module.
-        if lexer.isIdentifier(index, "interfaceForProtocol") || lexer.isIdentifier(index, "interfaceCacheModuleForProtocol")
+        if named, lexer.isIdentifier(index, "interfaceForProtocol") || lexer.isIdentifier(index, "interfaceCacheModuleForProtocol")
             || lexer.isIdentifier(index, "interfaceForURL") {
             lookup(at: index)
-        } else if lexer.isIdentifier(index, "NSClassFromString") {
+        } else if named, lexer.isIdentifier(index, "NSClassFromString") {
             classFromString(at: index)
-        } else if methodEnd >= 0, let currentClass,
+        } else if named, methodEnd >= 0, let currentClass,
                   let kind: QFFacts.ConformanceCall.Kind = lexer.isIdentifier(index, "objc_copyClassList") || lexer.isIdentifier(index, "objc_getClassList")
                     ? .classList
                     : lexer.isIdentifier(index, "class_conformsToProtocol") || lexer.isIdentifier(index, "conformsToProtocol") ? .conforms : nil {
             facts.conformanceCalls.append(.init(kind: kind, className: facts.classes[currentClass].name, location: location(index)))
-        } else if lexer.isIdentifier(index, "typedef") {
+        } else if named, lexer.isIdentifier(index, "typedef") {
             typedef(at: index)
         } else if isPunctuation(index + 1, "="), !isPunctuation(index + 2, "=") {
             assignment(at: index)
-        } else if isPunctuation(index + 1, "("), case let first = lexer.bytes[tokens[index].start], first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
+        } else if isPunctuation(index + 1, "("), first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
             macroCall(at: index)
         }
     }

@@ -351,9 +351,10 @@ public struct QFScannedApp: Sendable {
         let protocolNames: Set<String>
         let classes: [String: Class]
         let controllerOwners: [String: String]
-        private var targets: [TargetKey: Open] = [:]
+        private var resolved: [TargetKey: Resolution] = [:]
         /// The two targets resolved last, looked at before hashing: a file alternates between a few.
-        private var recent: (TargetKey, Open)?, older: (TargetKey, Open)?
+        private var recent: (key: TargetKey, value: Resolution)?, older: (key: TargetKey, value: Resolution)?
+        private var lastFromClass: (name: String, module: String?)?
 
         /// What of a target its resolution reads: the text of a literal or format, not where it is written.
         private enum TargetKey: Hashable {
@@ -368,7 +369,13 @@ public struct QFScannedApp: Sendable {
                 }
             }
         }
-        private var lastFromClass: (name: String, module: String?)?
+
+        /// What a target resolves to: `Open`'s fields other than the call and its calling module.
+        private struct Resolution {
+            var protocolName: String?
+            var url: QFURL?
+            var valuesDynamic = false
+        }
 
         init(router: Router, protocolNames: Set<String>, classes: [String: Class], controllerOwners: [String: String]) {
             self.router = router
@@ -378,28 +385,8 @@ public struct QFScannedApp: Sendable {
         }
 
         mutating func resolve(_ fact: QFFacts.Open) -> Open {
-            var open: Open
-            let key = TargetKey(fact.target)
-            if key == .unknown {
-                open = Open(fact: fact, protocolName: nil, url: nil, valuesDynamic: false, fromModule: nil)
-            } else if let recent, recent.0 == key {
-                open = recent.1
-                open.fact = fact
-            } else if let older, older.0 == key {
-                open = older.1
-                open.fact = fact
-                swap(&self.recent, &self.older)
-            } else {
-                if let known = targets[key] {
-                    open = known
-                    open.fact = fact
-                } else {
-                    open = target(of: fact)
-                    targets[key] = open
-                }
-                older = recent
-                recent = (key, open)
-            }
+            let target = resolution(of: TargetKey(fact.target))
+            var open = Open(fact: fact, protocolName: target.protocolName, url: target.url, valuesDynamic: target.valuesDynamic, fromModule: nil)
             if let fromClass = fact.fromClass {
                 if let lastFromClass, lastFromClass.name == fromClass {
                     open.fromModule = lastFromClass.module
@@ -411,28 +398,37 @@ public struct QFScannedApp: Sendable {
             return open
         }
 
-        private func target(of fact: QFFacts.Open) -> Open {
-            var open = Open(fact: fact, protocolName: nil, url: nil, valuesDynamic: false, fromModule: nil)
-            switch fact.target {
-            case .protocolName(.literal(let name, _)):
-                open.protocolName = name
-            case .url(.literal(let text, _)):
+        private mutating func resolution(of key: TargetKey) -> Resolution {
+            if key == .unknown { return Resolution() }
+            if let recent, recent.key == key { return recent.value }
+            if let older, older.key == key {
+                swap(&recent, &self.older)
+                return older.value
+            }
+            let value = resolved[key] ?? resolve(key)
+            resolved[key] = value
+            older = recent
+            recent = (key, value)
+            return value
+        }
+
+        private func resolve(_ key: TargetKey) -> Resolution {
+            switch key {
+            case .protocolName(let name):
+                return Resolution(protocolName: name)
+            case .url(let text):
                 // A router that finds the protocol by another part than the scheme or host: not judged.
-                guard let name = protocolPart(of: text, router.urlPart) else { break }
-                open.url = QFURL(text)
-                open.protocolName = name
-            case .url(.format(let text, _)):
+                guard let name = protocolPart(of: text, router.urlPart) else { return Resolution() }
+                return Resolution(protocolName: name, url: QFURL(text))
+            case .format(let text):
                 let url = QFURL(text)
                 // The protocol and keys are known when the `%@` arguments fill values only.
-                if let name = protocolPart(of: text, router.urlPart), !name.utf8.contains(UInt8(ascii: "%")), !url.items.contains(where: { $0.key.utf8.contains(UInt8(ascii: "%")) }) {
-                    open.url = url
-                    open.protocolName = name
-                    open.valuesDynamic = true
-                }
-            default:
-                break
+                guard let name = protocolPart(of: text, router.urlPart), !name.utf8.contains(UInt8(ascii: "%")),
+                      !url.items.contains(where: { $0.key.utf8.contains(UInt8(ascii: "%")) }) else { return Resolution() }
+                return Resolution(protocolName: name, url: url, valuesDynamic: true)
+            case .unknown:
+                return Resolution()
             }
-            return open
         }
 
         /// The module whose code `fromClass` is: the protocol the rule names its owner after; else (a router walking
