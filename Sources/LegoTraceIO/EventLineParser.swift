@@ -103,8 +103,13 @@ struct EventLineParser {
                 }
                 afterMember = true
                 cursor.skipSpace()
-                let (keyBytes, keyEscaped) = try cursor.rawString()
-                let key = keyEscaped ? try unescapedKey(keyBytes) : Self.key(keyBytes)
+                let key: Key
+                if let word = cursor.shortKeyWord() {
+                    key = Self.key(word: word)
+                } else {
+                    let (keyBytes, keyEscaped) = try cursor.rawString()
+                    key = keyEscaped ? try unescapedKey(keyBytes) : Self.key(keyBytes)
+                }
                 try cursor.expect(0x3A, "':' after a key")
                 cursor.skipSpace()
                 if key == .unknown {
@@ -273,6 +278,12 @@ struct EventLineParser {
         guard count <= 8, count > 0, let pointer = bytes.baseAddress else { return .unknown }
         var word: UInt64 = 0
         for index in 0..<count { word |= UInt64(pointer[index]) << (8 * UInt64(index)) }
+        return key(word: word)
+    }
+
+    /// The key spelled by `word` (its UTF-8 bytes, little-endian, as `KeyWord` has them).
+    @inline(__always)
+    private static func key(word: UInt64) -> Key {
         switch word {
         case KeyWord.seq: return .seq
         case KeyWord.time: return .time

@@ -137,6 +137,26 @@ package struct JSONCursor {
         throw LineError(reason: "unterminated string")
     }
 
+    /// Reads a key of at most eight bytes without escapes, whose opening quote is under the cursor, as one little-endian
+    /// word (the form `KeyWord` spells); nil, with the cursor unmoved, for a longer key, an escape or too short a rest.
+    ///
+    /// One load and the string scan's SWAR test in place of a byte loop building the word: keys are a fifth of a line.
+    @inline(__always)
+    mutating func shortKeyWord() -> UInt64? {
+        guard end - position >= 10, position.pointee == 0x22 else { return nil }
+        let word = UnsafeRawPointer(position + 1).loadUnaligned(as: UInt64.self)
+        let quotes = word ^ 0x2222_2222_2222_2222
+        let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        let found = ((quotes &- 0x0101_0101_0101_0101) & ~quotes
+            | (backslashes &- 0x0101_0101_0101_0101) & ~backslashes
+            | (word &- 0x2020_2020_2020_2020) & ~word) & 0x8080_8080_8080_8080
+        let length = found == 0 ? 8 : found.trailingZeroBitCount / 8
+        // The first quote, backslash or control byte must be the closing quote.
+        guard position[1 + length] == 0x22 else { return nil }
+        position += length + 2
+        return length == 8 ? word : word & ((1 << UInt64(8 * length)) &- 1)
+    }
+
     /// Decodes the escapes of a raw string into `out` (cleared first).
     package static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) throws(LineError) {
         out.removeAll(keepingCapacity: true)

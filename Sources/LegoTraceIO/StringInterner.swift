@@ -3,8 +3,8 @@
 /// Trace strings repeat constantly; reusing one `String` saves an allocation and a UTF-8 validation
 /// per field and lets the replay share storage. Memory is bounded: a colliding entry is replaced.
 struct StringInterner {
-    // Strings of at most 15 UTF-8 bytes are stored inline by Swift and need no cache.
-    private static let inlineLimit = 15
+    // Short strings too: Swift stores them inline (nothing to share), but making one validates and builds it again,
+    // about twice what a cache hit costs (#24's callgrind profile).
     private static let maximumLength = 96
     private static let slotCount = 4096
 
@@ -26,7 +26,7 @@ struct StringInterner {
     /// The string for `bytes` (invalid UTF-8 is repaired with U+FFFD).
     mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let count = bytes.count
-        guard count > Self.inlineLimit, count <= Self.maximumLength, let source = bytes.baseAddress else {
+        guard count > 0, count <= Self.maximumLength, let source = bytes.baseAddress else {
             return decode(bytes)
         }
         let hash = Self.hash(source, count)
@@ -47,32 +47,51 @@ struct StringInterner {
     /// Decodes UTF-8, noting (in `repairedInvalidUTF8`) when invalid bytes had to be replaced with U+FFFD.
     mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         // ASCII needs no validation; only text with high bytes (Chinese names, emoji) pays for the second check,
-        // and a cached string pays it once.
-        guard bytes.contains(where: { $0 >= 0x80 }) else { return String(decoding: bytes, as: UTF8.self) }
+        // and a cached string pays it once. (`String(validating:)` alone is generic here: metadata lookups per call.)
+        guard Self.hasHighByte(bytes) else { return String(decoding: bytes, as: UTF8.self) }
         if let valid = String(validating: bytes, as: UTF8.self) { return valid }
         repairedInvalidUTF8 = true
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    // Eight bytes at a time with a multiply-xorshift mix: a few nanoseconds for a class name.
-    private static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
-        let raw = UnsafeRawPointer(bytes)
+    // Eight bytes at a time: a closure-taking `contains(where:)` tested them one by one.
+    @inline(__always)
+    private static func hasHighByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        let raw = UnsafeRawPointer(base)
         var index = 0
+        var bits: UInt64 = 0
         while index + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 29
+            bits |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             index += 8
         }
-        if index < count {
-            var word: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < count {
-                word |= UInt64(bytes[index]) << shift
-                shift += 8
-                index += 1
+        while index < count {
+            bits |= UInt64(base[index])
+            index += 1
+        }
+        return bits & 0x8080_8080_8080_8080 != 0
+    }
+
+    // Eight bytes at a time with a multiply-xorshift mix; the last word overlaps the one before, and a short string is
+    // read as two overlapping halves (or its first, middle and last byte), so no byte loop runs: most keys are short.
+    private static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(bytes)
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
+        if count >= 8 {
+            var index = 0
+            while index + 8 < count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+                hash ^= hash >> 29
+                index += 8
             }
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+        } else if count >= 4 {
+            let low = UInt64(raw.loadUnaligned(as: UInt32.self))
+            let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            hash = (hash ^ (low | high << 32)) &* 0xBF58_476D_1CE4_E5B9
+        } else if count > 0 {
+            let word = UInt64(bytes[0]) | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count - 1]) << 16
             hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
         }
         hash ^= hash >> 31
@@ -84,12 +103,24 @@ struct StringInterner {
 /// Byte equality of two runs of `count` bytes.
 @inline(__always)
 func memcmpBytes(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    var index = 0
-    while index + 8 <= count {
-        if UnsafeRawPointer(lhs).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            != UnsafeRawPointer(rhs).loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
-        index += 8
+    let left = UnsafeRawPointer(lhs)
+    let right = UnsafeRawPointer(rhs)
+    if count >= 8 {
+        var index = 0
+        while index + 8 < count {
+            if left.loadUnaligned(fromByteOffset: index, as: UInt64.self) != right.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+                return false
+            }
+            index += 8
+        }
+        // The last word overlaps the one before: no byte loop.
+        return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
+    if count >= 4 {
+        return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
+            && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+    }
+    var index = 0
     while index < count {
         if lhs[index] != rhs[index] { return false }
         index += 1

@@ -63,6 +63,25 @@ import Testing
         }
     }
 
+    @Test func aCopyIsUnchangedByChangesToTheOther() {
+        // The slots are a class the two copies share until one changes: every change must copy first.
+        var original = ObjectTable<String>()
+        for id in ObjectID(1)...20 { original[id] = "v\(id)" }
+        let snapshot = original
+        original[3]?.append("!")
+        original[4] = nil
+        original[5, default: "x"].append("+")
+        original.removeValue(forKey: 6)
+        for id in ObjectID(21)...40 { original[id] = "new" }   // grows
+        #expect(snapshot.count == 20)
+        for id in ObjectID(1)...20 { #expect(snapshot[id] == "v\(id)") }
+        #expect(snapshot[21] == nil)
+        var copy = snapshot
+        copy[1] = "changed"
+        #expect(snapshot[1] == "v1" && copy[1] == "changed" && original[1] == "v1")
+        #expect(original[3] == "v3!" && original[4] == nil && original[5] == "v5+" && original[6] == nil && original.count == 38)
+    }
+
     @Test func equalityIgnoresSlotOrder() {
         var forward = ObjectTable<Int>()
         var backward = ObjectTable<Int>()
