@@ -252,6 +252,25 @@ package struct JSONCursor {
     /// Reads a non-negative integer.
     @inline(__always)
     package mutating func unsigned() throws(LineError) -> UInt64 {
+        // Up to seven digits (every seq, object id and thread of a trace below ten million) as one word: the first
+        // byte that is not a digit is found with a SWAR test and the digits are combined by three multiplies, so no
+        // loop exit depends on the number's length (a mispredicted branch per number in the loop below).
+        if end - position >= 8 {
+            let word = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self)
+            // A byte's top bit is set here when it is above '9' (+0x46 reaches 0x80) or below '0' (-0x30 borrows);
+            // carries and borrows move only to later bytes, so the first flagged byte is exact.
+            let notDigit = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
+            let length = notDigit.trailingZeroBitCount >> 3
+            if length > 0, length < 8, Self.endsNumber(position[length]) {
+                // The digits moved to the top bytes: the bytes shifted in are leading zeros.
+                var value = (word << UInt64(64 - 8 * length)) & 0x0F0F_0F0F_0F0F_0F0F
+                value = (value &* 2561) >> 8
+                value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+                value = ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+                position += length
+                return value
+            }
+        }
         let start = position
         var value: UInt64 = 0
         // Nineteen digits always fit in a UInt64; only a longer number needs overflow checks.
@@ -313,6 +332,34 @@ package struct JSONCursor {
 
     /// Reads a JSON number as a finite `Double`.
     mutating func double() throws(LineError) -> Double {
+        // What writers emit (`t`: digits, a point, at most six more) in one tight pass; anything else (a sign, an
+        // exponent, 20 digits, a malformed number) is left to the general reading below, from the start.
+        var scan = position
+        var whole: UInt64 = 0
+        while scan < end, scan.pointee &- 0x30 < 10 {
+            whole = whole &* 10 &+ UInt64(scan.pointee &- 0x30)
+            scan += 1
+        }
+        let wholeDigits = scan - position
+        if wholeDigits > 0, wholeDigits <= 15 {
+            var fractionDigits = 0
+            var point = false
+            if scan < end, scan.pointee == 0x2E {
+                point = true
+                let fractionStart = scan + 1
+                scan = fractionStart
+                while scan < end, scan.pointee &- 0x30 < 10 {
+                    whole = whole &* 10 &+ UInt64(scan.pointee &- 0x30)
+                    scan += 1
+                }
+                fractionDigits = scan - fractionStart
+            }
+            // 15 digits in all keep the mantissa exact (below 2^53), so one division rounds correctly.
+            if wholeDigits + fractionDigits <= 15, !point || fractionDigits > 0, scan >= end || Self.endsNumber(scan.pointee) {
+                position = scan
+                return Double(whole) / Self.powerOfTen(fractionDigits)
+            }
+        }
         let start = position
         var negative = false
         if current == 0x2D { negative = true; position += 1 }

@@ -65,4 +65,66 @@ import Testing
             }
         }
     }
+
+    @Test func timesReadAsTheNearestDouble() throws {
+        var texts = ["0", "7", "0.5", "0.003065", "12.25", "123456789012345", "12345678901234.5", "1234567890123456",
+                     "0.1234567890123456789", "1e3", "2.5E-2", "-0.75", "-3", "99999999999999999999", "1.000000"]
+        var state: UInt64 = 0x1234_5678
+        for _ in 0..<3_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let whole = (state >> 20) % 100_000
+            let fraction = (state >> 40) % 10_000_000
+            let digits = Int(state % 8)
+            let fractionText = String(String(fraction).prefix(digits))
+            texts.append(fractionText.isEmpty ? "\(whole)" : "\(whole).\(fractionText)")
+        }
+        for text in texts {
+            for terminator in [",", "}", " ", ""] {
+                let line = Array((text + terminator).utf8)
+                let value = try line.withUnsafeBufferPointer { buffer in
+                    var cursor = JSONCursor(buffer)
+                    return try cursor.double()
+                }
+                #expect(value == Double(text), "\(text)\(terminator)")
+            }
+        }
+        for malformed in ["1.", "1.}", "1.e5", "1x", "1.5.5", "-", "e5", "1e", "12345678901234.x"] {
+            let line = Array(malformed.utf8)
+            let threw = line.withUnsafeBufferPointer { buffer in
+                var cursor = JSONCursor(buffer)
+                do { _ = try cursor.double(); return false } catch { return true }
+            }
+            #expect(threw, "\(malformed) must be refused")
+        }
+    }
+
+    @Test func integersReadAsTheirValueAtEveryLength() throws {
+        var numbers: [UInt64] = [0, 1, 9, 10, 99, 100, 1_234_567, 9_999_999, 10_000_000, 12_345_678, 99_999_999, 100_000_000,
+                                 UInt64.max, UInt64.max - 1, 4_294_967_295]
+        var state: UInt64 = 42
+        for _ in 0..<5_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            numbers.append(state >> (state % 64))
+        }
+        for number in numbers {
+            for tail in [",\"x\":1}", "}", "]", " ", ""] {
+                let line = Array("\(number)\(tail)".utf8)
+                let value = try line.withUnsafeBufferPointer { buffer in
+                    var cursor = JSONCursor(buffer)
+                    let value = try cursor.unsigned()
+                    #expect(cursor.position == buffer.baseAddress! + String(number).utf8.count, "\(number)\(tail): stops after the digits")
+                    return value
+                }
+                #expect(value == number, "\(number)\(tail)")
+            }
+        }
+        for malformed in ["12a,\"x\":1}", "1.5,\"x\":1}", "-1,\"xx\":1}", "x1234567}", "123\u{e9}45678", "18446744073709551616}"] {
+            let line = Array(malformed.utf8)
+            let threw = line.withUnsafeBufferPointer { buffer in
+                var cursor = JSONCursor(buffer)
+                do { _ = try cursor.unsigned(); return false } catch { return true }
+            }
+            #expect(threw, "\(malformed) must be refused")
+        }
+    }
 }
