@@ -21,8 +21,8 @@ public struct ObjectTable<Value> {
         @usableFromInline let ids: UnsafeMutablePointer<ObjectID>
         /// The value of each used slot, nil elsewhere (every slot is initialized).
         @usableFromInline let entries: UnsafeMutablePointer<Value?>
-        /// How many slots are used.
-        @usableFromInline var count = 0
+        /// How many slots are used (changed only through a uniquely referenced table, so not checked at run time).
+        @exclusivity(unchecked) @usableFromInline var count = 0
 
         @usableFromInline
         init(capacity: Int) {
@@ -257,6 +257,21 @@ extension ObjectTable: Equatable where Value: Equatable {
     /// The same ids with equal entries, whatever the slot order.
     public static func == (lhs: ObjectTable, rhs: ObjectTable) -> Bool {
         lhs.count == rhs.count && lhs.allSatisfy { rhs[$0.key] == $0.value }
+    }
+}
+
+extension ObjectTable: Hashable where Value: Hashable {
+    /// Hashes the entries whatever their slot order (each entry's hash is summed), as `==` compares them.
+    public func hash(into hasher: inout Hasher) {
+        var sum = 0
+        for (id, value) in self {
+            var entry = Hasher()
+            entry.combine(id)
+            entry.combine(value)
+            sum &+= entry.finalize()
+        }
+        hasher.combine(count)
+        hasher.combine(sum)
     }
 }
 

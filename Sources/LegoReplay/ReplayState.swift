@@ -201,6 +201,15 @@ public final class ReplayState {
         (moduleIDsByName[name] ?? []).filter { modules[$0]?.isAlive(in: self) == true }.sorted()
     }
 
+    /// How many live module instances hold `name`: `liveModules(named:).count` without building the list (a QFMoudle
+    /// detector asks on every lookup, and almost always one is live).
+    public func liveModuleCount(named name: String) -> Int {
+        guard let ids = moduleIDsByName[name] else { return 0 }
+        var count = 0
+        for id in ids where modules[id]?.isAlive(in: self) == true { count += 1 }
+        return count
+    }
+
     // Every registry removal asks for the live modules of a name; scanning all modules there was O(modules) per event.
     @exclusivity(unchecked)
     private var moduleIDsByName: [String: [ObjectID]] = [:]

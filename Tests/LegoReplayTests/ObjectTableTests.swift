@@ -95,6 +95,9 @@ import Testing
         #expect(forward != backward)
         let literal: ObjectTable<Int> = [1: 1, 2: 2]
         #expect(literal == [2: 2, 1: 1])
+        #expect(literal.hashValue == ([2: 2, 1: 1] as ObjectTable<Int>).hashValue)
+        backward[7] = 7
+        #expect(forward.hashValue == backward.hashValue && Set([forward, backward]).count == 1)
     }
 
     @Test func aCopyIsIndependent() {

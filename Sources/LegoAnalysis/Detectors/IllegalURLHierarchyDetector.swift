@@ -45,11 +45,14 @@ final class IllegalURLHierarchyDetector: Detector {
     private let context: DetectorContext
     private let mode: URLCheckMode
     /// Legacy checks dispatched but whose late verdict is not taken yet, oldest first.
+    @exclusivity(unchecked)
     private var pending: [PendingCheck] = []
     /// Names of the transitions begun and not ended: when empty, a new transition or user action is the app's next step.
+    @exclusivity(unchecked)
     private var transitions: [String?] = []
     /// Strict checks of opens made inside another module's transition (a tab child opened by URL while its tab bar
     /// is being built), judged once that transition is over.
+    @exclusivity(unchecked)
     private var deferredStrict: [TraceEvent] = []
 
     /// A legacy check between the moment the framework dispatched it and the end of the framework's delayed work.

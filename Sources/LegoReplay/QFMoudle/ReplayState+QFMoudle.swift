@@ -35,9 +35,9 @@ public struct QFReplayState: Sendable, Hashable {
     /// The app's protocols by name.
     public private(set) var protocols: [String: ProtocolInfo] = [:]
     /// Live module instances by identity, with where each was resolved.
-    public private(set) var resolutions: [ObjectID: Resolution] = [:]
+    public private(set) var resolutions = ObjectTable<Resolution>()
     /// The objects each live module's callback block captures strongly.
-    public private(set) var callbackCaptures: [ObjectID: [ObjectID]] = [:]
+    public private(set) var callbackCaptures = ObjectTable<[ObjectID]>()
 
     /// Whether nothing is kept (every non-QFMoudle trace).
     public var isEmpty: Bool { protocols.isEmpty && resolutions.isEmpty && callbackCaptures.isEmpty }

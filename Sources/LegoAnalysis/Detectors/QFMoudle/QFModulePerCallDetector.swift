@@ -39,9 +39,10 @@ final class QFModulePerCallDetector: Detector {
 
     func didApply(_ event: TraceEvent, state: ReplayState) {
         guard event.ok != false, event.object != nil, let protocolName = event.name else { return }
-        let live = state.liveModules(named: protocolName)
-        guard live.count > 1, live.count > peaks[protocolName]?.instances.count ?? 0,
+        let liveCount = state.liveModuleCount(named: protocolName)
+        guard liveCount > 1, liveCount > peaks[protocolName]?.instances.count ?? 0,
               !context.isAllowed(Self.rule, module: protocolName) else { return }
+        let live = state.liveModules(named: protocolName)
         peaks[protocolName] = Peak(instances: live, resolutions: live.compactMap { state.qf.resolutions[$0] }, at: ReplayState.Moment(event))
     }
 
