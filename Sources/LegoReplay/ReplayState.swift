@@ -347,12 +347,14 @@ public final class ReplayState {
         let isModule = modules.contains(obj)
         changes.append(.deinitialized(object: obj, module: info.owner ?? (isModule ? obj : nil)))
         let moduleID = isModule ? obj : info.owner
-        if let moduleID, let module = modules[moduleID], !module.isAlive(in: self) {
+        // Read in place, not copied out of the table (a module copy retains every string and array in it).
+        if let moduleID, modules[moduleID]?.isAlive(in: self) == false {
             changes.append(.moduleReleased(moduleID))
-            if module.goneAt == nil { markGone(moduleID, reason: .released, at: Moment(event)) }
-            modules[moduleID] = nil
-            moduleIDsByName[module.name]?.removeAll { $0 == moduleID }
-            if moduleIDsByName[module.name]?.isEmpty == true { moduleIDsByName[module.name] = nil }
+            if modules[moduleID]?.goneAt == nil { markGone(moduleID, reason: .released, at: Moment(event)) }
+            if let name = modules.removeValue(forKey: moduleID)?.name {
+                moduleIDsByName[name]?.removeAll { $0 == moduleID }
+                if moduleIDsByName[name]?.isEmpty == true { moduleIDsByName[name] = nil }
+            }
             dropLinks(of: moduleID)
         }
         if !isModule { dropLinks(of: obj) }
@@ -396,11 +398,14 @@ public final class ReplayState {
             id: obj, name: name, className: event.className ?? "", kind: kind,
             gene: event.gene, layers: layers, assembled: Moment(event))
         if !module.layers.contains(obj) { module.layers.insert(obj, at: 0) }
-        if let previous = modules[obj] { moduleIDsByName[previous.name]?.removeAll { $0 == obj } }
-        modules[obj] = module
+        // Only the name of a previous instance is read, and the new one is moved in: copying a module retains every
+        // string and array in it.
+        if let previousName = modules[obj]?.name { moduleIDsByName[previousName]?.removeAll { $0 == obj } }
+        let moduleLayers = module.layers
+        modules[obj] = consume module
         moduleIDsByName[name, default: []].append(obj)
-        if let kind = event.moduleKind { moduleKinds[name] = kind }
-        for layer in module.layers where layer != obj { objects[layer]?.owner = obj }
+        if let kind = event.moduleKind, moduleKinds[name] != kind { moduleKinds[name] = kind }
+        for layer in moduleLayers where layer != obj { objects[layer]?.owner = obj }
         if objects[obj] == nil {
             objects[obj] = ObjectInfo(id: obj, className: event.className ?? "", layer: nil, module: name, owner: nil, born: Moment(event))
         }
