@@ -229,6 +229,7 @@ struct EventLineParser {
     private func objectList(_ cursor: inout JSONCursor) throws(LineError) -> [ObjectID] {
         try cursor.expect(0x5B, "'[' starting \"objs\"")
         var objects: [ObjectID] = []
+        objects.reserveCapacity(4)
         cursor.skipSpace()
         if cursor.current == 0x5D {
             cursor.advance()
@@ -249,7 +250,9 @@ struct EventLineParser {
 
     private mutating func parameters(_ cursor: inout JSONCursor) throws(LineError) -> [Parameter] {
         try cursor.expect(0x7B, "'{' starting \"params\"")
+        // Room for a usual query up front: growing from empty allocated twice for two items.
         var params: [Parameter] = []
+        params.reserveCapacity(4)
         cursor.skipSpace()
         if cursor.current == 0x7D {
             cursor.advance()

@@ -1,3 +1,5 @@
+import LegoModel
+
 /// A fixed-size cache that turns repeated UTF-8 byte runs (class names, URLs) into one shared `String`.
 ///
 /// Trace strings repeat constantly; reusing one `String` saves an allocation and a UTF-8 validation
@@ -47,10 +49,8 @@ struct StringInterner {
     /// Decodes UTF-8, noting (in `repairedInvalidUTF8`) when invalid bytes had to be replaced with U+FFFD.
     mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         // ASCII needs no validation; only text with high bytes (Chinese names, emoji) pays for the second check,
-        // and a cached string pays it once. (`String(validating:)` alone is generic here: metadata lookups per call.)
-        guard Self.hasHighByte(bytes) else { return String(decoding: bytes, as: UTF8.self) }
-        if let valid = String(validating: bytes, as: UTF8.self) { return valid }
-        repairedInvalidUTF8 = true
+        // and a cached string pays it once.
+        if Self.hasHighByte(bytes), !UTF8Validation.isValid(bytes) { repairedInvalidUTF8 = true }
         return String(decoding: bytes, as: UTF8.self)
     }
 

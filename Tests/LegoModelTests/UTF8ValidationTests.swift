@@ -1,7 +1,7 @@
 import Testing
-@testable import LegoScan
+import LegoModel
 
-/// The scan's UTF-8 check says what the standard library's validation says, without copying the file.
+/// The UTF-8 check of the scan and the trace reader says what the standard library's validation says, without copying the file.
 struct UTF8ValidationTests {
     @Test func itAgreesWithTheStandardLibraryOnRandomBytes() {
         var generator = SystemRandomNumberGenerator()

@@ -1,11 +1,13 @@
 /// Whether bytes are valid UTF-8, without making a `String` of them.
 ///
-/// `String(validating:)` copies the file into a new string only to throw it away; source is mostly ASCII, which this
-/// skips eight bytes at a time, checking only the multi-byte sequences (RFC 3629: no overlong forms, no surrogates,
-/// nothing above U+10FFFF).
-enum UTF8Validation {
+/// `String(validating:)` copies the file into a new string only to throw it away (and, called on a buffer from outside
+/// the standard library, runs generic: metadata lookups per call, a thousand instructions for a trace's short Chinese
+/// value). Source and traces are mostly ASCII, which this skips eight bytes at a time, checking only the multi-byte
+/// sequences (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF). The scan's files and the trace
+/// reader's strings both use it.
+package enum UTF8Validation {
     /// True when `bytes` are valid UTF-8.
-    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         var index = 0
@@ -47,7 +49,7 @@ enum UTF8Validation {
     }
 
     /// True when `bytes` are valid UTF-8.
-    static func isValid(_ bytes: [UInt8]) -> Bool {
+    package static func isValid(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { isValid($0) }
     }
 }
