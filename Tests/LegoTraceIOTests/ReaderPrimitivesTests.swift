@@ -39,6 +39,9 @@ import Testing
         let invalid: [UInt8] = [0x41, 0xFF, 0x42]
         let repaired = invalid.withUnsafeBufferPointer { interner.string($0) }
         #expect(repaired == "A\u{FFFD}B" && interner.repairedInvalidUTF8)
+        // The same bytes on a later line are repaired, and reported, again: the cache holds only what matches them.
+        interner.repairedInvalidUTF8 = false
+        #expect(invalid.withUnsafeBufferPointer { interner.string($0) } == "A\u{FFFD}B" && interner.repairedInvalidUTF8)
         interner.repairedInvalidUTF8 = false
         let chinese = Array("模块名称".utf8)
         #expect(chinese.withUnsafeBufferPointer { interner.string($0) } == "模块名称" && !interner.repairedInvalidUTF8)
