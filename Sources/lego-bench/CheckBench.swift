@@ -8,7 +8,11 @@ enum CheckBench {
     /// Peak memory `check` may use at any trace length (#24).
     static let maxPeakBytes = 32 * 1_048_576
 
-    /// Writes a synthetic trace, then times the built `lego-trace check` (best of 3), `wc -l` and each anchor.
+    /// How many interleaved rounds `check` runs on the three traces; each trace's best run is its figure.
+    static let rounds = 5
+
+    /// Writes the three synthetic traces, then times the built `lego-trace` checking them (best of `rounds`
+    /// interleaved rounds), `wc -l` and each anchor.
     static func run(_ context: BenchContext) throws -> [BenchResult] {
         let events = context.quick ? 100_000 : context.events
         let path = context.directory + "/check.jsonl"
@@ -18,8 +22,14 @@ enum CheckBench {
         guard FileManager.default.isExecutableFile(atPath: legoTrace) else {
             throw BenchUsageError(message: "build lego-trace first: swift build -c release --product lego-trace")
         }
-        let command = [legoTrace, "check", path, "--format", "json", "--output", "/dev/null", "--fail-on", "never"]
-        let check = try ChildProcess.best(of: 3, command)
+        let others: [Framework] = [.nnModule, .qfMoudle]
+        let otherPaths = others.map { context.directory + "/check-\($0.rawValue).jsonl" }
+        defer { for other in otherPaths { try? FileManager.default.removeItem(atPath: other) } }
+        for (framework, otherPath) in zip(others, otherPaths) { try writeTrace(framework, events: events, to: otherPath) }
+        let checkCommand = { (trace: String) in [legoTrace, "check", trace, "--format", "json", "--output", "/dev/null", "--fail-on", "never"] }
+        let command = checkCommand(path)
+        let measured = try ChildProcess.bestInterleaved(rounds: rounds, [command] + otherPaths.map(checkCommand))
+        let check = measured[0]
         guard check.status == 0 else { throw BenchUsageError(message: "lego-trace check exited with \(check.status)") }
         let wc = try ChildProcess.best(of: 3, ["wc", "-l", path])
         let memory = try ChildProcess.runMeasuringMemory(command, scratch: context.directory)
@@ -33,8 +43,9 @@ enum CheckBench {
                 + "peak \(BenchTable.decimal(Double(memory.peakBytes) / 1_048_576, digits: 1)) MiB (limit 32)")
         row.judged = memory.peakBytes <= maxPeakBytes
         var results = [row]
-        for framework in [Framework.nnModule, .qfMoudle] {
-            results.append(try frameworkRow(framework, events: events, xfWall: check.wall, legoTrace: legoTrace, context))
+        for (index, framework) in others.enumerated() {
+            results.append(try frameworkRow(framework, events: events, bytes: WriterBench.fileSize(otherPaths[index]),
+                                            check: measured[index + 1], xfWall: check.wall))
         }
         for anchor in CheckAnchor.allCases {
             switch try anchor.measure(trace: path, scratch: context.directory) {
@@ -65,14 +76,9 @@ enum CheckBench {
     }
 
     /// `check` on an NNModule-swift (`SyntheticNNTrace`) or QFMoudle (`SyntheticQFTrace`) trace of as many events, against
-    /// the XFLegoVIPER trace's time in the same run (#22, #23: the same events per second, 10% noise allowed).
-    private static func frameworkRow(_ framework: Framework, events: Int, xfWall: Double, legoTrace: String,
-                                     _ context: BenchContext) throws -> BenchResult {
-        let path = context.directory + "/check-\(framework.rawValue).jsonl"
-        try writeTrace(framework, events: events, to: path)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let bytes = WriterBench.fileSize(path)
-        let check = try ChildProcess.best(of: 3, [legoTrace, "check", path, "--format", "json", "--output", "/dev/null", "--fail-on", "never"])
+    /// the XFLegoVIPER trace's time in the same interleaved rounds (#22, #23: the same events per second, 10% noise allowed).
+    private static func frameworkRow(_ framework: Framework, events: Int, bytes: Int?, check: ChildProcess.Usage,
+                                     xfWall: Double) throws -> BenchResult {
         guard check.status == 0 else {
             throw BenchUsageError(message: "lego-trace check exited with \(check.status) on the \(framework.displayName) trace")
         }

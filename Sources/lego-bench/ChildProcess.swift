@@ -61,6 +61,22 @@ enum ChildProcess {
         return 0
     }
 
+    /// The best (fastest) run of each command over `rounds` rounds, each round running every command once in order.
+    ///
+    /// Interleaved so a change in the host's load between minutes falls on every command alike: timed one after the other,
+    /// three runs of one trace and then three of another, the same build's QFMoudle/XFLegoVIPER ratio swung between 0.6 and
+    /// 2.2 on this shared machine (2026-11-28).
+    static func bestInterleaved(rounds: Int, _ commands: [[String]]) throws -> [Usage] {
+        var best = [Usage?](repeating: nil, count: commands.count)
+        for _ in 0..<rounds {
+            for (index, command) in commands.enumerated() {
+                let usage = try run(command)
+                if best[index] == nil || usage.wall < best[index]!.wall { best[index] = usage }
+            }
+        }
+        return best.map { $0! }
+    }
+
     /// The best (fastest) of `times` runs.
     static func best(of times: Int, _ arguments: [String]) throws -> Usage {
         var best: Usage?
