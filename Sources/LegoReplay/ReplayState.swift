@@ -342,7 +342,7 @@ public final class ReplayState {
 
     private func applyDeinit(_ event: TraceEvent) {
         guard let obj = event.object, let info = objects.removeValue(forKey: obj) else { return }
-        if !holds.isEmpty { holds[obj] = nil }
+        if !holds.isEmpty { holds.remove(obj) }
         if !qf.isEmpty { qf.forget(obj) }
         let isModule = modules.contains(obj)
         changes.append(.deinitialized(object: obj, module: info.owner ?? (isModule ? obj : nil)))
@@ -362,7 +362,7 @@ public final class ReplayState {
 
     private func dropLinks(of obj: ObjectID) {
         // Weak relations to a dead object read as nil; strong ones cannot outlive it.
-        links[obj] = nil
+        links.remove(obj)
     }
 
     private func applyDeclare(_ event: TraceEvent) {

@@ -35,7 +35,9 @@ import Testing
             switch random.next() % 6 {
             case 0, 1: table[id] = "v\(step)"; model[id] = "v\(step)"
             case 2: #expect(table.removeValue(forKey: id) == model.removeValue(forKey: id))
-            case 3: table[id] = nil; model[id] = nil
+            case 3:
+                if step % 2 == 0 { table[id] = nil } else { table.remove(id) }
+                model[id] = nil
             case 4: table[id]?.append("!"); model[id]?.append("!")
             default: table[id, default: "d"].append("+"); model[id, default: "d"].append("+")
             }

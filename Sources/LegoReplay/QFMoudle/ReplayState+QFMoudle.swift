@@ -64,7 +64,7 @@ public struct QFReplayState: Sendable, Hashable {
 
     /// Drops what was kept about `object`, which deinitialized.
     mutating func forget(_ object: ObjectID) {
-        resolutions[object] = nil
-        callbackCaptures[object] = nil
+        resolutions.remove(object)
+        callbackCaptures.remove(object)
     }
 }
