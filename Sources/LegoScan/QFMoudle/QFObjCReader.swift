@@ -28,7 +28,9 @@ struct QFObjCReader {
     private var consumed: Set<Int> = []
     /// The last name or URL read from code that does not run, with its bytes: a file repeats one in every method,
     /// and reusing the `String` saves an allocation per open.
-    private var lastNotRunText: (bytes: ArraySlice<UInt8>, text: String)?
+    /// One for protocol names, one for URLs: a file's methods often hold one of each, read in turn.
+    private var lastNotRunBytes: [[UInt8]] = [[], []]
+    private var lastNotRunText = ["", ""]
 
     /// The longest expression text kept for a dynamic value.
     static let expressionLimit = 160
@@ -733,8 +735,7 @@ struct QFObjCReader {
     private mutating func notRun(_ selector: String, at hit: Int, end: Int) {
         let bytes = lexer.bytes
         let (line, lineStart) = lineOf(hit)
-        var lineEnd = end
-        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+        let lineEnd = ByteSearch.firstIndex(of: Self.newline, in: bytes, range: end..<bytes.count) ?? bytes.count
         var restStart = end
         while restStart < lineEnd, bytes[restStart] == 0x20 { restStart += 1 }
         let rest = bytes[restStart..<lineEnd]
@@ -743,26 +744,40 @@ struct QFObjCReader {
         let target: QFFacts.Open.Target
         if selector == "interfaceForProtocol:" {
             if rest.starts(with: Self.protocolOpening), let close = rest.firstIndex(of: UInt8(ascii: ")")) {
-                let name = notRunText(bytes[(restStart + Self.protocolOpening.count)..<close]).trimmingSpaces()
+                // Trimmed as bytes (space, tab, carriage return), as `trimmingSpaces` trims the characters.
+                var nameStart = restStart + Self.protocolOpening.count, nameEnd = close
+                while nameStart < nameEnd, Self.isBlank(bytes[nameStart]) { nameStart += 1 }
+                while nameEnd > nameStart, Self.isBlank(bytes[nameEnd - 1]) { nameEnd -= 1 }
+                let name = notRunText(bytes[nameStart..<nameEnd], kind: 0)
                 target = .protocolName(.literal(name, chain: [place]))
             } else {
                 target = .protocolName(.dynamic(expression()))
             }
         } else if let quote = Self.firstAtQuote(rest), let close = rest[quote...].firstIndex(of: UInt8(ascii: "\"")) {
-            target = .url(.literal(notRunText(bytes[quote..<close]), chain: [place]))
+            target = .url(.literal(notRunText(bytes[quote..<close], kind: 1), chain: [place]))
         } else {
             target = .url(.dynamic(expression()))
         }
         facts.opens.append(.init(target: target, fromClass: nil, via: selector, receiver: "", reachable: false, show: .none, location: place))
     }
 
-    /// `bytes` as a `String`, the last one's when the bytes are the same.
-    private mutating func notRunText(_ bytes: ArraySlice<UInt8>) -> String {
-        if let last = lastNotRunText, last.bytes.elementsEqual(bytes) { return last.text }
-        let text = String(decoding: bytes, as: UTF8.self)
-        lastNotRunText = (bytes, text)
-        return text
+    /// `bytes` as a `String`, the last one's when the bytes are the same (compared with `memcmp`: a generic
+    /// element-by-element comparison and the kept slice's copies were most of this function's time).
+    private mutating func notRunText(_ bytes: ArraySlice<UInt8>, kind: Int) -> String {
+        let same = bytes.count == lastNotRunBytes[kind].count && bytes.withUnsafeBufferPointer { new in
+            lastNotRunBytes[kind].withUnsafeBufferPointer { last in new.isEmpty || memcmp(new.baseAddress!, last.baseAddress!, new.count) == 0 }
+        }
+        if same { return lastNotRunText[kind] }
+        lastNotRunText[kind] = String(decoding: bytes, as: UTF8.self)
+        lastNotRunBytes[kind] = Array(bytes)
+        return lastNotRunText[kind]
     }
+
+    /// A line feed, searched for with `memchr`.
+    private static let newline: [UInt8] = [0x0A]
+
+    /// Space, tab or carriage return: what `trimmingSpaces` trims.
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
 
     /// `@protocol(`, the start of a literal protocol argument.
     private static let protocolOpening = Array("@protocol(".utf8)
@@ -834,9 +849,11 @@ struct QFObjCReader {
             start = token.start - (token.column - 1)
             from = token.start
         }
-        for index in from..<offset where lexer.bytes[index] == 0x0A {
-            line += 1
-            start = index + 1
+        lexer.bytes.withUnsafeBufferPointer { bytes in
+            for index in from..<offset where bytes[index] == 0x0A {
+                line += 1
+                start = index + 1
+            }
         }
         return (line, start)
     }
