@@ -89,12 +89,7 @@ public struct ObjectTable<Value> {
             let (slot, found) = find(id)
             if found {
                 yield &storage.entries[slot]
-                if case .none = storage.entries[slot] {
-                    storage.used[slot] = false
-                    storage.ids[slot] = 0
-                    storage.count -= 1
-                    closeGap(at: slot)
-                }
+                if case .none = storage.entries[slot] { vacate(slot) }
             } else {
                 var added: Value?
                 yield &added
@@ -130,10 +125,7 @@ public struct ObjectTable<Value> {
         makeUnique()
         let removed = (storage.entries + slot).move()
         (storage.entries + slot).initialize(to: nil)
-        storage.used[slot] = false
-        storage.ids[slot] = 0
-        storage.count -= 1
-        closeGap(at: slot)
+        vacate(slot)
         return removed
     }
 
@@ -148,6 +140,12 @@ public struct ObjectTable<Value> {
         makeUnique()
         (storage.entries + slot).deinitialize(count: 1)
         (storage.entries + slot).initialize(to: nil)
+        vacate(slot)
+    }
+
+    /// Marks `slot`, whose value is already nil, empty and refills it from the probe run after it.
+    @inlinable
+    mutating func vacate(_ slot: Int) {
         storage.used[slot] = false
         storage.ids[slot] = 0
         storage.count -= 1

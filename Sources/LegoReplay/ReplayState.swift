@@ -198,7 +198,7 @@ public final class ReplayState {
 
     /// Live module instances holding `name`, oldest first.
     public func liveModules(named name: String) -> [ObjectID] {
-        (moduleIDsByName[name] ?? []).filter { modules[$0]?.isAlive(in: self) == true }.sorted()
+        (moduleIDsByName[name] ?? []).filter(isLiveModule).sorted()
     }
 
     /// How many live module instances hold `name`: `liveModules(named:).count` without building the list (a QFMoudle
@@ -206,9 +206,11 @@ public final class ReplayState {
     public func liveModuleCount(named name: String) -> Int {
         guard let ids = moduleIDsByName[name] else { return 0 }
         var count = 0
-        for id in ids where modules[id]?.isAlive(in: self) == true { count += 1 }
+        for id in ids where isLiveModule(id) { count += 1 }
         return count
     }
+
+    private func isLiveModule(_ id: ObjectID) -> Bool { modules[id]?.isAlive(in: self) == true }
 
     // Every registry removal asks for the live modules of a name; scanning all modules there was O(modules) per event.
     @exclusivity(unchecked)

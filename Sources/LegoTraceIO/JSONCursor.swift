@@ -107,12 +107,7 @@ package struct JSONCursor {
         var escaped = false
         // Eight bytes at a time until a quote, backslash or control byte may be near (SWAR zero-byte tests).
         while end - position >= 8 {
-            let word = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self)
-            let quotes = word ^ 0x2222_2222_2222_2222
-            let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-            let found = ((quotes &- 0x0101_0101_0101_0101) & ~quotes
-                | (backslashes &- 0x0101_0101_0101_0101) & ~backslashes
-                | (word &- 0x2020_2020_2020_2020) & ~word) & 0x8080_8080_8080_8080
+            let found = Self.stringStops(in: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self))
             if found != 0 {
                 position += found.trailingZeroBitCount / 8
                 break
@@ -145,16 +140,23 @@ package struct JSONCursor {
     mutating func shortKeyWord() -> UInt64? {
         guard end - position >= 10, position.pointee == 0x22 else { return nil }
         let word = UnsafeRawPointer(position + 1).loadUnaligned(as: UInt64.self)
-        let quotes = word ^ 0x2222_2222_2222_2222
-        let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-        let found = ((quotes &- 0x0101_0101_0101_0101) & ~quotes
-            | (backslashes &- 0x0101_0101_0101_0101) & ~backslashes
-            | (word &- 0x2020_2020_2020_2020) & ~word) & 0x8080_8080_8080_8080
+        let found = Self.stringStops(in: word)
         let length = found == 0 ? 8 : found.trailingZeroBitCount / 8
         // The first quote, backslash or control byte must be the closing quote.
         guard position[1 + length] == 0x22 else { return nil }
         position += length + 2
         return length == 8 ? word : word & ((1 << UInt64(8 * length)) &- 1)
+    }
+
+    /// The top bit of each byte of `word` that may end a string's plain run (a quote, a backslash or a control byte),
+    /// eight at a time (SWAR zero-byte tests). Only the lowest set bit is exact: a borrow can flag a later byte too.
+    @inline(__always)
+    private static func stringStops(in word: UInt64) -> UInt64 {
+        let quotes = word ^ 0x2222_2222_2222_2222
+        let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        return ((quotes &- 0x0101_0101_0101_0101) & ~quotes
+            | (backslashes &- 0x0101_0101_0101_0101) & ~backslashes
+            | (word &- 0x2020_2020_2020_2020) & ~word) & 0x8080_8080_8080_8080
     }
 
     /// Decodes the escapes of a raw string into `out` (cleared first).

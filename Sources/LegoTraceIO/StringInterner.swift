@@ -49,29 +49,10 @@ struct StringInterner {
 
     /// Decodes UTF-8, noting (in `repairedInvalidUTF8`) when invalid bytes had to be replaced with U+FFFD.
     mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        // ASCII needs no validation; only text with high bytes (Chinese names, emoji) pays for the second check,
-        // and a cached string pays it once.
-        if Self.hasHighByte(bytes), !UTF8Validation.isValid(bytes) { repairedInvalidUTF8 = true }
+        // The shared check steps over ASCII eight bytes at a time; only text with high bytes (Chinese names, emoji)
+        // is checked byte by byte, and a cached string once.
+        if !UTF8Validation.isValid(bytes) { repairedInvalidUTF8 = true }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    // Eight bytes at a time: a closure-taking `contains(where:)` tested them one by one.
-    @inline(__always)
-    private static func hasHighByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let count = bytes.count
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        var bits: UInt64 = 0
-        while index + 8 <= count {
-            bits |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < count {
-            bits |= UInt64(base[index])
-            index += 1
-        }
-        return bits & 0x8080_8080_8080_8080 != 0
     }
 
     // Eight bytes at a time with a multiply-xorshift mix; the last word overlaps the one before, and a short string is

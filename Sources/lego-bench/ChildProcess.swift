@@ -79,12 +79,7 @@ enum ChildProcess {
 
     /// The best (fastest) of `times` runs.
     static func best(of times: Int, _ arguments: [String]) throws -> Usage {
-        var best: Usage?
-        for _ in 0..<times {
-            let usage = try run(arguments)
-            if best == nil || usage.wall < best!.wall { best = usage }
-        }
-        return best!
+        try bestInterleaved(rounds: times, [arguments])[0]
     }
 
     /// Whether a command exists on PATH.

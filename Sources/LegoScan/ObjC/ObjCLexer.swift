@@ -336,14 +336,17 @@ struct ObjCLexer {
             }
         }
         atLineStart = false
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
         var lower = 0, upper = collected.count
-        while lower < upper, isSpace(collected[lower]) { lower += 1 }
-        while upper > lower, isSpace(collected[upper - 1]) { upper -= 1 }
+        while lower < upper, Self.isSpace(collected[lower]) { lower += 1 }
+        while upper > lower, Self.isSpace(collected[upper - 1]) { upper -= 1 }
         return lower == 0 && upper == collected.count ? collected : Array(collected[lower..<upper])
     }
 
-    private static let newlineByte: [UInt8] = [0x0A]
+    /// A line feed, as a pattern for `ByteSearch` (`memchr`).
+    static let newlineByte: [UInt8] = [0x0A]
+
+    /// Space, tab or carriage return: the bytes `trimmingSpaces` trims as characters.
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
 
     /// Skips lines until the `#else`, `#elif` or `#endif` that closes the disabled `#if`, nested `#if`s included.
     private mutating func skipDisabledBlock(from startLine: Int) {

@@ -26,11 +26,10 @@ struct QFObjCReader {
     private var brackets: [Int] = []
     /// `@protocol` tokens read as an open's argument (not counted again as references).
     private var consumed: Set<Int> = []
-    /// The last name or URL read from code that does not run, with its bytes: a file repeats one in every method,
-    /// and reusing the `String` saves an allocation per open.
-    /// One for protocol names, one for URLs: a file's methods often hold one of each, read in turn.
-    private var lastNotRunBytes: [[UInt8]] = [[], []]
-    private var lastNotRunText = ["", ""]
+    /// The last protocol name and the last URL read from code that does not run: a file repeats one of each in every
+    /// method, read in turn, and reusing the `String` saves an allocation per open.
+    private var lastNotRunProtocol = RecentText()
+    private var lastNotRunURL = RecentText()
 
     /// The longest expression text kept for a dynamic value.
     static let expressionLimit = 160
@@ -735,7 +734,7 @@ struct QFObjCReader {
     private mutating func notRun(_ selector: String, at hit: Int, end: Int) {
         let bytes = lexer.bytes
         let (line, lineStart) = lineOf(hit)
-        let lineEnd = ByteSearch.firstIndex(of: Self.newline, in: bytes, range: end..<bytes.count) ?? bytes.count
+        let lineEnd = ByteSearch.firstIndex(of: ObjCLexer.newlineByte, in: bytes, range: end..<bytes.count) ?? bytes.count
         var restStart = end
         while restStart < lineEnd, bytes[restStart] == 0x20 { restStart += 1 }
         let rest = bytes[restStart..<lineEnd]
@@ -746,38 +745,38 @@ struct QFObjCReader {
             if rest.starts(with: Self.protocolOpening), let close = rest.firstIndex(of: UInt8(ascii: ")")) {
                 // Trimmed as bytes (space, tab, carriage return), as `trimmingSpaces` trims the characters.
                 var nameStart = restStart + Self.protocolOpening.count, nameEnd = close
-                while nameStart < nameEnd, Self.isBlank(bytes[nameStart]) { nameStart += 1 }
-                while nameEnd > nameStart, Self.isBlank(bytes[nameEnd - 1]) { nameEnd -= 1 }
-                let name = notRunText(bytes[nameStart..<nameEnd], kind: 0)
+                while nameStart < nameEnd, ObjCLexer.isSpace(bytes[nameStart]) { nameStart += 1 }
+                while nameEnd > nameStart, ObjCLexer.isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
+                let name = lastNotRunProtocol.text(of: bytes[nameStart..<nameEnd])
                 target = .protocolName(.literal(name, chain: [place]))
             } else {
                 target = .protocolName(.dynamic(expression()))
             }
         } else if let quote = Self.firstAtQuote(rest), let close = rest[quote...].firstIndex(of: UInt8(ascii: "\"")) {
-            target = .url(.literal(notRunText(bytes[quote..<close], kind: 1), chain: [place]))
+            target = .url(.literal(lastNotRunURL.text(of: bytes[quote..<close]), chain: [place]))
         } else {
             target = .url(.dynamic(expression()))
         }
         facts.opens.append(.init(target: target, fromClass: nil, via: selector, receiver: "", reachable: false, show: .none, location: place))
     }
 
-    /// `bytes` as a `String`, the last one's when the bytes are the same (compared with `memcmp`: a generic
-    /// element-by-element comparison and the kept slice's copies were most of this function's time).
-    private mutating func notRunText(_ bytes: ArraySlice<UInt8>, kind: Int) -> String {
-        let same = bytes.count == lastNotRunBytes[kind].count && bytes.withUnsafeBufferPointer { new in
-            lastNotRunBytes[kind].withUnsafeBufferPointer { last in new.isEmpty || memcmp(new.baseAddress!, last.baseAddress!, new.count) == 0 }
+    /// The last text made from bytes, kept with them so the same bytes give the same `String` again.
+    private struct RecentText {
+        private var bytes: [UInt8] = []
+        private var text = ""
+
+        /// `source` as a `String`, the last one's when the bytes are the same (compared with `memcmp`: a generic
+        /// element-by-element comparison and the kept slice's copies were most of this function's time).
+        mutating func text(of source: ArraySlice<UInt8>) -> String {
+            let same = source.count == bytes.count && source.withUnsafeBufferPointer { new in
+                bytes.withUnsafeBufferPointer { last in new.isEmpty || memcmp(new.baseAddress!, last.baseAddress!, new.count) == 0 }
+            }
+            if same { return text }
+            text = String(decoding: source, as: UTF8.self)
+            bytes = Array(source)
+            return text
         }
-        if same { return lastNotRunText[kind] }
-        lastNotRunText[kind] = String(decoding: bytes, as: UTF8.self)
-        lastNotRunBytes[kind] = Array(bytes)
-        return lastNotRunText[kind]
     }
-
-    /// A line feed, searched for with `memchr`.
-    private static let newline: [UInt8] = [0x0A]
-
-    /// Space, tab or carriage return: what `trimmingSpaces` trims.
-    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
 
     /// `@protocol(`, the start of a literal protocol argument.
     private static let protocolOpening = Array("@protocol(".utf8)
