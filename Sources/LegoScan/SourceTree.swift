@@ -153,25 +153,18 @@ public struct SourceTree {
         guard descriptor >= 0 else { return skipped("cannot read the file (\(String(cString: strerror(errno)))); skipped") }
         defer { close(descriptor) }
         var status = stat()
-        if fstat(descriptor, &status) == 0, Int(status.st_size) > maximumFileBytes {
-            return skipped("\(Int(status.st_size) / (1 << 20)) MB is larger than the \(maximumFileBytes >> 20) MB read for a source file; skipped")
+        let expected = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+        if expected > maximumFileBytes {
+            return skipped("\(expected / (1 << 20)) MB is larger than the \(maximumFileBytes >> 20) MB read for a source file; skipped")
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return skipped("cannot read the file (\(String(cString: strerror(errno)))); skipped")
-            }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-            if bytes.count > maximumFileBytes {
-                return skipped("larger than the \(maximumFileBytes >> 20) MB read for a source file; skipped")
-            }
+        let bytes: [UInt8]
+        switch readAll(descriptor, expected: expected) {
+        case .bytes(let read): bytes = read
+        case .failed(let code): return skipped("cannot read the file (\(String(cString: strerror(code)))); skipped")
+        case .tooLarge: return skipped("larger than the \(maximumFileBytes >> 20) MB read for a source file; skipped")
         }
         if let decoded = utf16(bytes) { return .bytes(decoded) }
-        if let nul = bytes.prefix(8192).firstIndex(of: 0) {
+        if let nul = ByteSearch.firstIndex(of: [0], in: bytes, range: 0..<min(bytes.count, 8192)) {
             // ASCII text in UTF-16 has a NUL in every other byte: say what it is rather than "binary".
             let sample = bytes.prefix(8192)
             let zeros = sample.indices.filter { sample[$0] == 0 }
@@ -182,6 +175,41 @@ public struct SourceTree {
             return skipped("binary data (a NUL byte) in a source file; skipped", line: line)
         }
         return .bytes(bytes)
+    }
+
+    /// What reading a file to its end gave.
+    private enum ReadOutcome {
+        /// Every byte.
+        case bytes([UInt8])
+        /// A read failed with this `errno`.
+        case failed(Int32)
+        /// More than `maximumFileBytes` arrived (the file grew after it was measured).
+        case tooLarge
+    }
+
+    /// Reads `descriptor` to its end, straight into one array of the size `fstat` gave plus a byte (so the end is
+    /// seen without a second array and no buffer is zeroed first); only a file that grew since is read on in chunks.
+    private static func readAll(_ descriptor: Int32, expected: Int) -> ReadOutcome {
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+            while count < buffer.count {
+                let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if got > 0 { count += got } else if got == 0 { return } else if errno != EINTR { failure = errno; return }
+            }
+        }
+        if failure != 0 { return .failed(failure) }
+        guard bytes.count > expected else { return .bytes(bytes) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return .failed(errno)
+            }
+            if got == 0 { return .bytes(bytes) }
+            bytes += chunk[..<got]
+            if bytes.count > maximumFileBytes { return .tooLarge }
+        }
     }
 
     /// `bytes` as UTF-8 when they start with a UTF-16 byte-order mark (Xcode can save sources so), else nil; lines stay

@@ -114,6 +114,23 @@ import Testing
         #expect(outcome.warnings.first?.message.hasPrefix("cannot list the folder (Permission denied)") == true)
     }
 
+    /// A file is read into an array of the size `fstat` gave; one that says less than it holds (a file that grew
+    /// since, or a kernel file that says 0) is still read to its end.
+    @Test func aFileHoldingMoreThanItsSizeSaysIsReadToItsEnd() throws {
+        let kernelFile = "/proc/self/status"
+        guard FileManager.default.fileExists(atPath: kernelFile) else { return }
+        guard case .bytes(let read) = SourceTree.contents(of: .init(path: Array(kernelFile.utf8), relativePath: "status", language: .objectiveC))
+        else { Issue.record("\(kernelFile) was not read"); return }
+        #expect(String(decoding: read, as: UTF8.self).hasPrefix("Name:"))
+        #expect(read.last == 0x0A && read.count > 100)
+        let directory = try TemporaryDirectory()
+        let bytes = Array(repeating: Array("x = 1;\n".utf8), count: 20_000).flatMap { $0 }
+        try Data(bytes).write(to: URL(fileURLWithPath: directory.file("A.m")))
+        guard case .bytes(let whole) = SourceTree.contents(of: .init(path: Array(directory.file("A.m").utf8), relativePath: "A.m", language: .objectiveC))
+        else { Issue.record("A.m was not read"); return }
+        #expect(whole == bytes)
+    }
+
     @Test func aTenMegabyteSingleLineFileIsReadInOnePass() throws {
         var line = Array("@implementation XFBigRouting\n".utf8)
         let filler = Array("x = [a b:(c)]; ".utf8)

@@ -69,4 +69,50 @@ import Testing
         #expect(lexer.tokens.map(\.line) == [2, 3])
         #expect(lexer.tokens.map(\.column) == [5, 3])
     }
+
+    /// Comments are skipped with `memchr` (to the next `*`, to the line's end) and most directives read in place: the
+    /// lines, the columns and what counts as the start of a line must be what a byte-by-byte reading gave.
+    @Test func commentsSkippedBySearchKeepLinesColumnsAndLineStarts() {
+        let lexer = ObjCLexer(bytes: Array("/* a * b ** \n\n*/ x\n// c \\\n d\ny /* 中\n\n ** */ z\n/* u".utf8))
+        #expect(lexer.tokens.map { lexer.text($0) } == ["x", "y", "z"])
+        #expect(lexer.tokens.map(\.line) == [3, 6, 8])
+        #expect(lexer.tokens.map(\.column) == [4, 1, 8])
+        #expect(lexer.problems.map(\.line) == [9])
+        #expect(lexer.inactive.map(\.kind) == [.comment, .comment, .comment, .comment])
+        // A one-line comment leaves the line's start a line start; a comment over lines does not.
+        let sameLine = ObjCLexer(bytes: Array("/* a */ #define K @\"v\"\n".utf8))
+        #expect(sameLine.stringDefines.map(\.name) == ["K"] && sameLine.tokens.isEmpty)
+        let overLines = ObjCLexer(bytes: Array("/* a\n */ #define K @\"v\"\n".utf8))
+        #expect(overLines.stringDefines.isEmpty && overLines.tokens.count == 4)
+    }
+
+    @Test func directivesReadInPlaceOrCollectedGiveTheSameWords() {
+        let lexer = ObjCLexer(bytes: Array("""
+        #define A @"a"   \r
+        #define B @"x//y"
+        #define C @"c" // note
+        #define D /* note */ @"d"
+        #  define E \\
+          @"e"
+        #if 0 // off
+        hidden
+        #endif
+        #ifdef X /* on */
+        shown
+        #endif
+        """.utf8))
+        #expect(lexer.stringDefines.map { "\($0.name)=\($0.value)@\($0.line)" } == ["A=a@1", "B=x//y@2", "C=c@3", "D=d@4", "E=e@5"])
+        #expect(lexer.tokens.map { lexer.text($0) } == ["shown"])
+        #expect(lexer.conditionals.map(\.kind) == [.open, .close, .open, .close])
+        #expect(lexer.conditionals.map(\.line) == [7, 9, 10, 12])
+    }
+
+    @Test func identifierBytesAreLettersDigitsUnderscoreDollarAndEveryNonASCIIByte() {
+        for byte in UInt8.min...UInt8.max {
+            let scalar = Character(Unicode.Scalar(byte))
+            let expected = byte >= 0x80 || (scalar.isASCII && (scalar.isLetter || scalar.isNumber)) || scalar == "_" || scalar == "$"
+            #expect(ObjCLexer.isIdentifierBody(byte) == expected, "byte \(byte)")
+            #expect(ObjCLexer.isIdentifierHead(byte) == (expected && !(scalar.isASCII && scalar.isNumber)), "byte \(byte)")
+        }
+    }
 }

@@ -87,6 +87,7 @@ struct ObjCLexer {
     /// `#define NAME @"text"` (or `"text"`) lines: a name that stands for one string, and its line.
     private(set) var stringDefines: [(name: String, value: String, line: Int)] = []
 
+    private var brackets = BracketMatcher()
     private var position = 0
     private var line = 1
     private var lineStart = 0
@@ -97,7 +98,9 @@ struct ObjCLexer {
         self.bytes = bytes
         tokens.reserveCapacity(bytes.count / 6)
         run()
-        matchBrackets()
+        partner = brackets.partners(tokenCount: tokens.count)
+        if let problem = brackets.problem { report(problem.message, line: problem.line) }
+        brackets = BracketMatcher()
     }
 
     // MARK: - Reading
@@ -157,6 +160,7 @@ struct ObjCLexer {
                 } else {
                     position += 1
                     tokens.append(Token(kind: .punctuation, start: start, end: position, line: line, column: column))
+                    brackets.read(byte, token: tokens.count - 1, line: line)
                 }
             }
         }
@@ -194,12 +198,10 @@ struct ObjCLexer {
         // A backslash before the newline continues a `//` comment onto the next line, as in C.
         let start = position + 2
         defer { inactive.append(Inactive(kind: .comment, start: min(start, position), end: position)) }
-        while position < bytes.count {
-            if bytes[position] == 0x0A {
-                if position > 0, bytes[position - 1] == UInt8(ascii: "\\") { newline(); continue }
-                return
-            }
-            position += 1
+        while true {
+            position = ByteSearch.firstIndex(of: Self.newlineByte, in: bytes, range: position..<bytes.count) ?? bytes.count
+            guard position < bytes.count, bytes[position - 1] == UInt8(ascii: "\\") else { return }
+            newline()
         }
     }
 
@@ -207,9 +209,17 @@ struct ObjCLexer {
         let startLine = line
         position += 2
         let start = position
+        // From one `*` to the next with `memchr`, counting the lines between: comments are a good part of a file.
         while position < bytes.count {
-            if bytes[position] == 0x0A { newline(); atLineStart = false; continue }
-            if bytes[position] == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
+            let star = ByteSearch.firstIndex(of: Self.starByte, in: bytes, range: position..<bytes.count) ?? bytes.count
+            while let newlineAt = ByteSearch.firstIndex(of: Self.newlineByte, in: bytes, range: position..<star) {
+                position = newlineAt
+                newline()
+                atLineStart = false
+            }
+            position = star
+            guard position < bytes.count else { break }
+            if peek(1) == UInt8(ascii: "/") {
                 inactive.append(Inactive(kind: .comment, start: start, end: position))
                 position += 2
                 return
@@ -270,16 +280,16 @@ struct ObjCLexer {
 
     /// The first two words of a directive's text (split at spaces, tabs and parentheses) and whether a third follows,
     /// without an array of every word: most directives are `#import`, `#if` and `#endif`.
-    private static func leadingWords(_ text: [UInt8]) -> (first: ArraySlice<UInt8>?, second: ArraySlice<UInt8>?, hasThird: Bool) {
+    private static func leadingWords(_ text: ArraySlice<UInt8>) -> (first: ArraySlice<UInt8>?, second: ArraySlice<UInt8>?, hasThird: Bool) {
         func isSeparator(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") }
         var first: ArraySlice<UInt8>?, second: ArraySlice<UInt8>?
-        var index = 0
-        while index < text.count {
-            while index < text.count, isSeparator(text[index]) { index += 1 }
-            guard index < text.count else { break }
+        var index = text.startIndex
+        while index < text.endIndex {
+            while index < text.endIndex, isSeparator(text[index]) { index += 1 }
+            guard index < text.endIndex else { break }
             if second != nil { return (first, second, true) }
             let start = index
-            while index < text.count, !isSeparator(text[index]) { index += 1 }
+            while index < text.endIndex, !isSeparator(text[index]) { index += 1 }
             if first == nil { first = text[start..<index] } else { second = text[start..<index] }
         }
         return (first, second, false)
@@ -302,8 +312,9 @@ struct ObjCLexer {
     }
 
     /// The directive's bytes after `#`, continuations joined, without the spaces around; leaves `position` at the newline that ends it.
-    private mutating func directiveLine() -> [UInt8] {
+    private mutating func directiveLine() -> ArraySlice<UInt8> {
         position += 1
+        if let simple = simpleDirectiveLine() { return simple }
         var collected: [UInt8] = []
         while position < bytes.count {
             let byte = bytes[position]
@@ -339,11 +350,31 @@ struct ObjCLexer {
         var lower = 0, upper = collected.count
         while lower < upper, Self.isSpace(collected[lower]) { lower += 1 }
         while upper > lower, Self.isSpace(collected[upper - 1]) { upper -= 1 }
-        return lower == 0 && upper == collected.count ? collected : Array(collected[lower..<upper])
+        return collected[lower..<upper]
+    }
+
+    /// The common directive (`#import <UIKit/UIKit.h>`, `#endif`): a line with no comment and no continuation, read
+    /// in place (what the general reading would collect) without an array per directive; nil for any other line.
+    private mutating func simpleDirectiveLine() -> ArraySlice<UInt8>? {
+        let end = ByteSearch.firstIndex(of: Self.newlineByte, in: bytes, range: position..<bytes.count) ?? bytes.count
+        guard end == bytes.count || end == position || bytes[end - 1] != UInt8(ascii: "\\") else { return nil }
+        var index = position
+        while index + 1 < end {
+            if bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*") { return nil }
+            index += 1
+        }
+        var lower = position, upper = min(end, position + 256)
+        position = end
+        atLineStart = false
+        while lower < upper, Self.isSpace(bytes[lower]) { lower += 1 }
+        while upper > lower, Self.isSpace(bytes[upper - 1]) { upper -= 1 }
+        return bytes[lower..<upper]
     }
 
     /// A line feed, as a pattern for `ByteSearch` (`memchr`).
     static let newlineByte: [UInt8] = [0x0A]
+    /// An asterisk, as a pattern for `ByteSearch`: where a block comment may end.
+    private static let starByte: [UInt8] = [UInt8(ascii: "*")]
 
     /// Space, tab or carriage return: the bytes `trimmingSpaces` trims as characters.
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
@@ -386,37 +417,54 @@ struct ObjCLexer {
 
     // MARK: - Brackets
 
-    private mutating func matchBrackets() {
-        partner = [Int32](repeating: -1, count: tokens.count)
-        var stack: [Int] = []
-        var reportedStray = false
-        for index in tokens.indices where tokens[index].kind == .punctuation {
-            let byte = bytes[tokens[index].start]
+    /// Matches brackets as their tokens are made, with a stack (one pass over the file, not a second over its tokens).
+    private struct BracketMatcher {
+        /// Openers not closed yet: token index, byte and line.
+        private var open: [(token: Int32, byte: UInt8, line: Int32)] = []
+        /// Opener and closer token indices, in the order they closed.
+        private var pairs: [(open: Int32, close: Int32)] = []
+        /// The first stray or unclosed bracket; one is enough to say the file's brackets are off.
+        private(set) var problem: Problem?
+
+        /// Takes punctuation `byte`, token `token` on `line`: an opener is pushed, a closer matched.
+        @inline(__always)
+        mutating func read(_ byte: UInt8, token: Int, line: Int) {
             switch byte {
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                stack.append(index)
+                open.append((Int32(truncatingIfNeeded: token), byte, Int32(truncatingIfNeeded: line)))
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                let opener: UInt8 = byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
-                // Recover from a missing closer: pop to the nearest matching opener if there is one.
-                if let match = stack.lastIndex(where: { bytes[tokens[$0].start] == opener }) {
-                    if match != stack.count - 1, !reportedStray {
-                        let unclosed = tokens[stack[match + 1]]
-                        report("unbalanced brackets: '\(Character(Unicode.Scalar(bytes[unclosed.start])))' is never closed", line: unclosed.line)
-                        reportedStray = true
-                    }
-                    partner[stack[match]] = Int32(index)
-                    // Almost always the innermost: `removeLast` is a decrement, a range removal a generic call.
-                    if match == stack.count - 1 { stack.removeLast() } else { stack.removeSubrange(match...) }
-                } else if !reportedStray {
-                    report("unbalanced brackets: '\(Character(Unicode.Scalar(byte)))' closes nothing", line: tokens[index].line)
-                    reportedStray = true
-                }
+                close(byte, token: token, line: line)
             default:
-                continue
+                break
             }
         }
-        if let first = stack.first, !reportedStray {
-            report("unbalanced brackets: '\(Character(Unicode.Scalar(bytes[tokens[first].start])))' is never closed", line: tokens[first].line)
+
+        private mutating func close(_ byte: UInt8, token: Int, line: Int) {
+            let opener: UInt8 = byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+            // Recover from a missing closer: pop to the nearest matching opener if there is one.
+            if let match = open.lastIndex(where: { $0.byte == opener }) {
+                if match != open.count - 1, problem == nil {
+                    let unclosed = open[match + 1]
+                    problem = Problem(line: Int(unclosed.line),
+                                      message: "unbalanced brackets: '\(Character(Unicode.Scalar(unclosed.byte)))' is never closed")
+                }
+                pairs.append((open[match].token, Int32(truncatingIfNeeded: token)))
+                // Almost always the innermost: `removeLast` is a decrement, a range removal a generic call.
+                if match == open.count - 1 { open.removeLast() } else { open.removeSubrange(match...) }
+            } else if problem == nil {
+                problem = Problem(line: line, message: "unbalanced brackets: '\(Character(Unicode.Scalar(byte)))' closes nothing")
+            }
+        }
+
+        /// For each of `tokenCount` tokens the index of its closer, or -1; an opener left open becomes the problem
+        /// when there is none yet.
+        mutating func partners(tokenCount: Int) -> [Int32] {
+            if let first = open.first, problem == nil {
+                problem = Problem(line: Int(first.line), message: "unbalanced brackets: '\(Character(Unicode.Scalar(first.byte)))' is never closed")
+            }
+            var partner = [Int32](repeating: -1, count: tokenCount)
+            for pair in pairs { partner[Int(pair.open)] = pair.close }
+            return partner
         }
     }
 }

@@ -159,7 +159,8 @@ public struct QFScannedApp: Sendable {
         self.facts = facts
         var classes: [String: Class] = [:]
         for declaration in facts.classes {
-            var merged = classes[declaration.name] ?? Class(
+            // Taken out while merged, so its sets are unique and grow in place rather than being copied.
+            var merged = classes.removeValue(forKey: declaration.name) ?? Class(
                 name: declaration.name, superclass: nil, adopts: [], declaredProperties: [], methods: [], synthesized: [], ivars: [],
                 controllers: [:], location: declaration.location)
             if merged.superclass == nil { merged.superclass = declaration.superclass }
