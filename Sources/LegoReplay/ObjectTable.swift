@@ -20,7 +20,8 @@ public struct ObjectTable<Value> {
         @usableFromInline let used: UnsafeMutablePointer<Bool>
         /// The id of each used slot (0 elsewhere).
         @usableFromInline let ids: UnsafeMutablePointer<ObjectID>
-        /// The value of each used slot, nil elsewhere (every slot is initialized).
+        /// The value of each used slot, nil elsewhere (every slot is initialized), and one more slot past the last that
+        /// is always nil: a read of an absent id yields it, so the accessor's frame holds no optional value of its own.
         @usableFromInline let entries: UnsafeMutablePointer<Value?>
         /// How many slots are used (changed only through a uniquely referenced table, so not checked at run time).
         @exclusivity(unchecked) @usableFromInline var count = 0
@@ -32,12 +33,12 @@ public struct ObjectTable<Value> {
             used.initialize(repeating: false, count: capacity)
             ids = .allocate(capacity: capacity)
             ids.initialize(repeating: 0, count: capacity)
-            entries = .allocate(capacity: capacity)
-            entries.initialize(repeating: nil, count: capacity)
+            entries = .allocate(capacity: capacity + 1)
+            entries.initialize(repeating: nil, count: capacity + 1)
         }
 
         deinit {
-            entries.deinitialize(count: capacity)
+            entries.deinitialize(count: capacity + 1)
             entries.deallocate()
             ids.deallocate()
             used.deallocate()
@@ -80,24 +81,18 @@ public struct ObjectTable<Value> {
     /// The value of `id`; assigning nil removes it.
     @inlinable
     public subscript(id: ObjectID) -> Value? {
-        _read {
+        // Both accessors yield a slot of the storage, never a local: a coroutine whose frame holds a value larger than
+        // the caller's small buffer allocates the frame on the heap (a malloc and a free per access, #24's profile).
+        unsafeAddress {
             let (slot, found) = find(id)
-            if found { yield storage.entries[slot] } else { yield nil }
+            return UnsafePointer(storage.entries + (found ? slot : storage.capacity))
         }
         _modify {
             makeUnique()
-            let (slot, found) = find(id)
-            if found {
-                yield &storage.entries[slot]
-                if case .none = storage.entries[slot] { vacate(slot) }
-            } else {
-                var added: Value?
-                yield &added
-                switch consume added {
-                case .some(let value): insert(value, for: id, at: slot)
-                case .none: break
-                }
-            }
+            var (slot, found) = find(id)
+            if !found { slot = reserve(id, at: slot) }
+            yield &storage.entries[slot]
+            if case .none = storage.entries[slot] { vacate(slot) }
         }
     }
 
@@ -187,6 +182,15 @@ public struct ObjectTable<Value> {
     @inlinable
     @discardableResult
     mutating func insert(_ value: consuming Value, for id: ObjectID, at slot: Int) -> Int {
+        let slot = reserve(id, at: slot)
+        storage.entries[slot] = value
+        return slot
+    }
+
+    /// Marks `slot` (a new id's empty slot from `find`) used by `id` with no value yet, growing first when half full;
+    /// returns where it went. The storage must be unique; a slot left nil must be vacated.
+    @inlinable
+    mutating func reserve(_ id: ObjectID, at slot: Int) -> Int {
         var slot = slot
         if (count + 1) * 2 > storage.capacity {
             grow()
@@ -194,7 +198,6 @@ public struct ObjectTable<Value> {
         }
         storage.used[slot] = true
         storage.ids[slot] = id
-        storage.entries[slot] = value
         storage.count += 1
         return slot
     }

@@ -353,9 +353,11 @@ public final class ReplayState {
         if let moduleID, modules[moduleID]?.isAlive(in: self) == false {
             changes.append(.moduleReleased(moduleID))
             if modules[moduleID]?.goneAt == nil { markGone(moduleID, reason: .released, at: Moment(event)) }
-            if let name = modules.removeValue(forKey: moduleID)?.name {
-                moduleIDsByName[name]?.removeAll { $0 == moduleID }
-                if moduleIDsByName[name]?.isEmpty == true { moduleIDsByName[name] = nil }
+            // Through the entry's index: a change through `moduleIDsByName[name]?` runs three nested accessors, each
+            // allocating its frame on the heap.
+            if let name = modules.removeValue(forKey: moduleID)?.name, let entry = moduleIDsByName.index(forKey: name) {
+                moduleIDsByName.values[entry].removeAll { $0 == moduleID }
+                if moduleIDsByName.values[entry].isEmpty { moduleIDsByName.remove(at: entry) }
             }
             dropLinks(of: moduleID)
         }
@@ -396,10 +398,18 @@ public final class ReplayState {
 
     private func startModule(_ obj: ObjectID, event: TraceEvent, kind: TraceEvent.ModuleKind, layers: [ObjectID]) {
         let name = event.name ?? ""
-        var module = ModuleInstance(
+        var allLayers = layers
+        if !layers.contains(obj) {
+            // The module first, with room for a layer that joins later (a QFMoudle module's controller): inserting
+            // into the event's array and then appending to it allocated twice.
+            allLayers = []
+            allLayers.reserveCapacity(layers.count + 2)
+            allLayers.append(obj)
+            allLayers.append(contentsOf: layers)
+        }
+        let module = ModuleInstance(
             id: obj, name: name, className: event.className ?? "", kind: kind,
-            gene: event.gene, layers: layers, assembled: Moment(event))
-        if !module.layers.contains(obj) { module.layers.insert(obj, at: 0) }
+            gene: event.gene, layers: allLayers, assembled: Moment(event))
         // Only the name of a previous instance is read, and the new one is moved in: copying a module retains every
         // string and array in it.
         if let previousName = modules[obj]?.name { moduleIDsByName[previousName]?.removeAll { $0 == obj } }

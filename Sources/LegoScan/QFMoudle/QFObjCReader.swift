@@ -84,7 +84,7 @@ struct QFObjCReader {
             if methodEnd >= 0, index > methodEnd {
                 methodEnd = -1
                 methodStart = -1
-                locals = [:]
+                locals.removeAll(keepingCapacity: true)
             }
             index = step(at: index)
         }
@@ -182,7 +182,7 @@ struct QFObjCReader {
             currentClass = nil
             currentProtocol = nil
             methodEnd = -1
-            locals = [:]
+            locals.removeAll(keepingCapacity: true)
             return index + 1
         case "@property":
             return property(at: index)
@@ -289,7 +289,7 @@ struct QFObjCReader {
         guard isPunctuation(cursor, "{"), let close = closer(cursor) else { return cursor + 1 }
         methodStart = cursor
         methodEnd = close
-        locals = [:]
+        locals.removeAll(keepingCapacity: true)
         if selector == "interfaceForURL:", let currentClass {
             facts.urlRules.append(urlRule(cursor + 1, close, className: facts.classes[currentClass].name, at: location(index)))
         }
