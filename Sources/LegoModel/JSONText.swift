@@ -14,24 +14,34 @@ public enum JSONText {
     /// after `##` as `\u005b` (GitHub's runner runs `##[command]` found anywhere in a line of a CI log).
     public static func appendQuoted(_ text: String, to out: inout String) {
         out += "\""
-        for scalar in text.unicodeScalars {
+        // Runs of scalars that need nothing are appended whole: a scalar at a time was a quarter of writing a JSON scan
+        // report (callgrind on a generated 500-file app).
+        let scalars = text.unicodeScalars
+        var runStart = scalars.startIndex
+        var index = runStart
+        while index != scalars.endIndex {
+            let scalar = scalars[index]
+            let value = scalar.value
+            if (value >= 0x20 && value < 0x7F && scalar != "\"" && scalar != "\\" && scalar != "[") || (value >= 0xA0 && !isControl(scalar)) {
+                index = scalars.index(after: index)
+                continue
+            }
+            if runStart != index { out += Substring(scalars[runStart..<index]) }
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "[": out += TerminalText.opensLegacyCommand(out) ? "\\u005b" : "["
             default:
-                if isControl(scalar) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else if scalar == "[", TerminalText.opensLegacyCommand(out) {
-                    out += "\\u005b"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                let hex = String(value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             }
+            index = scalars.index(after: index)
+            runStart = index
         }
+        if runStart != index { out += Substring(scalars[runStart..<index]) }
         out += "\""
     }
 

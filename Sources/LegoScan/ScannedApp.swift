@@ -298,7 +298,9 @@ public struct ScannedApp: Sendable, Hashable {
         // them in every transition it writes (and a file of commented-out code in every method).
         var moduleOfClass: [String: String?] = [:]
         var targetOfURL: [String: String?] = [:]
-        func resolved(_ fact: ScanFacts.Transition) -> [Transition] {
+        // Each resolved transition is handed to `each`, not returned in an array: a file of commented-out code made an
+        // array per transition, then another to join them.
+        func resolve(_ fact: ScanFacts.Transition, _ each: (Transition) -> Void) {
             // Code of a class that is no module's (a category of a UIKit class, a helper) is app-level code.
             let fromModule = fact.fromClass.flatMap { name in
                 if let known = moduleOfClass[name] { return known }
@@ -310,10 +312,10 @@ public struct ScannedApp: Sendable, Hashable {
             let value: ScanValue
             switch fact.target {
             case .url(let target), .name(let target), .routingClass(let target): value = target
-            case .none: return [Transition(fact: fact, fromModule: fromModule, toModule: nil, url: nil, isDynamic: false)]
+            case .none: return each(Transition(fact: fact, fromModule: fromModule, toModule: nil, url: nil, isDynamic: false))
             }
-            guard let texts = value.values else { return [Transition(fact: fact, fromModule: fromModule, toModule: nil, url: nil, isDynamic: true)] }
-            return texts.map { text in
+            guard let texts = value.values else { return each(Transition(fact: fact, fromModule: fromModule, toModule: nil, url: nil, isDynamic: true)) }
+            for text in texts {
                 switch fact.target {
                 case .url:
                     let toModule: String?
@@ -324,11 +326,11 @@ public struct ScannedApp: Sendable, Hashable {
                         toModule = parts.isHTTP ? httpHandler : componentByPath[parts.path] ?? parts.modules.last
                         targetOfURL[text] = toModule
                     }
-                    return Transition(fact: fact, fromModule: fromModule, toModule: toModule, url: text, isDynamic: false)
+                    each(Transition(fact: fact, fromModule: fromModule, toModule: toModule, url: text, isDynamic: false))
                 case .name:
-                    return Transition(fact: fact, fromModule: fromModule, toModule: text, url: nil, isDynamic: false)
+                    each(Transition(fact: fact, fromModule: fromModule, toModule: text, url: nil, isDynamic: false))
                 case .routingClass, .none:
-                    return Transition(fact: fact, fromModule: fromModule, toModule: Self.split(text, prefixes: prefixes)?.name, url: nil, isDynamic: false)
+                    each(Transition(fact: fact, fromModule: fromModule, toModule: Self.split(text, prefixes: prefixes)?.name, url: nil, isDynamic: false))
                 }
             }
         }
@@ -342,10 +344,16 @@ public struct ScannedApp: Sendable, Hashable {
         let (neverRun, run) = facts.transitions.reduce(into: ([ScanFacts.Transition](), [ScanFacts.Transition]())) { split, fact in
             if isInNeverCalledMethod(fact) { split.0.append(fact) } else { split.1.append(fact) }
         }
-        var transitions = run.flatMap(resolved)
-        self.inactiveTransitions = facts.inactiveTransitions.flatMap { inactive in
-            resolved(inactive.transition).map { InactiveTransition(transition: $0, reason: inactive.reason) }
-        } + neverRun.flatMap { fact in resolved(fact).map { InactiveTransition(transition: $0, reason: .neverCalled) } }
+        var transitions: [Transition] = []
+        transitions.reserveCapacity(run.count)
+        for fact in run { resolve(fact) { transitions.append($0) } }
+        var inactiveTransitions: [InactiveTransition] = []
+        inactiveTransitions.reserveCapacity(facts.inactiveTransitions.count + neverRun.count)
+        for inactive in facts.inactiveTransitions {
+            resolve(inactive.transition) { inactiveTransitions.append(InactiveTransition(transition: $0, reason: inactive.reason)) }
+        }
+        for fact in neverRun { resolve(fact) { inactiveTransitions.append(InactiveTransition(transition: $0, reason: .neverCalled)) } }
+        self.inactiveTransitions = inactiveTransitions
 
         // Inheritance: a module class that subclasses another module's class runs its code, so its transitions and
         // event sends are the subclass's module's too. A value the inherited code takes from `[self method]` is the

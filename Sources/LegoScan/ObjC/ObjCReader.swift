@@ -1,3 +1,4 @@
+import Foundation
 import LegoModel
 
 /// Reads the framework facts out of one Objective-C file's tokens: classes, macros and message sends.
@@ -166,7 +167,12 @@ struct ObjCReader {
                 func keep(_ range: Range<Int>) {
                     for offset in range { masked[offset] = bytes[offset] }
                 }
-                for offset in bytes.indices where bytes[offset] == 0x0A { masked[offset] = 0x0A }
+                var newline = 0
+                while let found = memchr(bytes.baseAddress! + newline, 0x0A, bytes.count - newline) {
+                    newline = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    masked[newline] = 0x0A
+                    newline += 1
+                }
                 for range in kept { keep(range.start..<range.end) }
                 for (index, token) in tokens.enumerated() where token.kind == .atKeyword {
                     if lexer.isIdentifier(index, "@implementation"), index + 1 < tokens.count {
@@ -237,7 +243,7 @@ struct ObjCReader {
             case .punctuation where lexer.bytes[token.start] == UInt8(ascii: "["):
                 messageSend(at: index)
             case .punctuation where isMethodStart(index):
-                locals = [:]
+                locals.removeAll(keepingCapacity: true)
                 inMethod = true
             default:
                 break
@@ -264,11 +270,11 @@ struct ObjCReader {
             if !lexer.isPunctuation(index + 2, UInt8(ascii: "(")) {
                 facts.classes.append(.init(name: lexer.text(tokens[index + 1]), superclass: nil, location: location(index + 1), isImplementation: true))
             }
-            assembledRoutings = [:]
+            assembledRoutings.removeAll(keepingCapacity: true)
         } else if lexer.isIdentifier(index, "@end") {
             currentClass = nil
             inMethod = false
-            locals = [:]
+            locals.removeAll(keepingCapacity: true)
         }
     }
 
