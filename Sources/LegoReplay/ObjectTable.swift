@@ -3,9 +3,9 @@ import LegoModel
 /// A table keyed by object identity, with the part of `Dictionary`'s API the replay's readers use.
 ///
 /// Open addressing with linear probing on the id itself: one multiply finds the slot, where `[ObjectID: …]` paid
-/// SipHash on every lookup (#24's profile). Values are yielded from their slot (`_read`) and changed in place
-/// (`_modify`); an optional chain on a read (`state.modules[id]?.name`) can still make the compiler copy the whole value
-/// first (seen in the third round's profile: left for a borrowing accessor). Iteration follows the slots: the same for the same history of
+/// SipHash on every lookup (#24's profile). Values are read in their slot (an addressor) and changed in place
+/// (`_modify`); an optional chain on a read (`state.modules[id]?.isAlive(in:)`) can still make the compiler copy the
+/// whole value first (#24's fourth-round profile). Iteration follows the slots: the same for the same history of
 /// inserts and removals, but not in id order; a reader that prints sorts, as it had to with a `Dictionary`.
 /// A copy shares its storage until one side changes (copy-on-write, as `Dictionary`).
 public struct ObjectTable<Value> {
