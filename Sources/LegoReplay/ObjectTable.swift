@@ -96,6 +96,18 @@ public struct ObjectTable<Value> {
         }
     }
 
+    /// What `body` makes of `id`'s value, read in its slot; nil when `id` has none.
+    ///
+    /// For a field or a method of a large value: an optional chain on the subscript (`table[id]?.field`) made the
+    /// compiler copy the whole value first, then destroy it (#24's fourth-round profile).
+    @inlinable
+    public func read<Result>(_ id: ObjectID, _ body: (borrowing Value) -> Result) -> Result? {
+        let (slot, found) = find(id)
+        guard found else { return nil }
+        // A used slot holds `.some`, and an optional's payload starts at its first byte.
+        return body(UnsafeRawPointer(storage.entries + slot).assumingMemoryBound(to: Value.self).pointee)
+    }
+
     /// The value of `id`, or `defaultValue` stored for it when it has none (for changing in place).
     @inlinable
     public subscript(id: ObjectID, default defaultValue: @autoclosure () -> Value) -> Value {

@@ -210,7 +210,7 @@ public final class ReplayState {
         return count
     }
 
-    private func isLiveModule(_ id: ObjectID) -> Bool { modules[id]?.isAlive(in: self) == true }
+    private func isLiveModule(_ id: ObjectID) -> Bool { modules.read(id) { $0.isAlive(in: self) } == true }
 
     // Every registry removal asks for the live modules of a name; scanning all modules there was O(modules) per event.
     @exclusivity(unchecked)
@@ -286,7 +286,7 @@ public final class ReplayState {
             }
             // A QFMoudle module is on screen once a controller it made is shown (it has no component table).
             if !qf.isEmpty, event.ok == true, let peer = event.peer, let module = moduleID(of: peer),
-               modules[module]?.kind == .protocolModule {
+               modules.read(module, { $0.kind }) == .protocolModule {
                 modules[module]?.noteShown(at: Moment(event))
             }
         case .refHold:
@@ -350,9 +350,9 @@ public final class ReplayState {
         changes.append(.deinitialized(object: obj, module: info.owner ?? (isModule ? obj : nil)))
         let moduleID = isModule ? obj : info.owner
         // Read in place, not copied out of the table (a module copy retains every string and array in it).
-        if let moduleID, modules[moduleID]?.isAlive(in: self) == false {
+        if let moduleID, modules.read(moduleID, { $0.isAlive(in: self) }) == false {
             changes.append(.moduleReleased(moduleID))
-            if modules[moduleID]?.goneAt == nil { markGone(moduleID, reason: .released, at: Moment(event)) }
+            if modules.read(moduleID, { $0.goneAt == nil }) != false { markGone(moduleID, reason: .released, at: Moment(event)) }
             // Through the entry's index: a change through `moduleIDsByName[name]?` runs three nested accessors, each
             // allocating its frame on the heap.
             if let name = modules.removeValue(forKey: moduleID)?.name, let entry = moduleIDsByName.index(forKey: name) {
@@ -446,7 +446,7 @@ public final class ReplayState {
         // The framework removes by name: another live instance of the name keeps running, untracked.
         // Usually the name's only instance is the one removed, which needs no liveness scan.
         if let instances = moduleIDsByName[name], !(instances.count == 1 && instances[0] == releasedModule) {
-            for survivor in liveModules(named: name) where survivor != releasedModule && modules[survivor]?.goneAt == nil {
+            for survivor in liveModules(named: name) where survivor != releasedModule && modules.read(survivor, { $0.goneAt == nil }) != false {
                 changes.append(.untracked(table: table, name: name, survivor: survivor))
             }
         }

@@ -42,6 +42,7 @@ import Testing
             default: table[id, default: "d"].append("+"); model[id, default: "d"].append("+")
             }
             #expect(table[id] == model[id])
+            #expect(table.read(id) { $0 + "?" } == model[id].map { $0 + "?" })
             #expect(table.contains(id) == (model[id] != nil))
             #expect(table.count == model.count)
         }
@@ -100,6 +101,26 @@ import Testing
         #expect(literal.hashValue == ([2: 2, 1: 1] as ObjectTable<Int>).hashValue)
         backward[7] = 7
         #expect(forward.hashValue == backward.hashValue && Set([forward, backward]).count == 1)
+    }
+
+    /// `read` views a used slot's optional as its payload: it must see the value for every kind of layout (a class
+    /// reference, a scalar with the optional's tag after it, a struct of strings and arrays).
+    @Test func readSeesTheValueOfEveryLayout() {
+        final class Box { let text: String; init(_ text: String) { self.text = text } }
+        struct Record { var name: String; var layers: [ObjectID]; var count: Int8 }
+        var boxes = ObjectTable<Box>(), numbers = ObjectTable<Int8>(), records = ObjectTable<Record>()
+        for id in ObjectID(1)...40 {
+            boxes[id] = Box("b\(id)")
+            numbers[id] = Int8(truncatingIfNeeded: id) &- 20
+            records[id] = Record(name: "模块\(id)", layers: [id, id + 1], count: Int8(id))
+        }
+        for id in stride(from: ObjectID(2), through: 40, by: 3) { boxes.remove(id); numbers.remove(id); records.remove(id) }
+        for id in ObjectID(0)...41 {
+            let kept = id >= 1 && id <= 40 && (id + 1) % 3 != 0
+            #expect(boxes.read(id) { $0.text } == (kept ? "b\(id)" : nil))
+            #expect(numbers.read(id) { $0 } == (kept ? Int8(truncatingIfNeeded: id) &- 20 : nil))
+            #expect(records.read(id) { "\($0.name) \($0.layers) \($0.count)" } == (kept ? "模块\(id) [\(id), \(id + 1)] \(id)" : nil))
+        }
     }
 
     @Test func aCopyIsIndependent() {

@@ -28,8 +28,8 @@ final class QFCallbackRetainsCallerDetector: Detector {
 
     func didApply(_ event: TraceEvent, state: ReplayState) {
         guard let module = event.object else { return }
-        let protocolName = state.modules[module]?.name
         for captured in event.objects ?? [] where captured == module || state.moduleID(of: captured) == module {
+            let protocolName = state.modules.read(module) { $0.name }
             if context.isAllowed(Self.rule, module: protocolName) { return }
             let moduleText = state.describe(module)
             let capturedText = state.describe(captured)
@@ -40,7 +40,7 @@ final class QFCallbackRetainsCallerDetector: Detector {
             let moment = ReplayState.Moment(event)
             context.report(Self.rule, message: message, module: protocolName, instance: moduleText, object: module,
                            first: moment, last: moment, evidence: [Evidence(event, note: "block captures \(capturedText) strongly")],
-                           fingerprint: [protocolName ?? "", state.modules[module]?.className ?? "", state.objects[captured]?.className ?? ""])
+                           fingerprint: [protocolName ?? "", state.modules.read(module) { $0.className } ?? "", state.objects[captured]?.className ?? ""])
         }
     }
 }
