@@ -81,8 +81,8 @@ public struct ObjectTable<Value> {
     /// The value of `id`; assigning nil removes it.
     @inlinable
     public subscript(id: ObjectID) -> Value? {
-        // Both accessors yield a slot of the storage, never a local: a coroutine whose frame holds a value larger than
-        // the caller's small buffer allocates the frame on the heap (a malloc and a free per access, #24's profile).
+        // Both accessors hand out a slot of the storage, never a local: a coroutine whose frame holds a value larger
+        // than the caller's small buffer allocates the frame on the heap (a malloc and a free per access, #24's profile).
         unsafeAddress {
             let (slot, found) = find(id)
             return UnsafePointer(storage.entries + (found ? slot : storage.capacity))
