@@ -351,10 +351,7 @@ struct ObjCLexer {
             }
         }
         atLineStart = false
-        var lower = 0, upper = collected.count
-        while lower < upper, Self.isSpace(collected[lower]) { lower += 1 }
-        while upper > lower, Self.isSpace(collected[upper - 1]) { upper -= 1 }
-        return collected[lower..<upper]
+        return Self.trimmingSpaces(collected[...])
     }
 
     /// The common directive (`#import <UIKit/UIKit.h>`, `#endif`): a line with no comment and no continuation, read
@@ -367,12 +364,10 @@ struct ObjCLexer {
             if bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*") { return nil }
             index += 1
         }
-        var lower = position, upper = min(end, position + 256)
+        let line = bytes[position..<min(end, position + 256)]
         position = end
         atLineStart = false
-        while lower < upper, Self.isSpace(bytes[lower]) { lower += 1 }
-        while upper > lower, Self.isSpace(bytes[upper - 1]) { upper -= 1 }
-        return bytes[lower..<upper]
+        return Self.trimmingSpaces(line)
     }
 
     /// Eight spaces, as one word.
@@ -385,6 +380,14 @@ struct ObjCLexer {
 
     /// Space, tab or carriage return: the bytes `trimmingSpaces` trims as characters.
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+
+    /// `text` without the spaces, tabs and carriage returns around it.
+    static func trimmingSpaces(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var lower = text.startIndex, upper = text.endIndex
+        while lower < upper, isSpace(text[lower]) { lower += 1 }
+        while upper > lower, isSpace(text[upper - 1]) { upper -= 1 }
+        return text[lower..<upper]
+    }
 
     /// Skips lines until the `#else`, `#elif` or `#endif` that closes the disabled `#if`, nested `#if`s included.
     private mutating func skipDisabledBlock(from startLine: Int) {

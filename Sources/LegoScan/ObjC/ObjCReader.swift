@@ -1,4 +1,3 @@
-import Foundation
 import LegoModel
 
 /// Reads the framework facts out of one Objective-C file's tokens: classes, macros and message sends.
@@ -167,11 +166,10 @@ struct ObjCReader {
                 func keep(_ range: Range<Int>) {
                     for offset in range { masked[offset] = bytes[offset] }
                 }
-                var newline = 0
-                while let found = memchr(bytes.baseAddress! + newline, 0x0A, bytes.count - newline) {
-                    newline = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                var from = 0
+                while let newline = ByteSearch.firstIndex(of: ObjCLexer.newlineByte, in: lexer.bytes, range: from..<bytes.count) {
                     masked[newline] = 0x0A
-                    newline += 1
+                    from = newline + 1
                 }
                 for range in kept { keep(range.start..<range.end) }
                 for (index, token) in tokens.enumerated() where token.kind == .atKeyword {

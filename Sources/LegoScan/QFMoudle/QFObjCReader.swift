@@ -744,10 +744,7 @@ struct QFObjCReader {
         if selector == "interfaceForProtocol:" {
             if rest.starts(with: Self.protocolOpening), let close = rest.firstIndex(of: UInt8(ascii: ")")) {
                 // Trimmed as bytes (space, tab, carriage return), as `trimmingSpaces` trims the characters.
-                var nameStart = restStart + Self.protocolOpening.count, nameEnd = close
-                while nameStart < nameEnd, ObjCLexer.isSpace(bytes[nameStart]) { nameStart += 1 }
-                while nameEnd > nameStart, ObjCLexer.isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
-                let name = lastNotRunProtocol.text(of: bytes[nameStart..<nameEnd])
+                let name = lastNotRunProtocol.text(of: ObjCLexer.trimmingSpaces(bytes[restStart + Self.protocolOpening.count..<close]))
                 target = .protocolName(.literal(name, chain: [place]))
             } else {
                 target = .protocolName(.dynamic(expression()))
