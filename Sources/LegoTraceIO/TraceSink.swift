@@ -4,7 +4,9 @@ import Synchronization
 /// Where the runtime sends its events; the sink stamps `seq`, `time` and `thread`.
 ///
 /// Implementations are thread-safe: any thread may record at any time.
-public protocol TraceSink: Sendable {
+// Class-bound so that taking the runtime's sink is one retain: an unbound existential was copied through its
+// value witnesses, ~140 instructions on every event recorded.
+public protocol TraceSink: AnyObject, Sendable {
     /// Records one event, assigning its `seq` (next in order), `time` (trace clock) and `thread`.
     ///
     /// The event is consumed, so a sink can queue it without copying (and retaining) its strings.

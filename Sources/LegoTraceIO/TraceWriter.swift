@@ -133,7 +133,6 @@ public final class TraceWriter: TraceSink {
                 state.pendingIsStale = false
                 state.pending.removeAll(keepingCapacity: true)
             }
-            // Stamped in place in the queue: a local copy first would copy and retain the event twice.
             guard var event = incoming.take() else { return .nothing }
             if closing {
                 // Set in the same critical section, so no event of another thread can follow the end marker.
@@ -141,11 +140,11 @@ public final class TraceWriter: TraceSink {
                 state.wroteEnd = true
                 event.count = Int(state.nextSeq - 1)
             }
-            state.pending.append(event)
-            let index = state.pending.count - 1
-            state.pending[index].seq = state.nextSeq
-            state.pending[index].time = state.lastTime
-            state.pending[index].thread = thread
+            event.seq = state.nextSeq
+            event.time = state.lastTime
+            event.thread = thread
+            // Moved, not copied: a copy retains every string of the event and the dropped original releases them.
+            state.pending.append(consume event)
             state.nextSeq += 1
             if state.pending.count >= Self.backlogLimit { return .flushInline }
             guard state.pending.count >= Self.batchSize, !state.wakeRequested else { return .nothing }
