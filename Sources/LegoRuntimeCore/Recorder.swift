@@ -24,8 +24,9 @@ public final class Recorder: Sendable {
 
     /// Records `event` (stamped by the sink), unless closed.
     public func record(_ event: consuming TraceEvent) {
-        guard let sink, !closed.load(ordering: .relaxed) else { return }
-        sink.record(consume event)
+        guard !closed.load(ordering: .relaxed) else { return }
+        // Called through the optional in place: `guard let sink` retained and released the sink on every event.
+        sink?.record(consume event)
     }
 
     /// Moves the sink's trace clock on by `seconds` of virtual time.

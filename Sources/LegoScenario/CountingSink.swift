@@ -21,6 +21,7 @@ final class CountingSink: TraceSink {
     func record(_ event: consuming TraceEvent) {
         count.add(1, ordering: .relaxed)
         let line = stepLine.load(ordering: .relaxed)
+        var event = consume event
         if line > 0 { event.line = line }
         inner.record(consume event)
     }

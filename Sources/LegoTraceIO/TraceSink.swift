@@ -4,7 +4,7 @@ import Synchronization
 /// Where the runtime sends its events; the sink stamps `seq`, `time` and `thread`.
 ///
 /// Implementations are thread-safe: any thread may record at any time.
-// Class-bound so that taking the runtime's sink is one retain: an unbound existential was copied through its
+// Class-bound so that the runtime calls its sink without copying it: an unbound existential was copied through its
 // value witnesses, ~140 instructions on every event recorded.
 public protocol TraceSink: AnyObject, Sendable {
     /// Records one event, assigning its `seq` (next in order), `time` (trace clock) and `thread`.
@@ -30,12 +30,14 @@ public final class TraceBuffer: TraceSink {
 
     /// Appends `event` with the next `seq` and the buffer's virtual clock as `time`.
     public func record(_ event: consuming TraceEvent) {
-        var stamped = event
+        // Moved in through an optional, as `TraceWriter` does: appending a copy retained every string of the event.
+        var incoming = Optional(consume event)
         state.withLock { state in
+            guard var stamped = incoming.take() else { return }
             stamped.seq = UInt64(state.events.count + 1)
             stamped.time = state.clock
             stamped.thread = 1
-            state.events.append(stamped)
+            state.events.append(consume stamped)
         }
     }
 
