@@ -6,37 +6,50 @@ extension TraceReader {
     public enum ReadMode: Sendable, Hashable {
         /// Read each line when the caller asks for the next event.
         case sequential
-        /// Parse ahead on a background thread into `batchSize`-event batches, at most `depth` batches ahead.
+        /// Read ahead on a second thread into `batchSize`-line batches, at most `depth` batches ahead; that thread
+        /// parses most of each batch and the caller's thread the rest (see `readerShare`).
         case prefetching(batchSize: Int = 2048, depth: Int = 3)
     }
 
     /// Streams the remaining events to `body` in file order with their line numbers, until `body` returns false or the trace ends.
     ///
     /// Both modes see the same events, the same error and the same diagnostics: a malformed line throws
-    /// only after every event before it reached `body`. With `.prefetching`, parsing overlaps with `body`
-    /// on a second core; batches are reused, so an event's strings are released on the reading thread
-    /// (sharing them back and forth costs more than parsing). Prefetching applies to regular files only (a
-    /// pipe is read sequentially: waiting for a full batch would hold events back); while it runs, `body`
-    /// must not use the reader (a precondition says so). Call it only when the whole trace is wanted:
-    /// if `body` stops early, lines already read ahead count in `diagnostics`.
+    /// only after every event before it reached `body`. With `.prefetching`, a second thread reads ahead
+    /// into batches and parses the first `readerShare` of each batch's lines; the caller's thread parses the
+    /// rest with its own parser and applies the reader's rules (order, leniency, diagnostics) to every line in
+    /// file order before `body` sees it, so the two cores share the parsing with the replay. Batches are reused,
+    /// so an event's strings are released by whichever thread parses into its slot next. Prefetching applies to
+    /// regular files only (a pipe is read sequentially: waiting for a full batch would hold events back); while it
+    /// runs, `body` must not use the reader (a precondition says so). Call it only when the whole trace is wanted:
+    /// if `body` stops early, the lines read ahead are gone from the reader.
     public func forEach(mode: ReadMode = .sequential, _ body: (TraceEvent, _ line: Int) -> Bool) throws(TraceIOError) {
         switch mode {
         case .sequential:
             var event = EventLineParser.blankEvent
             while try next(into: &event) {
-                guard body(event, lineNumber) else { return }
+                guard body(event, state.sequencer.lineNumber) else { return }
             }
         case .prefetching where !isRegularFile:
             try forEach(mode: .sequential, body)
         case .prefetching(let batchSize, let depth):
+            guard !state.sequencer.finished else { return }
             try prefetch(batchSize: max(1, batchSize), depth: max(1, depth), body)
         }
     }
 
+    /// The share of each batch's lines the reading thread parses, in 256ths (78%); the caller's thread parses the rest.
+    ///
+    /// Balances the two threads of `check` (callgrind, docs/performance.md): splitting lines costs ~2% of parsing them
+    /// and replaying them through every detector 58% (QFMoudle) to 68% (XFLegoVIPER), so the reading thread should
+    /// parse (1 + 0.58 - 0.02) / 2 = 78% to 83% of them; the smaller share favours the longer QFMoudle lines.
+    static let readerShare = 200
+
     private func prefetch(batchSize: Int, depth: Int, _ body: (TraceEvent, Int) -> Bool) throws(TraceIOError) {
-        let channel = BatchChannel(batches: (0..<depth).map { _ in EventBatch(capacity: batchSize) })
+        let share = batchSize * Self.readerShare / 256
+        let channel = BatchChannel(batches: (0..<depth).map { _ in EventBatch(capacity: batchSize, readerShare: share) })
         let finished = DispatchSemaphore(value: 0)
-        // The reader is used only by the reading thread until `finished` is signalled; the caller waits for it below.
+        // The reader's source and its parser are used only by the reading thread until `finished` is signalled; the
+        // rules' state is copied out for this thread and written back once the reading thread is done (below).
         let producer = UncheckedSendable(self)
         isPrefetching = true
         Thread.detachNewThread {
@@ -45,41 +58,68 @@ extension TraceReader {
             producer.value.fill(channel)
             finished.signal()
         }
+        var sequencer = state.sequencer
+        var parser = EventLineParser()
         defer {
             channel.cancel()
             finished.wait()
+            state.sequencer = sequencer
             isPrefetching = false
         }
         while let batch = channel.takeFilled() {
             let events = batch.events
             let lines = batch.lines
-            // Lent, not copied, so only the reading thread counts references to what it parsed; it
-            // releases them when it reuses the slot.
             for index in 0..<batch.count {
-                guard (events + index).lend({ body($0, lines[index]) }) else { return }
+                let slot = events + index
+                let step: LineSequencer.Step
+                if index < batch.readerShare {
+                    step = try sequencer.accept(batch.parsed[index], line: lines[index], seq: slot.pointee.seq)
+                } else {
+                    let raw = batch.raw[index]
+                    let line = LineSource.Line(bytes: UnsafeBufferPointer(start: batch.arena + raw.start, count: raw.count),
+                                               terminated: raw.terminated, tooLong: raw.tooLong)
+                    let parsed = ParsedLine.parse(line, with: &parser, into: &slot.pointee)
+                    step = try sequencer.accept(parsed, line: lines[index], seq: slot.pointee.seq)
+                }
+                switch step {
+                case .deliver:
+                    // Lent, not copied: a copy would retain and release every string of the event once more.
+                    guard slot.lend({ body($0, lines[index]) }) else { return }
+                case .skip:
+                    continue
+                case .finish:
+                    return
+                }
             }
             if batch.isLast {
                 if let error = batch.error { throw error }
+                sequencer.finished = true
                 return
             }
             channel.recycle(batch)
         }
     }
 
-    /// The reading thread: fills free batches until the trace ends, an error stops it, or the caller cancels.
+    /// The reading thread: fills free batches until the trace ends, reading fails, or the caller cancels.
     private func fill(_ channel: BatchChannel) {
         while let batch = channel.takeEmpty() {
             let events = batch.events
             var count = 0
             var isLast = false
             var failure: TraceIOError?
+            batch.arenaCount = 0
             do throws(TraceIOError) {
                 while count < batch.capacity {
-                    guard let line = try readAhead(into: &events[count]) else {
+                    guard let line = try state.nextLine() else {
                         isLast = true
                         break
                     }
-                    batch.lines[count] = line
+                    batch.lines[count] = state.currentLine
+                    if count < batch.readerShare {
+                        batch.parsed[count] = ParsedLine.parse(line, with: &state.parser, into: &events[count])
+                    } else {
+                        batch.keep(line, at: count)
+                    }
                     count += 1
                 }
             } catch {
@@ -95,13 +135,32 @@ extension TraceReader {
     }
 }
 
-/// A reusable block of parsed events handed between the reading thread and the caller.
+/// A reusable block of lines handed between the reading thread and the caller: the first `readerShare` parsed,
+/// the rest as bytes for the caller to parse.
 ///
-/// Every slot always holds an event; the first `count` are this fill's, the rest leftovers or blanks.
+/// Every event slot always holds an event; the first `count` lines are this fill's, the rest leftovers or blanks.
 private final class EventBatch {
+    /// Where a line left for the caller lies in `arena`.
+    struct RawLine {
+        var start = 0, count = 0
+        var terminated = true, tooLong = false
+    }
+
     let capacity: Int
+    /// How many of the first lines the reading thread parses.
+    let readerShare: Int
     let events: UnsafeMutablePointer<TraceEvent>
     let lines: UnsafeMutablePointer<Int>
+    /// What each of the first `readerShare` lines turned out to be.
+    let parsed: UnsafeMutablePointer<ParsedLine>
+    /// The lines past `readerShare`, in `arena`.
+    let raw: UnsafeMutablePointer<RawLine>
+    @exclusivity(unchecked)
+    private(set) var arena: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked)
+    private var arenaCapacity: Int
+    @exclusivity(unchecked)
+    var arenaCount = 0
     @exclusivity(unchecked)
     var count = 0
     @exclusivity(unchecked)
@@ -109,17 +168,49 @@ private final class EventBatch {
     @exclusivity(unchecked)
     var error: TraceIOError?
 
-    init(capacity: Int) {
+    init(capacity: Int, readerShare: Int) {
         self.capacity = capacity
+        self.readerShare = readerShare
         events = .allocate(capacity: capacity)
         events.initialize(repeating: EventLineParser.blankEvent, count: capacity)
         lines = .allocate(capacity: capacity)
+        parsed = .allocate(capacity: capacity)
+        parsed.initialize(repeating: .blank, count: capacity)
+        raw = .allocate(capacity: capacity)
+        raw.initialize(repeating: RawLine(), count: capacity)
+        // Room for the caller's lines of a usual trace (~140 bytes a line); a longer batch grows it.
+        arenaCapacity = max(1, (capacity - readerShare) * 256)
+        arena = .allocate(capacity: arenaCapacity)
+    }
+
+    /// Copies `line` (whose bytes the source reuses) into the arena as line `index`.
+    @inline(__always)
+    func keep(_ line: LineSource.Line, at index: Int) {
+        let length = line.bytes.count
+        if arenaCount + length > arenaCapacity { grow(to: arenaCount + length) }
+        if length > 0 { (arena + arenaCount).update(from: line.bytes.baseAddress!, count: length) }
+        raw[index] = RawLine(start: arenaCount, count: length, terminated: line.terminated, tooLong: line.tooLong)
+        arenaCount += length
+    }
+
+    private func grow(to needed: Int) {
+        let larger = max(needed, arenaCapacity * 2)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: arena, count: arenaCount)
+        arena.deallocate()
+        arena = moved
+        arenaCapacity = larger
     }
 
     deinit {
         events.deinitialize(count: capacity)
         events.deallocate()
         lines.deallocate()
+        parsed.deinitialize(count: capacity)
+        parsed.deallocate()
+        raw.deinitialize(count: capacity)
+        raw.deallocate()
+        arena.deallocate()
     }
 }
 

@@ -37,12 +37,12 @@ public final class TraceReader {
     /// The line number of the event last returned by `next()` (the header is line 1).
     public var lineNumber: Int {
         precondition(!isPrefetching, Self.misuse)
-        return state.lineNumber
+        return state.sequencer.lineNumber
     }
     /// What was skipped or tolerated so far.
     public var diagnostics: Diagnostics {
         precondition(!isPrefetching, Self.misuse)
-        return state.diagnostics
+        return state.sequencer.diagnostics
     }
 
     /// Whether the trace is a regular file: only then may `forEach` read ahead, since a pipe would block it.
@@ -57,7 +57,7 @@ public final class TraceReader {
     // All mutable state lives in one struct so a call to `next()` makes one exclusivity-checked access
     // to the class instead of one per field (measured: ~10% of reading time).
     @exclusivity(unchecked)
-    private var state: ReaderState
+    var state: ReaderState
 
     /// Opens the trace at `path` (`-` is standard input) and reads its header.
     public convenience init(path: String, options: Options = .init()) throws(TraceIOError) {
@@ -143,11 +143,6 @@ public final class TraceReader {
         return try state.next(into: &event)
     }
 
-    /// `next(into:)` and the line number of what it read, for the reading thread of `forEach`.
-    func readAhead(into event: inout TraceEvent) throws(TraceIOError) -> Int? {
-        try state.next(into: &event) ? state.lineNumber : nil
-    }
-
     /// Why a line past `limit` bytes is refused: `line longer than 64 MiB (the limit; raise it with --max-line-bytes)`.
     public static func tooLongReason(_ limit: Int) -> String {
         let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : limit % 1024 == 0 ? "\(limit >> 10) KiB" : "\(limit) bytes"
@@ -164,95 +159,45 @@ public final class TraceReader {
 }
 
 /// Everything `TraceReader.next()` changes, kept together in one struct.
-private struct ReaderState {
-    let file: String
-    let options: TraceReader.Options
+struct ReaderState {
     var source: LineSource
     var parser = EventLineParser()
+    /// The number of the line last read from `source` (the header is line 1).
     var currentLine = 1
-    var lineNumber = 1
-    var lastSeq: UInt64 = 0
-    var finished = false
-    var diagnostics = TraceReader.Diagnostics()
+    var sequencer: LineSequencer
 
     init(file: String, options: TraceReader.Options, source: LineSource) {
-        self.file = file
-        self.options = options
         self.source = source
+        sequencer = LineSequencer(file: file, options: options)
     }
 
     mutating func next(into event: inout TraceEvent) throws(TraceIOError) -> Bool {
-        guard !finished else { return false }
+        guard !sequencer.finished else { return false }
         while true {
-            let line: LineSource.Line
-            do {
-                guard let next = try source.nextLine() else {
-                    finished = true
-                    return false
-                }
-                line = next
-            } catch {
-                throw .readFailed(file: file, reason: error.reason)
+            guard let line = try nextLine() else {
+                sequencer.finished = true
+                return false
             }
-            currentLine += 1
-            if line.tooLong {
-                try skipOrThrow(TraceReader.tooLongReason(options.maxLineBytes))
-                continue
-            }
-            EventLineParser.clear(&event)
-            let outcome: EventLineParser.Outcome
-            do {
-                outcome = try parser.parse(line.bytes, into: &event)
-            } catch {
-                // A line that fails is reported for its error; what it repaired must not be blamed on the next one.
-                _ = parser.takeRepairedInvalidUTF8()
-                if !line.terminated {
-                    // The writer was cut off mid-line: tolerated, and reported.
-                    diagnostics.truncatedLastLine = currentLine
-                    finished = true
-                    return false
-                }
-                try skipOrThrow(error.reason)
-                continue
-            }
-            if parser.takeRepairedInvalidUTF8() {
-                diagnostics.invalidUTF8LineCount += 1
-                if diagnostics.invalidUTF8Lines.count < TraceReader.Diagnostics.keptSkippedLines {
-                    diagnostics.invalidUTF8Lines.append(currentLine)
-                }
-            }
-            switch outcome {
-            case .blank:
-                continue
-            case .unknownKind(let kind):
-                guard try checkOrder(event.seq) else { continue }
-                // Bounded so a hostile file of ever-new kind names cannot grow memory without limit.
-                let key = diagnostics.unknownKinds.count < TraceReader.Diagnostics.keptUnknownKinds || diagnostics.unknownKinds[kind] != nil
-                    ? kind : TraceReader.Diagnostics.otherUnknownKinds
-                diagnostics.unknownKinds[key, default: 0] += 1
-            case .event:
-                guard try checkOrder(event.seq) else { continue }
-                lineNumber = currentLine
-                return true
+            let parsed = ParsedLine.parse(line, with: &parser, into: &event)
+            switch try sequencer.accept(parsed, line: currentLine, seq: event.seq) {
+            case .deliver: return true
+            case .skip: continue
+            case .finish: return false
             }
         }
     }
 
-    mutating func checkOrder(_ seq: UInt64) throws(TraceIOError) -> Bool {
-        guard seq > lastSeq else {
-            try skipOrThrow("out-of-order seq \(seq) after \(lastSeq)")
-            return false
+    /// The next line from `source`, counted in `currentLine`; nil at the end.
+    @inline(__always)
+    mutating func nextLine() throws(TraceIOError) -> LineSource.Line? {
+        let line: LineSource.Line?
+        do {
+            line = try source.nextLine()
+        } catch {
+            throw .readFailed(file: sequencer.file, reason: error.reason)
         }
-        lastSeq = seq
-        return true
-    }
-
-    mutating func skipOrThrow(_ reason: String) throws(TraceIOError) {
-        guard options.lenient else { throw .malformed(file: file, line: currentLine, reason: reason) }
-        diagnostics.skippedLineCount += 1
-        if diagnostics.skippedLines.count < TraceReader.Diagnostics.keptSkippedLines {
-            diagnostics.skippedLines.append(.init(line: currentLine, reason: reason))
-        }
+        if line != nil { currentLine += 1 }
+        return line
     }
 }
 

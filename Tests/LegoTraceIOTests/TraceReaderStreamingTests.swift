@@ -130,3 +130,85 @@ func aLivePipeIsReadWithoutWaitingForAFullBatch(mode: TraceReader.ReadMode) thro
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(message.contains("TraceReader used from the body of forEach(mode: .prefetching); use its line argument"), "\(message)")
 }
+
+/// Lines of every shape the reader's rules treat apart, in an order that puts each shape on both sides of a batch's
+/// split (the reading thread parses the first `readerShare` of each batch, the caller the rest).
+private func linesOfEveryShape() -> [[UInt8]] {
+    var lines: [[UInt8]] = []
+    var seq = 0
+    for round in 0..<12 {
+        func next() -> Int { seq += 1; return seq }
+        lines.append(Array(#"{"seq":\#(next()),"kind":"focus","name":"Post\#(round)"}"#.utf8))
+        // A string with invalid UTF-8: read with U+FFFD and counted.
+        lines.append(Array(#"{"seq":\#(next()),"kind":"focus","name":"Bad"#.utf8) + [0xFF, 0xC3] + Array(#""}"#.utf8))
+        lines.append(Array(#"{"seq":\#(next()),"kind":"gesture.swipe\#(round % 3)"}"#.utf8))
+        lines.append([])
+        lines.append(Array("   ".utf8))
+        lines.append(Array("garbage \(round)".utf8))
+        // Longer than the 280-byte limit below.
+        lines.append(Array(#"{"seq":\#(next()),"kind":"focus","name":""#.utf8) + Array(repeating: 0x61, count: 400) + Array(#""}"#.utf8))
+        // Out of order: the seq before the last.
+        lines.append(Array(#"{"seq":\#(seq - 1),"kind":"focus"}"#.utf8))
+        lines.append(Array(#"{"seq":\#(next()),"kind":"module.resolve","name":"MoudleDetail","cls":"MoudleDetail","obj":\#(round + 1),"url":"MoudleDetail://detail?titleString=%E7%AC%AC\#(round)&page=\#(round)","mk":"protocol","ok":true,"params":{"titleString":"第\#(round)页","page":"\#(round)"}}"#.utf8))
+    }
+    return lines
+}
+
+private func readAll(_ path: String, mode: TraceReader.ReadMode, lenient: Bool) -> Pass {
+    var pass = Pass()
+    do {
+        let reader = try TraceReader(path: path, options: .init(lenient: lenient, maxLineBytes: 280))
+        do {
+            try reader.forEach(mode: mode) { event, line in
+                pass.events.append(event)
+                pass.lines.append(line)
+                return true
+            }
+        } catch {
+            pass.error = error
+        }
+        pass.diagnostics = reader.diagnostics
+    } catch {
+        pass.error = error
+    }
+    return pass
+}
+
+@Test(arguments: [TraceReader.ReadMode.prefetching(), .prefetching(batchSize: 1, depth: 1), .prefetching(batchSize: 2, depth: 2),
+                  .prefetching(batchSize: 7, depth: 2), .prefetching(batchSize: 16, depth: 3)])
+func everyLineShapeReadsTheSameWhicheverThreadParsesIt(mode: TraceReader.ReadMode) throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("shapes.jsonl")
+    var bytes = Array((headerLine + "\n").utf8)
+    for line in linesOfEveryShape() { bytes += line + [0x0A] }
+    // A cut-off last line.
+    bytes += Array(#"{"seq":1000,"kind":"foc"#.utf8)
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+    let lenient = readAll(path, mode: mode, lenient: true)
+    let expected = readAll(path, mode: .sequential, lenient: true)
+    #expect(lenient == expected)
+    #expect(lenient.error == nil)
+    #expect(lenient.events.count == 12 * 3)
+    #expect(lenient.diagnostics.invalidUTF8LineCount == 12)
+    #expect(lenient.diagnostics.unknownKinds == ["gesture.swipe0": 4, "gesture.swipe1": 4, "gesture.swipe2": 4])
+    #expect(lenient.diagnostics.skippedLineCount == 12 * 3)
+    #expect(lenient.diagnostics.truncatedLastLine == 12 * 9 + 2)
+    #expect(lenient.events.last?.params?.first?.value == "第11页")
+
+    let strict = readAll(path, mode: mode, lenient: false)
+    #expect(strict == readAll(path, mode: .sequential, lenient: false))
+    #expect(strict.error == .malformed(file: path, line: 7, reason: "expected '{' starting an event object at column 1, found 'g'"))
+    #expect(strict.events.map(\.seq) == [1, 2])
+}
+
+@Test(arguments: [TraceReader.ReadMode.prefetching(), .prefetching(batchSize: 5, depth: 2)])
+func aQFMoudleTraceReadsTheSameInEveryMode(mode: TraceReader.ReadMode) throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("qf.jsonl")
+    try SyntheticQFTrace.write(events: 3_000, to: path)
+    let pass = try stream(path, mode: mode)
+    let expected = try stream(path, mode: .sequential)
+    #expect(pass == expected)
+    #expect(pass.events.count == 3_001)
+}
