@@ -37,12 +37,14 @@ extension TraceReader {
         }
     }
 
-    /// The share of each batch's lines the reading thread parses, in 256ths (78%); the caller's thread parses the rest.
+    /// The share of each batch's lines the reading thread parses, in 256ths (84%); the caller's thread parses the rest.
     ///
-    /// Balances the two threads of `check` (callgrind, docs/performance.md): splitting lines costs ~2% of parsing them
-    /// and replaying them through every detector 58% (QFMoudle) to 68% (XFLegoVIPER), so the reading thread should
-    /// parse (1 + 0.58 - 0.02) / 2 = 78% to 83% of them; the smaller share favours the longer QFMoudle lines.
-    static let readerShare = 200
+    /// Balances the two threads of `check` in time (`perf record` per thread, docs/performance.md): before the split
+    /// the reading thread ran 0.62 s (XFLegoVIPER) and 0.78 s (QFMoudle) against the replay's 0.50 and 0.52 s, so
+    /// the threads meet when the reading thread parses (1 + replay / parse) / 2 of the lines: 83% of QFMoudle's
+    /// and 90% of XFLegoVIPER's. The share is QFMoudle's, whose longer lines make it the slower trace; at 78%
+    /// XFLegoVIPER's replay thread became the longer one.
+    static let readerShare = 214
 
     private func prefetch(batchSize: Int, depth: Int, _ body: (TraceEvent, Int) -> Bool) throws(TraceIOError) {
         let share = batchSize * Self.readerShare / 256
