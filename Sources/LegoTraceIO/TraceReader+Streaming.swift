@@ -21,7 +21,8 @@ extension TraceReader {
     /// so an event's strings are released by whichever thread parses into its slot next. Prefetching applies to
     /// regular files only (a pipe is read sequentially: waiting for a full batch would hold events back); while it
     /// runs, `body` must not use the reader (a precondition says so). Call it only when the whole trace is wanted:
-    /// if `body` stops early, the lines read ahead are gone from the reader.
+    /// if `body` stops early or a line throws, the lines read ahead are gone from the reader (what was delivered,
+    /// `lineNumber` and `diagnostics` are exact).
     public func forEach(mode: ReadMode = .sequential, _ body: (TraceEvent, _ line: Int) -> Bool) throws(TraceIOError) {
         switch mode {
         case .sequential:
@@ -47,12 +48,14 @@ extension TraceReader {
     static let readerShare = 214
 
     private func prefetch(batchSize: Int, depth: Int, _ body: (TraceEvent, Int) -> Bool) throws(TraceIOError) {
-        let share = batchSize * Self.readerShare / 256
+        let share = batchSize < Int.max / 256 ? batchSize * Self.readerShare / 256 : batchSize / 256 * Self.readerShare
         let channel = BatchChannel(batches: (0..<depth).map { _ in EventBatch(capacity: batchSize, readerShare: share) })
         let finished = DispatchSemaphore(value: 0)
         // The reader's source and its parser are used only by the reading thread until `finished` is signalled; the
         // rules' state is copied out for this thread and written back once the reading thread is done (below).
         let producer = UncheckedSendable(self)
+        var sequencer = state.sequencer
+        var parser = EventLineParser()
         isPrefetching = true
         Thread.detachNewThread {
             // Named so profilers and `top -H` tell the two halves of a check apart.
@@ -60,8 +63,6 @@ extension TraceReader {
             producer.value.fill(channel)
             finished.signal()
         }
-        var sequencer = state.sequencer
-        var parser = EventLineParser()
         defer {
             channel.cancel()
             finished.wait()
@@ -190,7 +191,7 @@ private final class EventBatch {
     func keep(_ line: LineSource.Line, at index: Int) {
         let length = line.bytes.count
         if arenaCount + length > arenaCapacity { grow(to: arenaCount + length) }
-        if length > 0 { (arena + arenaCount).update(from: line.bytes.baseAddress!, count: length) }
+        if length > 0 { (arena + arenaCount).initialize(from: line.bytes.baseAddress!, count: length) }
         raw[index] = RawLine(start: arenaCount, count: length, terminated: line.terminated, tooLong: line.tooLong)
         arenaCount += length
     }
@@ -198,7 +199,7 @@ private final class EventBatch {
     private func grow(to needed: Int) {
         let larger = max(needed, arenaCapacity * 2)
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.update(from: arena, count: arenaCount)
+        moved.initialize(from: arena, count: arenaCount)
         arena.deallocate()
         arena = moved
         arenaCapacity = larger

@@ -212,3 +212,29 @@ func aQFMoudleTraceReadsTheSameInEveryMode(mode: TraceReader.ReadMode) throws {
     #expect(pass == expected)
     #expect(pass.events.count == 3_001)
 }
+
+@Test(arguments: [TraceReader.ReadMode.prefetching(batchSize: 2, depth: 2), .prefetching(batchSize: 3, depth: 1)])
+func longLinesLeftToTheCallerGrowTheirBatchAndReadTheSame(mode: TraceReader.ReadMode) throws {
+    let directory = try TemporaryDirectory()
+    // Names of 1 to 5 KB: past the 256 bytes a batch keeps per caller's line, so its arena grows, once and again.
+    let lines = (1...12).map { #"{"seq":\#($0),"kind":"focus","name":"\#(String(repeating: "页", count: $0 * 150))"}"# }
+    let path = try writeLines(lines, in: directory)
+    let pass = try stream(path, mode: mode)
+    #expect(pass == (try stream(path, mode: .sequential)))
+    #expect(pass.events.map { $0.name?.count } == (1...12).map { $0 * 150 })
+}
+
+@Test(arguments: [TraceReader.ReadMode.prefetching(), .prefetching(batchSize: 4, depth: 3)])
+func stoppingEarlyLeavesTheDiagnosticsOfWhatWasDelivered(mode: TraceReader.ReadMode) throws {
+    let directory = try TemporaryDirectory()
+    var lines: [String] = []
+    for seq in 1...40 {
+        lines.append(#"{"seq":\#(seq),"kind":"focus"}"#)
+        if seq % 5 == 0 { lines.append("garbage \(seq)") }
+    }
+    let path = try writeLines(lines, in: directory)
+    let pass = try stream(path, mode: mode, lenient: true, stopAt: 12)
+    #expect(pass == (try stream(path, mode: .sequential, lenient: true, stopAt: 12)))
+    // Lines read ahead past the twelfth event (seven more garbage lines) are not counted.
+    #expect(pass.diagnostics.skippedLineCount == 2)
+}
