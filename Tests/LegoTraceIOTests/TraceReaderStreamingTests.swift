@@ -19,8 +19,9 @@ private struct Pass: Equatable {
     var diagnostics = TraceReader.Diagnostics()
 }
 
-private func stream(_ path: String, mode: TraceReader.ReadMode, lenient: Bool = false, stopAt: Int? = nil) throws -> Pass {
-    let reader = try TraceReader(path: path, options: .init(lenient: lenient))
+private func stream(_ path: String, mode: TraceReader.ReadMode, lenient: Bool = false, stopAt: Int? = nil,
+                    maxLineBytes: Int = TraceReader.Options.defaultMaxLineBytes) throws -> Pass {
+    let reader = try TraceReader(path: path, options: .init(lenient: lenient, maxLineBytes: maxLineBytes))
     var pass = Pass()
     do {
         try reader.forEach(mode: mode) { event, line in
@@ -154,26 +155,6 @@ private func linesOfEveryShape() -> [[UInt8]] {
     return lines
 }
 
-private func readAll(_ path: String, mode: TraceReader.ReadMode, lenient: Bool) -> Pass {
-    var pass = Pass()
-    do {
-        let reader = try TraceReader(path: path, options: .init(lenient: lenient, maxLineBytes: 280))
-        do {
-            try reader.forEach(mode: mode) { event, line in
-                pass.events.append(event)
-                pass.lines.append(line)
-                return true
-            }
-        } catch {
-            pass.error = error
-        }
-        pass.diagnostics = reader.diagnostics
-    } catch {
-        pass.error = error
-    }
-    return pass
-}
-
 @Test(arguments: [TraceReader.ReadMode.prefetching(), .prefetching(batchSize: 1, depth: 1), .prefetching(batchSize: 2, depth: 2),
                   .prefetching(batchSize: 7, depth: 2), .prefetching(batchSize: 16, depth: 3)])
 func everyLineShapeReadsTheSameWhicheverThreadParsesIt(mode: TraceReader.ReadMode) throws {
@@ -185,8 +166,8 @@ func everyLineShapeReadsTheSameWhicheverThreadParsesIt(mode: TraceReader.ReadMod
     bytes += Array(#"{"seq":1000,"kind":"foc"#.utf8)
     try Data(bytes).write(to: URL(fileURLWithPath: path))
 
-    let lenient = readAll(path, mode: mode, lenient: true)
-    let expected = readAll(path, mode: .sequential, lenient: true)
+    let lenient = try stream(path, mode: mode, lenient: true, maxLineBytes: 280)
+    let expected = try stream(path, mode: .sequential, lenient: true, maxLineBytes: 280)
     #expect(lenient == expected)
     #expect(lenient.error == nil)
     #expect(lenient.events.count == 12 * 3)
@@ -196,8 +177,8 @@ func everyLineShapeReadsTheSameWhicheverThreadParsesIt(mode: TraceReader.ReadMod
     #expect(lenient.diagnostics.truncatedLastLine == 12 * 9 + 2)
     #expect(lenient.events.last?.params?.first?.value == "第11页")
 
-    let strict = readAll(path, mode: mode, lenient: false)
-    #expect(strict == readAll(path, mode: .sequential, lenient: false))
+    let strict = try stream(path, mode: mode, maxLineBytes: 280)
+    #expect(strict == (try stream(path, mode: .sequential, maxLineBytes: 280)))
     #expect(strict.error == .malformed(file: path, line: 7, reason: "expected '{' starting an event object at column 1, found 'g'"))
     #expect(strict.events.map(\.seq) == [1, 2])
 }
