@@ -69,10 +69,15 @@ final class TraceReplay {
         defer { progress?.finish() }
         var count: UInt64 = 0
         var failure: TraceIOError?
+        // Locals, written back below: the class's own stored properties are checked for exclusive access at run time
+        // on every change, twice an event (#24's profile).
+        var lineMap = self.lineMap
+        self.lineMap = TraceLineMap()
+        var stopped = false
         do {
             try reader.forEach(mode: readMode(stopAfter: stopAfter)) { event, line in
                 if let stopAfter, event.seq > stopAfter {
-                    stoppedBeforeEnd = true
+                    stopped = true
                     return false
                 }
                 lineMap.note(seq: event.seq, line: line)
@@ -84,6 +89,8 @@ final class TraceReplay {
         } catch {
             failure = error
         }
+        self.lineMap = lineMap
+        if stopped { stoppedBeforeEnd = true }
         replayer.finish()
         // A replay stopped on purpose (`--at SEQ`) or by an error says so itself; only a whole one judges the end.
         if stopAfter == nil && failure == nil { ending = (replayer.state.end, replayer.state.eventsAfterEnd) }

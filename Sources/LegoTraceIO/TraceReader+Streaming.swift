@@ -7,7 +7,8 @@ extension TraceReader {
         /// Read each line when the caller asks for the next event.
         case sequential
         /// Read ahead on a second thread into `batchSize`-line batches, at most `depth` batches ahead; that thread
-        /// parses most of each batch and the caller's thread the rest (see `readerShare`).
+        /// parses the first lines of each batch and the caller's thread the rest, a split that follows whichever
+        /// thread waits (`SplitBalance`).
         case prefetching(batchSize: Int = 2048, depth: Int = 3)
     }
 
@@ -15,7 +16,7 @@ extension TraceReader {
     ///
     /// Both modes see the same events, the same error and the same diagnostics: a malformed line throws
     /// only after every event before it reached `body`. With `.prefetching`, a second thread reads ahead
-    /// into batches and parses the first `readerShare` of each batch's lines; the caller's thread parses the
+    /// into batches and parses the first lines of each batch (`SplitBalance`); the caller's thread parses the
     /// rest with its own parser and applies the reader's rules (order, leniency, diagnostics) to every line in
     /// file order before `body` sees it, so the two cores share the parsing with the replay. Batches are reused,
     /// so an event's strings are released by whichever thread parses into its slot next. Prefetching applies to
@@ -38,18 +39,17 @@ extension TraceReader {
         }
     }
 
-    /// The share of each batch's lines the reading thread parses, in 256ths (84%); the caller's thread parses the rest.
+    /// The share of a batch's lines the reading thread parses at first, in 256ths (84%); `SplitBalance` moves it.
     ///
-    /// Balances the two threads of `check` in time (`perf record` per thread, docs/performance.md): before the split
-    /// the reading thread ran 0.62 s (XFLegoVIPER) and 0.78 s (QFMoudle) against the replay's 0.50 and 0.52 s, so
-    /// the threads meet when the reading thread parses (1 + replay / parse) / 2 of the lines: 83% of QFMoudle's
-    /// and 90% of XFLegoVIPER's. The share is QFMoudle's, whose longer lines make it the slower trace; at 78%
-    /// XFLegoVIPER's replay thread became the longer one.
+    /// QFMoudle's balance point measured before the split (`perf record` per thread, docs/performance.md): the reading
+    /// thread ran 0.78 s against the replay's 0.52 s, so the threads meet when it parses (1 + replay / parse) / 2 of
+    /// the lines. Other traces meet elsewhere (XFLegoVIPER's 90%), and so does a host with one busy core.
     static let readerShare = 214
 
     private func prefetch(batchSize: Int, depth: Int, _ body: (TraceEvent, Int) -> Bool) throws(TraceIOError) {
         let share = batchSize < Int.max / 256 ? batchSize * Self.readerShare / 256 : batchSize / 256 * Self.readerShare
-        let channel = BatchChannel(batches: (0..<depth).map { _ in EventBatch(capacity: batchSize, readerShare: share) })
+        let channel = BatchChannel(batches: (0..<depth).map { _ in EventBatch(capacity: batchSize, readerShare: share) },
+                                   balance: SplitBalance(share: share, capacity: batchSize))
         let finished = DispatchSemaphore(value: 0)
         // The reader's source and its parser are used only by the reading thread until `finished` is signalled; the
         // rules' state is copied out for this thread and written back once the reading thread is done (below).
@@ -72,10 +72,11 @@ extension TraceReader {
         while let batch = channel.takeFilled() {
             let events = batch.events
             let lines = batch.lines
+            let share = batch.readerShare
             for index in 0..<batch.count {
                 let slot = events + index
                 let step: LineSequencer.Step
-                if index < batch.readerShare {
+                if index < share {
                     step = try sequencer.accept(batch.parsed[index], line: lines[index], seq: slot.pointee.seq)
                 } else {
                     let raw = batch.raw[index]
@@ -105,8 +106,9 @@ extension TraceReader {
 
     /// The reading thread: fills free batches until the trace ends, reading fails, or the caller cancels.
     private func fill(_ channel: BatchChannel) {
-        while let batch = channel.takeEmpty() {
+        while let (batch, share) = channel.takeEmpty() {
             let events = batch.events
+            batch.readerShare = share
             var count = 0
             var isLast = false
             var failure: TraceIOError?
@@ -150,8 +152,9 @@ private final class EventBatch {
     }
 
     let capacity: Int
-    /// How many of the first lines the reading thread parses.
-    let readerShare: Int
+    /// How many of the first lines the reading thread parses in this fill (set by the reading thread before it fills).
+    @exclusivity(unchecked)
+    var readerShare: Int
     let events: UnsafeMutablePointer<TraceEvent>
     let lines: UnsafeMutablePointer<Int>
     /// What each of the first `readerShare` lines turned out to be.
@@ -217,7 +220,8 @@ private final class EventBatch {
     }
 }
 
-/// Two queues of batches (empty ones for the reader, filled ones for the caller) behind one condition variable.
+/// Two queues of batches (empty ones for the reader, filled ones for the caller) behind one condition variable,
+/// and the split of the next batch between the two threads.
 ///
 /// A batch belongs to exactly one side at a time; the lock's ordering makes its contents visible to the other.
 private final class BatchChannel: @unchecked Sendable {
@@ -228,15 +232,21 @@ private final class BatchChannel: @unchecked Sendable {
     private var filled: [EventBatch] = []
     @exclusivity(unchecked)
     private var cancelled = false
+    @exclusivity(unchecked)
+    private var balance: SplitBalance
 
-    init(batches: [EventBatch]) { empty = batches }
+    init(batches: [EventBatch], balance: SplitBalance) {
+        empty = batches
+        self.balance = balance
+    }
 
-    /// Reader side: the next batch to fill, or nil once the caller has stopped.
-    func takeEmpty() -> EventBatch? {
+    /// Reader side: the next batch to fill and how many of its lines to parse, or nil once the caller has stopped.
+    func takeEmpty() -> (EventBatch, share: Int)? {
         condition.lock()
         defer { condition.unlock() }
+        if empty.isEmpty && !cancelled { balance.readerWaited() }
         while empty.isEmpty && !cancelled { condition.wait() }
-        return cancelled ? nil : empty.removeFirst()
+        return cancelled ? nil : (empty.removeFirst(), balance.share)
     }
 
     /// Reader side: hands a filled batch to the caller.
@@ -251,6 +261,7 @@ private final class BatchChannel: @unchecked Sendable {
     func takeFilled() -> EventBatch? {
         condition.lock()
         defer { condition.unlock() }
+        if filled.isEmpty && !cancelled { balance.callerWaited() }
         while filled.isEmpty && !cancelled { condition.wait() }
         return filled.isEmpty ? nil : filled.removeFirst()
     }

@@ -13,7 +13,7 @@ struct BenchTable {
             var limits: [String] = []
             if let target = result.targetPerSecond { limits.append("≥ " + Self.rate(target) + "/s" + (result.targetOnCPU ? " CPU" : "")) }
             if let maxRatio = result.maxRatio { limits.append("≤ " + Self.decimal(maxRatio, digits: 2) + "×") }
-            if let maxSeconds = result.maxSeconds { limits.append("≤ " + Self.decimal(maxSeconds, digits: 1) + " s") }
+            if let maxSeconds = result.maxSeconds { limits.append("≤ " + Self.shortest(maxSeconds) + " s") }
             let baseline = result.baseline.map { "\($0.name) \(Self.decimal($0.seconds, digits: 3)) s" } ?? "-"
             // Three decimals, so a ratio just over its limit never prints as equal to it.
             let ratio = result.ratio.map { Self.decimal($0, digits: 3) + "×" } ?? "-"
@@ -46,6 +46,14 @@ struct BenchTable {
 
     static func decimal(_ value: Double, digits: Int) -> String {
         String(format: "%.\(digits)f", value)
+    }
+
+    /// Up to three decimals without trailing zeros: a limit of 0.13 s reads 0.13, not 0.1 (nor 0.130).
+    static func shortest(_ value: Double) -> String {
+        var text = decimal(value, digits: 3)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 
     static func grouped(_ value: Int) -> String {

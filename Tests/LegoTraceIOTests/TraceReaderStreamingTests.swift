@@ -20,11 +20,12 @@ private struct Pass: Equatable {
 }
 
 private func stream(_ path: String, mode: TraceReader.ReadMode, lenient: Bool = false, stopAt: Int? = nil,
-                    maxLineBytes: Int = TraceReader.Options.defaultMaxLineBytes) throws -> Pass {
+                    maxLineBytes: Int = TraceReader.Options.defaultMaxLineBytes, pauseEvery: Int? = nil) throws -> Pass {
     let reader = try TraceReader(path: path, options: .init(lenient: lenient, maxLineBytes: maxLineBytes))
     var pass = Pass()
     do {
         try reader.forEach(mode: mode) { event, line in
+            if let pauseEvery, pass.events.count % pauseEvery == 0 { usleep(200) }
             pass.events.append(event)
             pass.lines.append(line)
             return pass.events.count != stopAt
@@ -133,7 +134,7 @@ func aLivePipeIsReadWithoutWaitingForAFullBatch(mode: TraceReader.ReadMode) thro
 }
 
 /// Lines of every shape the reader's rules treat apart, in an order that puts each shape on both sides of a batch's
-/// split (the reading thread parses the first `readerShare` of each batch, the caller the rest).
+/// split (the reading thread parses the first lines of each batch, as many as `SplitBalance` says, the caller the rest).
 private func linesOfEveryShape() -> [[UInt8]] {
     var lines: [[UInt8]] = []
     var seq = 0
@@ -192,6 +193,18 @@ func aQFMoudleTraceReadsTheSameInEveryMode(mode: TraceReader.ReadMode) throws {
     let expected = try stream(path, mode: .sequential)
     #expect(pass == expected)
     #expect(pass.events.count == 3_001)
+}
+
+/// A body slower than the reading thread makes that thread wait for batches, so it takes more of each batch's lines
+/// (`SplitBalance`) as the pass goes on: each batch is read the same whatever its split.
+@Test(arguments: [TraceReader.ReadMode.prefetching(batchSize: 16, depth: 2), .prefetching(batchSize: 64, depth: 3)])
+func aSlowBodyMovesTheSplitAndEveryBatchReadsTheSame(mode: TraceReader.ReadMode) throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("qf.jsonl")
+    try SyntheticQFTrace.write(events: 2_000, to: path)
+    let pass = try stream(path, mode: mode, pauseEvery: 8)
+    #expect(pass == (try stream(path, mode: .sequential)))
+    #expect(pass.events.count == 2_001)
 }
 
 @Test(arguments: [TraceReader.ReadMode.prefetching(batchSize: 2, depth: 2), .prefetching(batchSize: 3, depth: 1)])
