@@ -72,14 +72,14 @@ final class DetectorHub: ReplayObserver {
         guard kindsAreOrdinals else {
             for detector in detectors {
                 let type = type(of: detector)
-                if type.didApplyKinds.contains(event.kind) || (type.watchesChanges && !state.changes.isEmpty) {
+                if type.didApplyKinds.contains(event.kind) || (type.watchesChanges && state.hasChanges) {
                     detector.didApply(event, state: state)
                 }
             }
             return
         }
         let slot = 3 * Self.ordinal(event.kind) + Phase.after.rawValue
-        let end = state.changes.isEmpty ? starts[slot + 1] : starts[slot + 2]
+        let end = state.hasChanges ? starts[slot + 2] : starts[slot + 1]
         for index in starts[slot]..<end {
             Self.didApply(&calls[index], event, state)
         }

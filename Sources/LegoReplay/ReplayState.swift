@@ -105,6 +105,9 @@ public final class ReplayState {
         _modify { yield &_changes }
     }
     @exclusivity(unchecked) private var _changes: [Change] = []
+    /// Whether the last applied event changed anything: `!changes.isEmpty` without retaining the list (from another
+    /// module, reading `changes` retains and releases the array around the test, on every event).
+    public var hasChanges: Bool { !_changes.isEmpty }
     /// Events applied so far.
     public private(set) var eventCount: Int {
         get { _eventCount }

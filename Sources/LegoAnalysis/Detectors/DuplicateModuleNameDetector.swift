@@ -87,7 +87,7 @@ final class DuplicateModuleNameDetector: Detector {
         default:
             break
         }
-        guard !state.changes.isEmpty else { return }
+        guard state.hasChanges else { return }
         for change in state.changes {
             switch change {
             case let .overwritten(table, name, old, new):

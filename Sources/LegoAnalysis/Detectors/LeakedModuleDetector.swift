@@ -115,7 +115,7 @@ final class LeakedModuleDetector: Detector {
         default:
             break
         }
-        guard !state.changes.isEmpty else { return }
+        guard state.hasChanges else { return }
         for change in state.changes {
             switch change {
             case let .screenGone(module, reason, at):
