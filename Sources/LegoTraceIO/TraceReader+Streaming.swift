@@ -48,8 +48,9 @@ extension TraceReader {
 
     private func prefetch(batchSize: Int, depth: Int, _ body: (TraceEvent, Int) -> Bool) throws(TraceIOError) {
         let share = batchSize < Int.max / 256 ? batchSize * Self.readerShare / 256 : batchSize / 256 * Self.readerShare
-        let channel = BatchChannel(batches: (0..<depth).map { _ in EventBatch(capacity: batchSize, readerShare: share) },
-                                   balance: SplitBalance(share: share, capacity: batchSize))
+        let balance = splitSchedule.map { SplitBalance(schedule: $0, capacity: batchSize) } ?? SplitBalance(share: share, capacity: batchSize)
+        let channel = BatchChannel(batches: (0..<depth).map { _ in EventBatch(capacity: batchSize, arenaLines: batchSize - share) },
+                                   balance: balance)
         let finished = DispatchSemaphore(value: 0)
         // The reader's source and its parser are used only by the reading thread until `finished` is signalled; the
         // rules' state is copied out for this thread and written back once the reading thread is done (below).
@@ -67,6 +68,7 @@ extension TraceReader {
             channel.cancel()
             finished.wait()
             state.sequencer = sequencer
+            lastSplit = channel.balance
             isPrefetching = false
         }
         while let batch = channel.takeFilled() {
@@ -120,7 +122,7 @@ extension TraceReader {
                         break
                     }
                     batch.lines[count] = state.currentLine
-                    if count < batch.readerShare {
+                    if count < share {
                         batch.parsed[count] = ParsedLine.parse(line, with: &state.parser, into: &events[count])
                     } else {
                         batch.keep(line, at: count)
@@ -174,9 +176,10 @@ private final class EventBatch {
     @exclusivity(unchecked)
     var error: TraceIOError?
 
-    init(capacity: Int, readerShare: Int) {
+    /// A batch of `capacity` lines whose byte store starts with room for `arenaLines` usual lines for the caller.
+    init(capacity: Int, arenaLines: Int) {
         self.capacity = capacity
-        self.readerShare = readerShare
+        readerShare = capacity - arenaLines
         events = .allocate(capacity: capacity)
         events.initialize(repeating: EventLineParser.blankEvent, count: capacity)
         lines = .allocate(capacity: capacity)
@@ -185,7 +188,7 @@ private final class EventBatch {
         raw = .allocate(capacity: capacity)
         raw.initialize(repeating: RawLine(), count: capacity)
         // Room for the caller's lines of a usual trace (~140 bytes a line); a longer batch grows it.
-        arenaCapacity = max(1, (capacity - readerShare) * 256)
+        arenaCapacity = max(1, arenaLines < Int.max / 256 ? arenaLines * 256 : 1 << 20)
         arena = .allocate(capacity: arenaCapacity)
     }
 
@@ -232,8 +235,9 @@ private final class BatchChannel: @unchecked Sendable {
     private var filled: [EventBatch] = []
     @exclusivity(unchecked)
     private var cancelled = false
+    /// The split; read by the caller once the reading thread is done.
     @exclusivity(unchecked)
-    private var balance: SplitBalance
+    private(set) var balance: SplitBalance
 
     init(batches: [EventBatch], balance: SplitBalance) {
         empty = batches
@@ -246,7 +250,7 @@ private final class BatchChannel: @unchecked Sendable {
         defer { condition.unlock() }
         if empty.isEmpty && !cancelled { balance.readerWaited() }
         while empty.isEmpty && !cancelled { condition.wait() }
-        return cancelled ? nil : (empty.removeFirst(), balance.share)
+        return cancelled ? nil : (empty.removeFirst(), balance.nextShare())
     }
 
     /// Reader side: hands a filled batch to the caller.

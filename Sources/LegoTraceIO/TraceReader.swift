@@ -51,6 +51,11 @@ public final class TraceReader {
     @exclusivity(unchecked)
     var isPrefetching = false
     static let misuse = "TraceReader used from the body of forEach(mode: .prefetching); use its line argument"
+    /// Fixed splits for the batches of the next prefetching pass, taken in turn, instead of `SplitBalance`'s moving one
+    /// (tests: every kind of line on either side of a split, whatever the timing); nil in use.
+    var splitSchedule: [Int]?
+    /// How the split stood when the last prefetching pass ended: lines of a batch the reading thread parsed (tests).
+    var lastSplit: SplitBalance?
 
     private let descriptor: Int32
     private let ownsDescriptor: Bool

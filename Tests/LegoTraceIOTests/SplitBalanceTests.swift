@@ -35,3 +35,22 @@ func smallBatchesMoveByWholeLines(share: Int, capacity: Int) {
     balance.callerWaited()
     #expect(balance.share == max(min(start + 1, capacity) - 2, 0))
 }
+
+@Test func aScheduleGivesItsSplitsInTurnWhoeverWaits() {
+    var balance = SplitBalance(schedule: [0, 9, 3], capacity: 7)
+    var shares: [Int] = []
+    for _ in 0..<5 {
+        shares.append(balance.nextShare())
+        balance.readerWaited()
+        balance.callerWaited()
+    }
+    #expect(shares == [0, 7, 3, 0, 7])
+}
+
+@Test func aMovingSplitIsWhatTheWaitsMadeIt() {
+    var balance = SplitBalance(share: 100, capacity: 256)
+    #expect(balance.nextShare() == 100)
+    balance.readerWaited()
+    #expect(balance.nextShare() == 102)
+    #expect(balance.nextShare() == 102)
+}

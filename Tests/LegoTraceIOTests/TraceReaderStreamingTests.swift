@@ -20,8 +20,11 @@ private struct Pass: Equatable {
 }
 
 private func stream(_ path: String, mode: TraceReader.ReadMode, lenient: Bool = false, stopAt: Int? = nil,
-                    maxLineBytes: Int = TraceReader.Options.defaultMaxLineBytes, pauseEvery: Int? = nil) throws -> Pass {
+                    maxLineBytes: Int = TraceReader.Options.defaultMaxLineBytes, pauseEvery: Int? = nil, splits: [Int]? = nil,
+                    split: ((SplitBalance?) -> Void)? = nil) throws -> Pass {
     let reader = try TraceReader(path: path, options: .init(lenient: lenient, maxLineBytes: maxLineBytes))
+    reader.splitSchedule = splits
+    defer { split?(reader.lastSplit) }
     var pass = Pass()
     do {
         try reader.forEach(mode: mode) { event, line in
@@ -184,6 +187,28 @@ func everyLineShapeReadsTheSameWhicheverThreadParsesIt(mode: TraceReader.ReadMod
     #expect(strict.events.map(\.seq) == [1, 2])
 }
 
+/// The same lines with the split fixed batch by batch: none, all, and every place between, so each shape is parsed on
+/// both threads and at both ends of a batch, whatever the timing.
+@Test(arguments: [(batchSize: 1, splits: [0, 1]), (batchSize: 7, splits: [0, 7, 1, 6, 3, 4, 2, 5]),
+                  (batchSize: 16, splits: [16, 0, 8, 15, 1]), (batchSize: 2048, splits: [0])])
+func everyLineShapeReadsTheSameAtEverySplit(batchSize: Int, splits: [Int]) throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("shapes.jsonl")
+    var bytes = Array((headerLine + "\n").utf8)
+    for line in linesOfEveryShape() { bytes += line + [0x0A] }
+    bytes += Array(#"{"seq":1000,"kind":"foc"#.utf8)
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let mode = TraceReader.ReadMode.prefetching(batchSize: batchSize, depth: 2)
+
+    let lenient = try stream(path, mode: mode, lenient: true, maxLineBytes: 280, splits: splits)
+    #expect(lenient == (try stream(path, mode: .sequential, lenient: true, maxLineBytes: 280)))
+    #expect(lenient.events.count == 12 * 3)
+    #expect(lenient.diagnostics.invalidUTF8LineCount == 12)
+    let strict = try stream(path, mode: mode, maxLineBytes: 280, splits: splits)
+    #expect(strict == (try stream(path, mode: .sequential, maxLineBytes: 280)))
+    #expect(strict.error == .malformed(file: path, line: 7, reason: "expected '{' starting an event object at column 1, found 'g'"))
+}
+
 @Test(arguments: [TraceReader.ReadMode.prefetching(), .prefetching(batchSize: 5, depth: 2)])
 func aQFMoudleTraceReadsTheSameInEveryMode(mode: TraceReader.ReadMode) throws {
     let directory = try TemporaryDirectory()
@@ -202,9 +227,13 @@ func aSlowBodyMovesTheSplitAndEveryBatchReadsTheSame(mode: TraceReader.ReadMode)
     let directory = try TemporaryDirectory()
     let path = directory.file("qf.jsonl")
     try SyntheticQFTrace.write(events: 2_000, to: path)
-    let pass = try stream(path, mode: mode, pauseEvery: 8)
+    var split: SplitBalance?
+    let pass = try stream(path, mode: mode, pauseEvery: 8, split: { split = $0 })
     #expect(pass == (try stream(path, mode: .sequential)))
     #expect(pass.events.count == 2_001)
+    // The reading thread waited for the body on almost every batch, so it ended up parsing more than it started with.
+    guard case .prefetching(let batchSize, _) = mode, let split else { Issue.record("no split after a prefetching pass"); return }
+    #expect(split.share > batchSize * TraceReader.readerShare / 256)
 }
 
 @Test(arguments: [TraceReader.ReadMode.prefetching(batchSize: 2, depth: 2), .prefetching(batchSize: 3, depth: 1)])
@@ -216,6 +245,8 @@ func longLinesLeftToTheCallerGrowTheirBatchAndReadTheSame(mode: TraceReader.Read
     let pass = try stream(path, mode: mode)
     #expect(pass == (try stream(path, mode: .sequential)))
     #expect(pass.events.map { $0.name?.count } == (1...12).map { $0 * 150 })
+    // Every line left to the caller: the batch's byte store, sized for the first split, grows to hold them all.
+    #expect((try stream(path, mode: mode, splits: [0])) == pass)
 }
 
 @Test(arguments: [TraceReader.ReadMode.prefetching(), .prefetching(batchSize: 4, depth: 3)])

@@ -5,6 +5,7 @@ import LegoTraceApp
 /// `lego-trace check`: replays a trace and reports findings.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Replay a trace and report leaked modules, duplicate names, illegal URL hierarchies and more.",
         discussion: """
             Exit codes: 0 nothing reached --fail-on (or --write-baseline), 1 something did, 2 usage error or unreadable input.

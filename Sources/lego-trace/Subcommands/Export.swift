@@ -4,6 +4,7 @@ import LegoTraceApp
 /// `lego-trace export`: writes a trace in a format other tools open.
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Export a trace's module lifetimes, transitions, URL opens and findings for other tools.",
         discussion: "`lego-trace export --format chrome app.trace out.json` writes trace events that Perfetto (ui.perfetto.dev) and chrome://tracing open.")
 

@@ -6,6 +6,7 @@ import LegoTraceApp
 /// `lego-trace graph`: draws the module relationship graph of a trace.
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "graph",
         abstract: "Draw the modules of a trace and how they relate (DOT, SVG, PNG, PDF, JSON or an interactive HTML page).",
         discussion: "`lego-trace graph out.svg` draws the trace `record` wrote last.")
 

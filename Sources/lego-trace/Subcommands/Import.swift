@@ -4,6 +4,7 @@ import LegoTraceApp
 /// `lego-trace import`: turns the real framework's console logs into a trace.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Import XFLegoVIPER console logs (routing link log, component trace log) as a trace.",
         discussion: "Use `-` to read standard input. Then run `lego-trace check` and `lego-trace graph` on the result.")
 

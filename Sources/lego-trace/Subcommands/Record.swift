@@ -4,6 +4,7 @@ import LegoTraceApp
 /// `lego-trace record`: runs a scenario (default: the embedded sample app) or a program, and writes its trace.
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "record",
         abstract: "Record a trace from a scenario, the embedded sample app, or a program linking LegoRuntime.",
         discussion: """
             With no scenario, records the embedded sample app (bdj://indexTab …).

@@ -4,7 +4,7 @@ import LegoTraceApp
 
 /// `lego-trace rules`: lists the detectors or explains one.
 struct Rules: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the detectors, or explain one with --explain ID.")
+    static let configuration = CommandConfiguration(commandName: "rules", abstract: "List the detectors, or explain one with --explain ID.")
 
     @Option(name: .long, help: "Print why a rule matters and how to fix what it finds.", completion: .list(LegoTrace.ruleIDs))
     var explain: String?

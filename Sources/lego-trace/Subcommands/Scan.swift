@@ -7,6 +7,7 @@ import LegoTraceApp
 /// `lego-trace scan`: reads an app's source and reports its module map and static findings.
 struct Scan: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "scan",
         abstract: "Read an app's Objective-C and Swift source: module map, URLs, transitions, events and static findings.",
         discussion: """
             Exit codes: 0 nothing reached --fail-on, 1 something did, 2 usage error, unreadable folder, no code of the framework, or a framework scan cannot read yet.
