@@ -62,8 +62,12 @@ struct BenchResult: Sendable {
     /// For memory rows: whether the figure is within its limit (judged by the section).
     var judged: Bool?
 
-    /// This run's wall time over its baseline's.
-    var ratio: Double? { baseline.map { wallSeconds / max($0.seconds, 1e-9) } }
+    /// The ratio to the baseline measured round by round (the median of each round's ratio to the baseline run beside
+    /// it), judged and shown instead of this row's best over the baseline's best; nil when not measured so.
+    var pairedRatio: Double?
+
+    /// The paired ratio when there is one, else this run's wall time over its baseline's.
+    var ratio: Double? { pairedRatio ?? baseline.map { wallSeconds / max($0.seconds, 1e-9) } }
 
     /// Events per wall-clock second.
     var wallRate: Double { Double(events) / max(wallSeconds, 1e-9) }

@@ -8,8 +8,9 @@ enum CheckBench {
     /// Peak memory `check` may use at any trace length (#24).
     static let maxPeakBytes = 32 * 1_048_576
 
-    /// How many interleaved rounds `check` runs on the three traces; each trace's best run is its figure.
-    static let rounds = 5
+    /// How many interleaved rounds `check` runs on the three traces; each trace's best run is its figure, and each
+    /// other design's ratio to XFLegoVIPER is the median of the rounds' ratios.
+    static let rounds = 7
 
     /// Writes the three synthetic traces, then times the built `lego-trace` checking them (best of `rounds`
     /// interleaved rounds), `wc -l` and each anchor.
@@ -28,7 +29,8 @@ enum CheckBench {
         for (framework, otherPath) in zip(others, otherPaths) { try writeTrace(framework, events: events, to: otherPath) }
         let checkCommand = { (trace: String) in [legoTrace, "check", trace, "--format", "json", "--output", "/dev/null", "--fail-on", "never"] }
         let command = checkCommand(path)
-        let measured = try ChildProcess.bestInterleaved(rounds: rounds, [command] + otherPaths.map(checkCommand))
+        let runs = try ChildProcess.interleaved(rounds: rounds, [command] + otherPaths.map(checkCommand))
+        let measured = runs.map { runs in runs.min { $0.wall < $1.wall }! }
         let check = measured[0]
         guard check.status == 0 else { throw BenchUsageError(message: "lego-trace check exited with \(check.status)") }
         let wc = try ChildProcess.best(of: 3, ["wc", "-l", path])
@@ -46,7 +48,8 @@ enum CheckBench {
         var results = [row]
         for (index, framework) in others.enumerated() {
             results.append(try frameworkRow(framework, events: events, bytes: WriterBench.fileSize(otherPaths[index]),
-                                            check: measured[index + 1], xfWall: check.wall))
+                                            check: measured[index + 1], xfWall: check.wall,
+                                            ratios: zip(runs[index + 1], runs[0]).map { $0.wall / max($1.wall, 1e-9) }))
         }
         for anchor in CheckAnchor.allCases {
             switch try anchor.measure(trace: path, scratch: context.directory) {
@@ -78,15 +81,24 @@ enum CheckBench {
 
     /// `check` on an NNModule-swift (`SyntheticNNTrace`) or QFMoudle (`SyntheticQFTrace`) trace of as many events, against
     /// the XFLegoVIPER trace's time in the same interleaved rounds (#22, #23: the same events per second, 10% noise allowed).
+    ///
+    /// Judged by the median of `ratios`, each round's time over the XFLegoVIPER run just before it: a host whose speed
+    /// drifts between rounds moves both runs of a round alike, while the best of each trace may come from different
+    /// rounds (best over best swung by more than the margin judged from one run of the benchmark to the next, docs/performance.md).
     private static func frameworkRow(_ framework: Framework, events: Int, bytes: Int?, check: ChildProcess.Usage,
-                                     xfWall: Double) throws -> BenchResult {
+                                     xfWall: Double, ratios: [Double]) throws -> BenchResult {
         guard check.status == 0 else {
             throw BenchUsageError(message: "lego-trace check exited with \(check.status) on the \(framework.displayName) trace")
         }
-        let ratio = xfWall / max(check.wall, 1e-9)
-        return BenchResult(
+        let sorted = ratios.sorted()
+        let median = sorted.isEmpty ? check.wall / max(xfWall, 1e-9)
+            : sorted.count.isMultiple(of: 2) ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
+        var row = BenchResult(
             section: "check", name: "lego-trace check, \(framework.displayName) (\((bytes ?? 0) / 1_000_000) MB)", events: events, bytes: bytes,
             wallSeconds: check.wall, cpuSeconds: check.cpu, baseline: ("XFLegoVIPER check, same run", xfWall), maxRatio: 1.1,
-            note: "events/s of this trace / XFLegoVIPER's \(BenchTable.decimal(ratio, digits: 2)), CPU \(BenchTable.decimal(check.cpu, digits: 3)) s")
+            note: "median of \(ratios.count) rounds' ratios (best over best \(BenchTable.decimal(check.wall / max(xfWall, 1e-9), digits: 3))×, "
+                + "rounds \(BenchTable.decimal(sorted.first ?? 0, digits: 2))–\(BenchTable.decimal(sorted.last ?? 0, digits: 2))×), CPU \(BenchTable.decimal(check.cpu, digits: 3)) s")
+        row.pairedRatio = median
+        return row
     }
 }

@@ -67,14 +67,17 @@ enum ChildProcess {
     /// three runs of one trace and then three of another, the same build's QFMoudle/XFLegoVIPER ratio swung between 0.6 and
     /// 2.2 on this shared machine (2026-11-28).
     static func bestInterleaved(rounds: Int, _ commands: [[String]]) throws -> [Usage] {
-        var best = [Usage?](repeating: nil, count: commands.count)
-        for _ in 0..<rounds {
-            for (index, command) in commands.enumerated() {
-                let usage = try run(command)
-                if best[index] == nil || usage.wall < best[index]!.wall { best[index] = usage }
-            }
+        try interleaved(rounds: rounds, commands).map { runs in runs.min { $0.wall < $1.wall }! }
+    }
+
+    /// Every run of each command over `rounds` rounds (at least one), each round running every command once in order:
+    /// `result[command][round]`.
+    static func interleaved(rounds: Int, _ commands: [[String]]) throws -> [[Usage]] {
+        var runs = [[Usage]](repeating: [], count: commands.count)
+        for _ in 0..<max(1, rounds) {
+            for (index, command) in commands.enumerated() { runs[index].append(try run(command)) }
         }
-        return best.map { $0! }
+        return runs
     }
 
     /// The best (fastest) of `times` runs.
