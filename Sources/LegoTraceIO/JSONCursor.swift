@@ -251,6 +251,25 @@ package struct JSONCursor {
         byte == 0x2C || byte == 0x7D || byte == 0x5D || byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A || byte == 0
     }
 
+    /// How many digits open `word` (eight bytes in memory order), 0 to 8.
+    @inline(__always)
+    private static func leadingDigits(_ word: UInt64) -> Int {
+        // A byte's top bit is set here when it is above '9' (+0x46 reaches 0x80) or below '0' (-0x30 borrows);
+        // carries and borrows move only to later bytes, so the first flagged byte is exact.
+        let notDigit = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
+        return notDigit.trailingZeroBitCount >> 3
+    }
+
+    /// The value of the first `length` (1 to 7) bytes of `word`, all digits.
+    @inline(__always)
+    private static func digitsValue(_ word: UInt64, _ length: Int) -> UInt64 {
+        // The digits moved to the top bytes: the bytes shifted in are leading zeros. Three multiplies combine them.
+        var value = (word << UInt64(64 - 8 * length)) & 0x0F0F_0F0F_0F0F_0F0F
+        value = (value &* 2561) >> 8
+        value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+        return ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+    }
+
     /// Reads a non-negative integer.
     @inline(__always)
     package mutating func unsigned() throws(LineError) -> UInt64 {
@@ -259,18 +278,10 @@ package struct JSONCursor {
         // loop exit depends on the number's length (a mispredicted branch per number in the loop below).
         if end - position >= 8 {
             let word = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self)
-            // A byte's top bit is set here when it is above '9' (+0x46 reaches 0x80) or below '0' (-0x30 borrows);
-            // carries and borrows move only to later bytes, so the first flagged byte is exact.
-            let notDigit = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
-            let length = notDigit.trailingZeroBitCount >> 3
+            let length = Self.leadingDigits(word)
             if length > 0, length < 8, Self.endsNumber(position[length]) {
-                // The digits moved to the top bytes: the bytes shifted in are leading zeros.
-                var value = (word << UInt64(64 - 8 * length)) & 0x0F0F_0F0F_0F0F_0F0F
-                value = (value &* 2561) >> 8
-                value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
-                value = ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
                 position += length
-                return value
+                return Self.digitsValue(word, length)
             }
         }
         let start = position
@@ -313,6 +324,20 @@ package struct JSONCursor {
         return Int(magnitude)
     }
 
+    /// 10 to the power `exponent`, 1 to 7, as an integer.
+    @inline(__always)
+    private static func integerPowerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        default: 10_000_000
+        }
+    }
+
     // Exact powers of ten up to 1e22 (every one is representable in a Double).
     @inline(__always)
     private static func powerOfTen(_ exponent: Int) -> Double {
@@ -334,8 +359,26 @@ package struct JSONCursor {
 
     /// Reads a JSON number as a finite `Double`.
     mutating func double() throws(LineError) -> Double {
-        // What writers emit (`t`: digits, a point, at most six more) in one tight pass; anything else (a sign, an
-        // exponent, 20 digits, a malformed number) is left to the general reading below, from the start.
+        // What writers emit (`t`: up to seven digits, a point, up to seven more) a word at a time, as `unsigned` reads
+        // an integer: no loop exit per digit (#24's profile put `double` at 150 instructions an event).
+        if end - position >= 16 {
+            let word = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self)
+            let wholeLength = Self.leadingDigits(word)
+            if wholeLength > 0, wholeLength < 8, position[wholeLength] == 0x2E, end - position - wholeLength - 1 >= 8 {
+                let fractionStart = position + wholeLength + 1
+                let fractionWord = UnsafeRawPointer(fractionStart).loadUnaligned(as: UInt64.self)
+                let fractionLength = Self.leadingDigits(fractionWord)
+                if fractionLength > 0, fractionLength < 8, Self.endsNumber(fractionStart[fractionLength]) {
+                    position = fractionStart + fractionLength
+                    // At most 14 digits: exact in a Double, so one division rounds correctly (as below).
+                    let digits = Self.digitsValue(word, wholeLength) &* Self.integerPowerOfTen(fractionLength)
+                        &+ Self.digitsValue(fractionWord, fractionLength)
+                    return Double(digits) / Self.powerOfTen(fractionLength)
+                }
+            }
+        }
+        // Otherwise in one tight pass; anything else (a sign, an exponent, 20 digits, a malformed number) is left to
+        // the general reading below, from the start.
         var scan = position
         var whole: UInt64 = 0
         while scan < end, scan.pointee &- 0x30 < 10 {

@@ -81,8 +81,10 @@ import Testing
             let fractionText = String(String(fraction).prefix(digits))
             texts.append(fractionText.isEmpty ? "\(whole)" : "\(whole).\(fractionText)")
         }
+        // With a long enough rest of the line, a number of up to seven digits, a point and up to seven more is read a
+        // word at a time; without, digit by digit: both are compared.
         for text in texts {
-            for terminator in [",", "}", " ", ""] {
+            for terminator in [",", "}", " ", "", #","th":1,"kind":"focus"}"#, "}                "] {
                 let line = Array((text + terminator).utf8)
                 let value = try line.withUnsafeBufferPointer { buffer in
                     var cursor = JSONCursor(buffer)
@@ -91,7 +93,8 @@ import Testing
                 #expect(value == Double(text), "\(text)\(terminator)")
             }
         }
-        for malformed in ["1.", "1.}", "1.e5", "1x", "1.5.5", "-", "e5", "1e", "12345678901234.x"] {
+        for malformed in ["1.", "1.}", "1.e5", "1x", "1.5.5", "-", "e5", "1e", "12345678901234.x", "0.5x", "12.34.5", "1.2e"]
+            .flatMap({ [$0, $0 + "                "] }) {
             let line = Array(malformed.utf8)
             let threw = line.withUnsafeBufferPointer { buffer in
                 var cursor = JSONCursor(buffer)
