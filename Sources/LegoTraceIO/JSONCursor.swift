@@ -364,7 +364,8 @@ package struct JSONCursor {
         if end - position >= 16 {
             let word = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self)
             let wholeLength = Self.leadingDigits(word)
-            if wholeLength > 0, wholeLength < 8, position[wholeLength] == 0x2E, end - position - wholeLength - 1 >= 8 {
+            // Sixteen bytes hold both words: the fraction's starts at most eight bytes in.
+            if wholeLength > 0, wholeLength < 8, position[wholeLength] == 0x2E {
                 let fractionStart = position + wholeLength + 1
                 let fractionWord = UnsafeRawPointer(fractionStart).loadUnaligned(as: UInt64.self)
                 let fractionLength = Self.leadingDigits(fractionWord)

@@ -32,7 +32,9 @@ enum CheckBench {
         let runs = try ChildProcess.interleaved(rounds: rounds, [command] + otherPaths.map(checkCommand))
         let measured = runs.map { runs in runs.min { $0.wall < $1.wall }! }
         let check = measured[0]
-        guard check.status == 0 else { throw BenchUsageError(message: "lego-trace check exited with \(check.status)") }
+        if let failed = runs.joined().first(where: { $0.status != 0 }) {
+            throw BenchUsageError(message: "lego-trace check exited with \(failed.status)")
+        }
         let wc = try ChildProcess.best(of: 3, ["wc", "-l", path])
         let memory = try ChildProcess.runMeasuringMemory(command, scratch: context.directory)
         let millions = Double(events) / 1_000_000
@@ -82,7 +84,7 @@ enum CheckBench {
     /// `check` on an NNModule-swift (`SyntheticNNTrace`) or QFMoudle (`SyntheticQFTrace`) trace of as many events, against
     /// the XFLegoVIPER trace's time in the same interleaved rounds (#22, #23: the same events per second, 10% noise allowed).
     ///
-    /// Judged by the median of `ratios`, each round's time over the XFLegoVIPER run just before it: a host whose speed
+    /// Judged by the median of `ratios`, each round's time over the XFLegoVIPER run of the same round: a host whose speed
     /// drifts between rounds moves both runs of a round alike, while the best of each trace may come from different
     /// rounds (best over best swung by more than the margin judged from one run of the benchmark to the next, docs/performance.md).
     private static func frameworkRow(_ framework: Framework, events: Int, bytes: Int?, check: ChildProcess.Usage,

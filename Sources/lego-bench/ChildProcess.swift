@@ -61,7 +61,7 @@ enum ChildProcess {
         return 0
     }
 
-    /// The best (fastest) run of each command over `rounds` rounds, each round running every command once in order.
+    /// The best (fastest) run of each command over `rounds` rounds, each round running every command once.
     ///
     /// Interleaved so a change in the host's load between minutes falls on every command alike: timed one after the other,
     /// three runs of one trace and then three of another, the same build's QFMoudle/XFLegoVIPER ratio swung between 0.6 and
@@ -70,12 +70,15 @@ enum ChildProcess {
         try interleaved(rounds: rounds, commands).map { runs in runs.min { $0.wall < $1.wall }! }
     }
 
-    /// Every run of each command over `rounds` rounds (at least one), each round running every command once in order:
-    /// `result[command][round]`.
+    /// Every run of each command over `rounds` rounds (at least one), each round running every command once, starting
+    /// one command later each round so none always runs first (after the same neighbour): `result[command][round]`.
     static func interleaved(rounds: Int, _ commands: [[String]]) throws -> [[Usage]] {
         var runs = [[Usage]](repeating: [], count: commands.count)
-        for _ in 0..<max(1, rounds) {
-            for (index, command) in commands.enumerated() { runs[index].append(try run(command)) }
+        for round in 0..<max(1, rounds) {
+            for offset in commands.indices {
+                let index = (round + offset) % commands.count
+                runs[index].append(try run(commands[index]))
+            }
         }
         return runs
     }

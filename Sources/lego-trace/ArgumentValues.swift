@@ -16,9 +16,9 @@ extension ExportFormat: RawValueArgument {}
 
 /// An option's value spelled by its raw value: its default and its list of values are the raw values, read directly.
 ///
-/// swift-argument-parser's own defaults reach them through a generic key path and `String(describing:)`, which the
-/// Swift runtime resolves with conformance lookups over the whole binary when a command starts (a few million
-/// instructions per option type, on every run).
+/// swift-argument-parser's own defaults reach them through a generic key path and string interpolation, which the
+/// Swift runtime resolves with conformance lookups over the whole binary when a command starts (about a million
+/// instructions in all, on every run).
 protocol RawValueArgument: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
 
 extension RawValueArgument {

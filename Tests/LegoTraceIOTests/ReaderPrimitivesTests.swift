@@ -70,15 +70,20 @@ import Testing
     }
 
     @Test func timesReadAsTheNearestDouble() throws {
+        // Seven digits on either side of the point (the most read a word at a time), eight (the first left to the
+        // digit loop), fractions with leading zeros.
         var texts = ["0", "7", "0.5", "0.003065", "12.25", "123456789012345", "12345678901234.5", "1234567890123456",
-                     "0.1234567890123456789", "1e3", "2.5E-2", "-0.75", "-3", "99999999999999999999", "1.000000"]
+                     "0.1234567890123456789", "1e3", "2.5E-2", "-0.75", "-3", "99999999999999999999", "1.000000",
+                     "9999999.9999999", "1234567.0000001", "12345678.5", "1.12345678", "0.0000001", "0.00000001",
+                     "1000000.05", "00.5"]
         var state: UInt64 = 0x1234_5678
         for _ in 0..<3_000 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let whole = (state >> 20) % 100_000
+            // One to eight digits before the point, each length alike.
+            let whole = (state >> 20) % [10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000][Int(state >> 58) % 8]
             let fraction = (state >> 40) % 10_000_000
             let digits = Int(state % 8)
-            let fractionText = String(String(fraction).prefix(digits))
+            let fractionText = String((String(repeating: "0", count: Int(state >> 61)) + String(fraction)).prefix(digits))
             texts.append(fractionText.isEmpty ? "\(whole)" : "\(whole).\(fractionText)")
         }
         // With a long enough rest of the line, a number of up to seven digits, a point and up to seven more is read a
@@ -86,11 +91,12 @@ import Testing
         for text in texts {
             for terminator in [",", "}", " ", "", #","th":1,"kind":"focus"}"#, "}                "] {
                 let line = Array((text + terminator).utf8)
-                let value = try line.withUnsafeBufferPointer { buffer in
+                let (value, consumed) = try line.withUnsafeBufferPointer { buffer in
                     var cursor = JSONCursor(buffer)
-                    return try cursor.double()
+                    return (try cursor.double(), cursor.position - buffer.baseAddress!)
                 }
                 #expect(value == Double(text), "\(text)\(terminator)")
+                #expect(consumed == text.utf8.count, "\(text)\(terminator): the cursor stops after the number")
             }
         }
         for malformed in ["1.", "1.}", "1.e5", "1x", "1.5.5", "-", "e5", "1e", "12345678901234.x", "0.5x", "12.34.5", "1.2e"]
