@@ -100,27 +100,41 @@ struct EventLineParser {
                     }
                 }
             }
+            // Whitespace is looked for only where the byte writers put there (a comma, a quote, a colon, a value) is
+            // not found: a call to skip it at each of those four places was a sixth of this loop (`perf annotate`).
             while true {
                 if afterMember {
-                    cursor.skipSpace()
                     if cursor.current == 0x2C {
                         cursor.advance()
                     } else {
-                        try cursor.expect(0x7D, "',' or '}'")
-                        break
+                        cursor.skipSpace()
+                        if cursor.current == 0x2C {
+                            cursor.advance()
+                        } else {
+                            try cursor.expect(0x7D, "',' or '}'")
+                            break
+                        }
                     }
                 }
                 afterMember = true
-                cursor.skipSpace()
                 let key: Key
                 if let word = cursor.shortKeyWord() {
                     key = Self.key(word: word)
                 } else {
-                    let (keyBytes, keyEscaped) = try cursor.rawString()
-                    key = keyEscaped ? try unescapedKey(keyBytes) : Self.key(keyBytes)
+                    cursor.skipSpace()
+                    if let word = cursor.shortKeyWord() {
+                        key = Self.key(word: word)
+                    } else {
+                        let (keyBytes, keyEscaped) = try cursor.rawString()
+                        key = keyEscaped ? try unescapedKey(keyBytes) : Self.key(keyBytes)
+                    }
                 }
-                try cursor.expect(0x3A, "':' after a key")
-                cursor.skipSpace()
+                if cursor.current == 0x3A {
+                    cursor.advance()
+                } else {
+                    try cursor.expect(0x3A, "':' after a key")
+                }
+                if cursor.current <= 0x20 { cursor.skipSpace() }
                 if key == .unknown {
                     try cursor.skipValue()
                 } else if cursor.skipNull() {

@@ -309,7 +309,9 @@ extension Result {
         #"{"seq":2,"t":\#t0.75,"th":\#t 3,"kind":"focus"}"#,
         #"{"seq" :3 ,"t" : 1 , "th" :4,"kind" :"focus" }"#,
         #"{"seq":4,"t": null,"th": null,"kind":"focus"}"#,
-        #"{"seq":\#n5,"t":\#n2,"th":\#n1,"kind":\#n"focus"}"#.replacingOccurrences(of: "\n", with: " ")
+        #"{"seq":\#n5,"t":\#n2,"th":\#n1,"kind":\#n"focus"}"#.replacingOccurrences(of: "\n", with: " "),
+        // And between later members: before and after each comma and colon, before a key and a value.
+        #"{"seq":6,"kind":"object.alloc" ,"name" : "Post",  "obj":\#t7 ,\#t"cls": "P" , "peerName" :null }"#
     ), to: "spaced.jsonl")
     let events = try readAll(path).get().events
     #expect(events == [
@@ -318,6 +320,7 @@ extension Result {
         TraceEvent(seq: 3, time: 1, thread: 4, kind: .focus),
         TraceEvent(seq: 4, time: 0, thread: 0, kind: .focus),
         TraceEvent(seq: 5, time: 2, thread: 1, kind: .focus),
+        TraceEvent(seq: 6, kind: .objectAlloc, name: "Post", className: "P", object: 7),
     ])
 }
 
