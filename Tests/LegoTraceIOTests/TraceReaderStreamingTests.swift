@@ -159,16 +159,21 @@ private func linesOfEveryShape() -> [[UInt8]] {
     return lines
 }
 
+/// A trace of `linesOfEveryShape()` ending in a cut-off last line; its path.
+private func writeLinesOfEveryShape(in directory: TemporaryDirectory) throws -> String {
+    let path = directory.file("shapes.jsonl")
+    var bytes = Array((headerLine + "\n").utf8)
+    for line in linesOfEveryShape() { bytes += line + [0x0A] }
+    bytes += Array(#"{"seq":1000,"kind":"foc"#.utf8)
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    return path
+}
+
 @Test(arguments: [TraceReader.ReadMode.prefetching(), .prefetching(batchSize: 1, depth: 1), .prefetching(batchSize: 2, depth: 2),
                   .prefetching(batchSize: 7, depth: 2), .prefetching(batchSize: 16, depth: 3)])
 func everyLineShapeReadsTheSameWhicheverThreadParsesIt(mode: TraceReader.ReadMode) throws {
     let directory = try TemporaryDirectory()
-    let path = directory.file("shapes.jsonl")
-    var bytes = Array((headerLine + "\n").utf8)
-    for line in linesOfEveryShape() { bytes += line + [0x0A] }
-    // A cut-off last line.
-    bytes += Array(#"{"seq":1000,"kind":"foc"#.utf8)
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let path = try writeLinesOfEveryShape(in: directory)
 
     let lenient = try stream(path, mode: mode, lenient: true, maxLineBytes: 280)
     let expected = try stream(path, mode: .sequential, lenient: true, maxLineBytes: 280)
@@ -193,11 +198,7 @@ func everyLineShapeReadsTheSameWhicheverThreadParsesIt(mode: TraceReader.ReadMod
                   (batchSize: 16, splits: [16, 0, 8, 15, 1]), (batchSize: 2048, splits: [0])])
 func everyLineShapeReadsTheSameAtEverySplit(batchSize: Int, splits: [Int]) throws {
     let directory = try TemporaryDirectory()
-    let path = directory.file("shapes.jsonl")
-    var bytes = Array((headerLine + "\n").utf8)
-    for line in linesOfEveryShape() { bytes += line + [0x0A] }
-    bytes += Array(#"{"seq":1000,"kind":"foc"#.utf8)
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let path = try writeLinesOfEveryShape(in: directory)
     let mode = TraceReader.ReadMode.prefetching(batchSize: batchSize, depth: 2)
 
     let lenient = try stream(path, mode: mode, lenient: true, maxLineBytes: 280, splits: splits)
