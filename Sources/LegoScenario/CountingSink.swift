@@ -21,7 +21,7 @@ final class CountingSink: TraceSink {
     func record(_ event: consuming TraceEvent) {
         count.add(1, ordering: .relaxed)
         let line = stepLine.load(ordering: .relaxed)
-        var event = consume event
+        // Set on the parameter itself: `var copy = consume event` moved all 200 bytes of it once more.
         if line > 0 { event.line = line }
         inner.record(consume event)
     }

@@ -205,6 +205,11 @@ struct ByteWriter {
         var runStart = 0
         var index = 0
         while index < count {
+            // Eight bytes at a time while none of them needs a look: names, classes and URLs are plain ASCII.
+            if index + 8 <= count, !Self.mayNeedEscape(UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
+            }
             let byte = source[index]
             if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xC2 {
                 index += 1
@@ -237,6 +242,23 @@ struct ByteWriter {
             runStart = index
         }
         copy(source + runStart, count - runStart)
+    }
+
+    /// Whether any of the eight bytes in `word` is a control character, a quote, a backslash, DEL or not ASCII: the
+    /// bytes `escaped` looks at one by one (a non-ASCII byte may start a C1 control).
+    @inline(__always)
+    static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte's high bit is set here when that byte is below 0x20, zero after the xor, or 0x7F and above. Borrows
+        // only reach bytes above one that already counts, so the answer for the word is exact.
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let control = (word &- (ones &* 0x20)) & ~word
+        let quote = (quotes &- ones) & ~quotes
+        let backslash = (backslashes &- ones) & ~backslashes
+        let delOrHigh = ((word & ~highs) &+ ones) | word
+        return (control | quote | backslash | delOrHigh) & highs != 0
     }
 
     // Keys and names are short: two overlapping word moves beat a call to memmove (measured ~15% of encoding).
@@ -312,19 +334,15 @@ struct ByteWriter {
         let (whole, fraction) = micros.magnitude.quotientAndRemainder(dividingBy: 1_000_000)
         unsigned(whole)
         guard fraction != 0 else { return }
-        var digits = 6
-        var trimmed = fraction
-        while trimmed % 10 == 0 {
-            trimmed /= 10
-            digits -= 1
-        }
         byte(0x2E)
-        var scale: UInt64 = 1
-        for _ in 1..<digits { scale *= 10 }
-        while scale > trimmed {
-            byte(0x30)
-            scale /= 10
+        // Six digits with leading zeros, then the trailing zeros taken back: no digit counting.
+        var rest = fraction
+        for index in (0..<6).reversed() {
+            let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 10)
+            position[index] = UInt8(truncatingIfNeeded: remainder) &+ 48
+            rest = quotient
         }
-        unsigned(trimmed)
+        position += 6
+        while (position - 1).pointee == 0x30 { position -= 1 }
     }
 }

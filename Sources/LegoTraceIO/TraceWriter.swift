@@ -117,17 +117,16 @@ public final class TraceWriter: TraceSink {
     /// Stamps and queues `event`; with `closing`, it is the end marker and the writer takes no event after it.
     private func enqueue(_ event: consuming TraceEvent, closing: Bool) {
         let token = ThreadToken.current
+        // Read before taking the lock, so recording threads do not queue behind a clock read.
+        let elapsed = clock == .monotonic ? Self.monotonicSeconds() - startTime : 0
         // Moved into the queue through an optional: the lock's closure cannot consume a parameter itself.
         var incoming = Optional(consume event)
         enum Next { case nothing, wakeEncoder, flushInline }
         let next = state.withLock { state -> Next in
             guard !state.isClosed else { return .nothing }
-            // Rounding and a clock read racing the offset must never make time run backwards in the file.
-            let now = switch clock {
-            case .monotonic: Self.monotonicSeconds() - startTime + state.clockOffset
-            case .virtual: state.clockOffset
-            }
-            state.lastTime = max(state.lastTime, now)
+            // Rounding, and threads taking the lock in another order than they read the clock, must never make time
+            // run backwards in the file.
+            state.lastTime = max(state.lastTime, elapsed + state.clockOffset)
             let thread = Self.threadNumber(token: token, in: &state)
             if state.pendingIsStale {
                 state.pendingIsStale = false

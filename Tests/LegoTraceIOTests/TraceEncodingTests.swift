@@ -26,6 +26,63 @@ private func encoded(_ event: TraceEvent) -> String {
     #expect(line.utf8.filter { $0 == 0x0A }.count == 1)
 }
 
+/// The word-at-a-time test in `escaped` passes a word over only when no byte of it needs a look: every byte value at
+/// every position, and random words of mostly plain bytes with the ones that matter mixed in (a borrow from one byte
+/// must never hide another).
+@Test func theWordTestFlagsEveryByteThatNeedsALook() {
+    func needsLook(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C || byte >= 0x7F }
+    func word(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } }
+    for position in 0..<8 {
+        for value in 0...255 {
+            var bytes = [UInt8](repeating: 0x61, count: 8)
+            bytes[position] = UInt8(value)
+            #expect(ByteWriter.mayNeedEscape(word(bytes)) == needsLook(UInt8(value)), "byte \(value) at \(position)")
+        }
+    }
+    let interesting: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xC2, 0xFF]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<20_000 {
+        let bytes = (0..<8).map { _ in
+            Int.random(in: 0..<4, using: &generator) == 0 ? interesting.randomElement(using: &generator)! : UInt8.random(in: 0x20...0x7E, using: &generator)
+        }
+        #expect(ByteWriter.mayNeedEscape(word(bytes)) == bytes.contains(where: needsLook), "\(bytes)")
+    }
+}
+
+/// Each character that is escaped comes out escaped wherever it falls: in the first eight bytes, across a word's end, in
+/// the tail shorter than a word, and next to another one.
+@Test func escapesComeOutRightAtEveryOffset() {
+    func reference(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0x08: out += "\\b"
+            case 0x0C: out += "\\f"
+            case 0..<0x20, 0x7F...0x9F:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+    let specials = ["\"", "\\", "\n", "\u{01}", "\u{1F}", "\u{7F}", "\u{80}", "\u{85}", "\u{9F}", "\u{A0}", "é", "中", "😀", "\"\\"]
+    for special in specials {
+        for length in [1, 7, 8, 9, 15, 16, 17, 23] {
+            for offset in 0..<length {
+                let text = String(repeating: "x", count: offset) + special + String(repeating: "y", count: length - offset - 1)
+                let line = encoded(TraceEvent(seq: 1, kind: .eventSend, value: text))
+                #expect(line == #"{"seq":1,"t":0,"th":0,"kind":"event.send","value":""# + reference(text) + "\"}\n", "\(text.debugDescription)")
+            }
+        }
+    }
+}
+
 @Test func timeIsPrintedCompactlyToTheMicrosecond() {
     func time(_ value: Double) -> String { TraceEncoding.timeText(value) }
     #expect(time(0) == "0")
