@@ -290,22 +290,46 @@ struct ByteWriter {
     /// Writes the decimal digits of `value`.
     @inline(__always)
     mutating func unsigned(_ value: UInt64) {
-        var digits = 1
-        var bound: UInt64 = 10
+        if value < 10 {
+            byte(UInt8(truncatingIfNeeded: value) &+ 48)
+            return
+        }
+        var digits = 2
+        var bound: UInt64 = 100
         while digits < 20 && value >= bound {
             digits += 1
             bound = bound &* 10
         }
+        // Two digits per division: seq, ids and lines have four to seven digits in every event.
         var rest = value
         var index = digits
-        repeat {
-            index -= 1
-            let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 10)
-            position[index] = UInt8(truncatingIfNeeded: remainder) &+ 48
+        while rest >= 100 {
+            let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 100)
+            index -= 2
+            digitPair(remainder, at: index)
             rest = quotient
-        } while index > 0
+        }
+        if rest >= 10 {
+            digitPair(rest, at: 0)
+        } else {
+            position[0] = UInt8(truncatingIfNeeded: rest) &+ 48
+        }
         position += digits
     }
+
+    /// Writes the two digits of `value` (below 100) at `offset` from the position, which stays where it is.
+    @inline(__always)
+    private func digitPair(_ value: UInt64, at offset: Int) {
+        let pair = Self.digitPairs.utf8Start + Int(truncatingIfNeeded: value) &* 2
+        position[offset] = pair[0]
+        position[offset + 1] = pair[1]
+    }
+
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 
     /// Writes an integer that may be negative.
     mutating func signed(_ value: Int) {
@@ -328,20 +352,25 @@ struct ByteWriter {
         // Whole seconds and the fraction apart: `time * 1_000_000` rounds the product to the double's precision, which
         // above 2^32 seconds is coarser than a microsecond and printed a neighbour that did not read back as `time`.
         // `time - whole` is exact, and so is rounding its microseconds.
-        let seconds = time.rounded(.towardZero)
-        let micros = Int64(seconds) * 1_000_000 + Int64(((time - seconds) * 1_000_000).rounded())
+        // Conversions truncate toward zero, and the differences are exact, so this is `rounded(.towardZero)` and
+        // `rounded()` (half away from zero) without their calls into libm.
+        let whole = Int64(time)
+        let fractionMicros = (time - Double(whole)) * 1_000_000
+        let truncated = Int64(fractionMicros)
+        let leftover = fractionMicros - Double(truncated)
+        let rounded = truncated + (leftover >= 0.5 ? 1 : leftover <= -0.5 ? -1 : 0)
+        let micros = whole * 1_000_000 + rounded
         if micros < 0 { byte(0x2D) }
-        let (whole, fraction) = micros.magnitude.quotientAndRemainder(dividingBy: 1_000_000)
-        unsigned(whole)
+        let (seconds, fraction) = micros.magnitude.quotientAndRemainder(dividingBy: 1_000_000)
+        unsigned(seconds)
         guard fraction != 0 else { return }
         byte(0x2E)
         // Six digits with leading zeros, then the trailing zeros taken back: no digit counting.
-        var rest = fraction
-        for index in (0..<6).reversed() {
-            let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 10)
-            position[index] = UInt8(truncatingIfNeeded: remainder) &+ 48
-            rest = quotient
-        }
+        let (high, low) = fraction.quotientAndRemainder(dividingBy: 100)
+        let (first, middle) = high.quotientAndRemainder(dividingBy: 100)
+        digitPair(first, at: 0)
+        digitPair(middle, at: 2)
+        digitPair(low, at: 4)
         position += 6
         while (position - 1).pointee == 0x30 { position -= 1 }
     }

@@ -69,6 +69,14 @@ struct BenchResult: Sendable {
     /// The paired ratio when there is one, else this run's wall time over its baseline's.
     var ratio: Double? { pairedRatio ?? baseline.map { wallSeconds / max($0.seconds, 1e-9) } }
 
+    /// The median of `values`, nil when there are none.
+    static func median(_ values: [Double]) -> Double? {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return nil }
+        let middle = sorted.count / 2
+        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    }
+
     /// Events per wall-clock second.
     var wallRate: Double { Double(events) / max(wallSeconds, 1e-9) }
     /// Events per CPU second.

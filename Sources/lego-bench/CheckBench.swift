@@ -93,8 +93,7 @@ enum CheckBench {
     private static func frameworkRow(_ framework: Framework, events: Int, bytes: Int?, check: ChildProcess.Usage,
                                      xfWall: Double, ratios: [Double]) -> BenchResult {
         let sorted = ratios.sorted()
-        let median = sorted.isEmpty ? check.wall / max(xfWall, 1e-9)
-            : sorted.count.isMultiple(of: 2) ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
+        let median = BenchResult.median(ratios) ?? check.wall / max(xfWall, 1e-9)
         var row = BenchResult(
             section: "check", name: "lego-trace check, \(framework.displayName) (\((bytes ?? 0) / 1_000_000) MB)", events: events, bytes: bytes,
             wallSeconds: check.wall, cpuSeconds: check.cpu, baseline: ("XFLegoVIPER check, same run", xfWall), maxRatio: 1.1,

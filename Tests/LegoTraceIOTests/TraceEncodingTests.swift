@@ -97,6 +97,14 @@ private func encoded(_ event: TraceEvent) -> String {
     #expect(time(.nan) == "0")
     #expect(time(.infinity) == "0")
     #expect(time(1e20) == "1e+20")
+    #expect(time(0.000001) == "0.000001")
+    #expect(time(0.0000005) == "0.000001")
+    #expect(time(0.0000004) == "0")
+    #expect(time(-0.0000005) == "-0.000001")
+    #expect(time(7.100009) == "7.100009")
+    #expect(time(12.345678) == "12.345678")
+    #expect(time(-3.25) == "-3.25")
+    #expect(time(59.9999995) == "60")
 }
 
 /// A time rounded to the microsecond reads back as itself, however far from the trace's start: an imported console log
@@ -126,6 +134,26 @@ private func encoded(_ event: TraceEvent) -> String {
 @Test func integersKeepTheirFullRange() {
     let line = encoded(TraceEvent(seq: .max, kind: .snapshot, object: 0, count: .min, line: .max))
     #expect(line == #"{"seq":18446744073709551615,"t":0,"th":0,"kind":"snapshot","obj":0,"n":-9223372036854775808,"line":9223372036854775807}"# + "\n")
+}
+
+/// Integers are written two digits at a time: every digit count, each side of every power of ten, and random values
+/// read back as written.
+@Test func integersOfEveryLengthComeOutAsSwiftPrintsThem() {
+    var values: [UInt64] = [0, 1, 9, UInt64.max, UInt64.max - 1]
+    var power: UInt64 = 10
+    for _ in 1...19 {
+        values += [power - 1, power, power + 1, power + power / 2]
+        if power > UInt64.max / 10 { break }
+        power *= 10
+    }
+    var generator = SystemRandomNumberGenerator()
+    values += (0..<2_000).map { _ in UInt64.random(in: 0...UInt64.max, using: &generator) >> UInt64.random(in: 0..<64, using: &generator) }
+    for value in values {
+        #expect(encoded(TraceEvent(seq: value, kind: .snapshot)) == #"{"seq":\#(value),"t":0,"th":0,"kind":"snapshot"}"# + "\n")
+    }
+    for value in [0, -1, 7, -10, 99, -100, 123_456, Int.max, Int.min, Int.min + 1] {
+        #expect(encoded(TraceEvent(seq: 1, kind: .snapshot, count: value)) == #"{"seq":1,"t":0,"th":0,"kind":"snapshot","n":\#(value)}"# + "\n")
+    }
 }
 
 @Test func keyWordsMatchTheirKeys() {
