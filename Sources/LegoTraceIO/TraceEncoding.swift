@@ -244,21 +244,27 @@ struct ByteWriter {
         copy(source + runStart, count - runStart)
     }
 
-    /// Whether any of the eight bytes in `word` is a control character, a quote, a backslash, DEL or not ASCII: the
-    /// bytes `escaped` looks at one by one (a non-ASCII byte may start a C1 control).
+    /// Whether any of the eight bytes in `word` is a control character, a quote, a backslash, DEL or 0xC2 (which starts
+    /// the C1 controls): the bytes `escaped` looks at one by one.
     @inline(__always)
     static func mayNeedEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        // A byte's high bit is set here when that byte is below 0x20, zero after the xor, or 0x7F and above. Borrows
-        // only reach bytes above one that already counts, so the answer for the word is exact.
-        let quotes = word ^ (ones &* 0x22)
-        let backslashes = word ^ (ones &* 0x5C)
+        // A byte's high bit is set here when that byte is below 0x20 or zero after one of the xors. Borrows only reach
+        // bytes above one that already counts, so the answer for the word is exact. Other bytes above 0x7F (Chinese,
+        // accented letters) pass: only 0xC2 can start a C1 control.
         let control = (word &- (ones &* 0x20)) & ~word
-        let quote = (quotes &- ones) & ~quotes
-        let backslash = (backslashes &- ones) & ~backslashes
-        let delOrHigh = ((word & ~highs) &+ ones) | word
-        return (control | quote | backslash | delOrHigh) & highs != 0
+        let quote = zeroBytes(word ^ (ones &* 0x22))
+        let backslash = zeroBytes(word ^ (ones &* 0x5C))
+        let delete = zeroBytes(word ^ (ones &* 0x7F))
+        let c1Lead = zeroBytes(word ^ (ones &* 0xC2))
+        return (control | quote | backslash | delete | c1Lead) & highs != 0
+    }
+
+    /// The high bit of each zero byte of `word` set (and perhaps of bytes above one): nonzero exactly when one is zero.
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
     // Keys and names are short: two overlapping word moves beat a call to memmove (measured ~15% of encoding).
