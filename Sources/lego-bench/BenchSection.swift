@@ -69,6 +69,12 @@ struct BenchResult: Sendable {
     /// The paired ratio when there is one, else this run's wall time over its baseline's.
     var ratio: Double? { pairedRatio ?? baseline.map { wallSeconds / max($0.seconds, 1e-9) } }
 
+    /// How a paired verdict was reached, for the note column: the rounds, best over best and the rounds' range.
+    static func roundsNote(_ ratios: [Double], bestOverBest: Double) -> String {
+        "median of \(ratios.count) rounds' ratios (best over best \(BenchTable.decimal(bestOverBest, digits: 3))×, "
+            + "rounds \(BenchTable.decimal(ratios.min() ?? 0, digits: 2))–\(BenchTable.decimal(ratios.max() ?? 0, digits: 2))×)"
+    }
+
     /// The median of `values`, nil when there are none.
     static func median(_ values: [Double]) -> Double? {
         let sorted = values.sorted()

@@ -92,13 +92,11 @@ enum CheckBench {
     /// rounds (best over best swung by more than the margin judged from one run of the benchmark to the next, docs/performance.md).
     private static func frameworkRow(_ framework: Framework, events: Int, bytes: Int?, check: ChildProcess.Usage,
                                      xfWall: Double, ratios: [Double]) -> BenchResult {
-        let sorted = ratios.sorted()
         let median = BenchResult.median(ratios) ?? check.wall / max(xfWall, 1e-9)
         var row = BenchResult(
             section: "check", name: "lego-trace check, \(framework.displayName) (\((bytes ?? 0) / 1_000_000) MB)", events: events, bytes: bytes,
             wallSeconds: check.wall, cpuSeconds: check.cpu, baseline: ("XFLegoVIPER check, same run", xfWall), maxRatio: 1.1,
-            note: "median of \(ratios.count) rounds' ratios (best over best \(BenchTable.decimal(check.wall / max(xfWall, 1e-9), digits: 3))×, "
-                + "rounds \(BenchTable.decimal(sorted.first ?? 0, digits: 2))–\(BenchTable.decimal(sorted.last ?? 0, digits: 2))×), CPU \(BenchTable.decimal(check.cpu, digits: 3)) s")
+            note: BenchResult.roundsNote(ratios, bestOverBest: check.wall / max(xfWall, 1e-9)) + ", CPU \(BenchTable.decimal(check.cpu, digits: 3)) s")
         row.pairedRatio = median
         return row
     }

@@ -51,12 +51,10 @@ enum RuntimeBench {
         let overheadWall = max(0, BenchResult.median(overheads.map(\.wall)) ?? 0)
         let overheadCPU = max(0, BenchResult.median(overheads.map(\.cpu)) ?? 0)
         let overhead = overheadWall / Double(max(events, 1))
-        let sorted = ratios.sorted()
         var row = BenchResult(
             section: "runtime", name: "journey, \(BenchTable.grouped(transitions)) transitions, traced", events: events, bytes: nil,
             wallSeconds: on!.wall, cpuSeconds: on!.cpu, baseline: ("untraced", off!.wall), maxRatio: 1.15,
-            note: "median of \(rounds) rounds' ratios (best over best \(BenchTable.decimal(on!.wall / max(off!.wall, 1e-9), digits: 3))×, "
-                + "rounds \(BenchTable.decimal(sorted.first ?? 0, digits: 2))–\(BenchTable.decimal(sorted.last ?? 0, digits: 2))×)")
+            note: BenchResult.roundsNote(ratios, bestOverBest: on!.wall / max(off!.wall, 1e-9)))
         row.pairedRatio = BenchResult.median(ratios)
         var perEvent = BenchResult(
             section: "runtime", name: "tracing overhead per event", events: events, bytes: nil,
