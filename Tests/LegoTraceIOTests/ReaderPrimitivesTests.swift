@@ -47,6 +47,24 @@ import Testing
         #expect(chinese.withUnsafeBufferPointer { interner.string($0) } == "模块名称" && !interner.repairedInvalidUTF8)
     }
 
+    @Test func aCachedStringIsNeverTakenForAnotherOfItsLength() {
+        // One slot: every string lands on the one cached before it, so only the comparison of the slot's hash, length
+        // and first and last eight bytes (and, beyond sixteen bytes, the bytes between) tells them apart.
+        var interner = StringInterner(slotCount: 1)
+        for count in 1...40 {
+            let base = (0..<count).map { UInt8(0x41 + ($0 * 7) % 26) }
+            let baseText = String(decoding: base, as: UTF8.self)
+            for position in 0..<count {
+                var other = base
+                other[position] = 0x7A - other[position] % 3
+                let otherText = String(decoding: other, as: UTF8.self)
+                #expect(base.withUnsafeBufferPointer { interner.string($0) } == baseText)
+                #expect(other.withUnsafeBufferPointer { interner.string($0) } == otherText, "byte \(position) of \(count)")
+                #expect(other.withUnsafeBufferPointer { interner.string($0) } == otherText, "byte \(position) of \(count), cached")
+            }
+        }
+    }
+
     @Test func aShortKeyIsReadAsTheWordOfItsBytes() {
         for key in ["t", "th", "seq", "kind", "layer", "effect", "objects", "peerName", "a\u{7F}"] {
             let line = Array("\"\(key)\":12345678,\"x\":1}".utf8)
