@@ -2,6 +2,7 @@ import Foundation
 import LegoAnalysis
 import LegoModel
 import LegoScenario
+import LegoTestSupport
 import LegoTraceIO
 import Testing
 @testable import LegoScan
@@ -80,6 +81,34 @@ import Testing
         #expect(messages["nn-redirect-loop"]?.contains("://promo/a -> ://promo/b -> ://promo/a") == true)
         #expect(messages["nn-route-invalid"]?.hasPrefix("openRoute(item.link ?? \"\")") == true)
         #expect(messages["nn-nested-wrong-upper"]?.contains("made with ShopRouters.other") == true)
+    }
+
+    /// The same defect at another place is another finding. hekang1992/shinymoney opens `applyModel.deadly ?? ""` in two
+    /// files, twice in one: folded into one finding, every place but the first stayed hidden until the first was fixed.
+    /// The first place keeps the fingerprint it always had, so a baseline written before still matches it; each later
+    /// place's names its file and how many places of the defect come before it there, so lines moving keep it.
+    @Test func theSameDefectAtAnotherPlaceIsAnotherFinding() throws {
+        let open = "URLRouter.default.openRoute(model.link ?? \"\")"
+        let files = [
+            "A.swift": "import NNModule\nclass A {\n    func go() {\n        \(open)\n    }\n}\n",
+            "B.swift": "import NNModule\nclass B {\n    func go() {\n        \(open)\n        \(open)\n    }\n    func again() { \(open) }\n}\n",
+        ]
+        func scan(_ files: [String: String]) throws -> [Finding] {
+            let directory = try TemporaryDirectory()
+            for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: directory.file(name))) }
+            return try AppScanner.scan(directory: directory.path, with: NNScanner()).app
+                .analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
+        }
+        let findings = try scan(files)
+        #expect(findings.map { "\($0.ruleID) \($0.location!.sourceLocation.file):\($0.location!.sourceLocation.line)" } == [
+            "nn-route-invalid A.swift:4", "nn-route-invalid B.swift:4", "nn-route-invalid B.swift:5", "nn-route-invalid B.swift:7",
+        ])
+        #expect(Set(findings.map(\.fingerprint)).count == 4)
+        #expect(findings.first?.fingerprint == Fingerprint.make(["nn-route-invalid", "scan", "fallback", "model.link", ""]))
+        // Two blank lines above every open: each place keeps its fingerprint.
+        let moved = try scan(files.mapValues { $0.replacingOccurrences(of: "class", with: "\n\nclass") })
+        #expect(moved.map(\.fingerprint) == findings.map(\.fingerprint))
+        #expect(moved.map { $0.location!.sourceLocation.line } == [6, 6, 7, 9])
     }
 
     /// A parser made in a variable and given to the default router on another line (hekang1992/shinymoney's

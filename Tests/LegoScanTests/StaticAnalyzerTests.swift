@@ -32,6 +32,24 @@ import Testing
         #expect(found.count == expected.count)
     }
 
+    /// A defect reached again at the place it was reported (an inherited method, once per subclass) stays one finding;
+    /// at another place it is another, with a fingerprint of its own.
+    @Test func aDefectIsOneFindingPerPlace() {
+        let findings = StaticFindings(configuration: .init(), pathPrefix: "")
+        let here = SourceLocation(file: "A.m", line: 3, column: 5)
+        for _ in 0..<3 {
+            findings.report(.qfMissingImpl, "no class", module: "P", at: here, certainty: .literal, identity: ["resolve", "P"])
+        }
+        findings.report(.qfMissingImpl, "no class", module: "P", at: SourceLocation(file: "A.m", line: 9), certainty: .literal,
+                        identity: ["resolve", "P"])
+        findings.report(.qfMissingImpl, "no class", module: "Q", at: SourceLocation(file: "A.m", line: 5), certainty: .literal,
+                        identity: ["resolve", "Q"])
+        let result = findings.result(framework: .qfMoudle, suppressions: [], limitations: [], sourceFiles: 1).findings
+        #expect(result.map { "\($0.module ?? "-") \($0.location?.sourceLocation.line ?? 0)" } == ["P 3", "Q 5", "P 9"])
+        #expect(Set(result.map(\.fingerprint)).count == 3)
+        #expect(result.first?.fingerprint == Fingerprint.make(["qf-missing-impl", "scan", "resolve", "P"]))
+    }
+
     @Test func theCorpusAppHasOnlyItsRealDefect() throws {
         guard let path = ScanFixtures.corpusApp else { return }
         let app = try AppScanner.scan(directory: path).app

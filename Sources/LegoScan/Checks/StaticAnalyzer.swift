@@ -58,10 +58,13 @@ protocol StaticCheck {
     static func run(_ app: ScannedApp, _ findings: StaticFindings)
 }
 
-/// Collects static findings: applies severity overrides, allowlists and fingerprints, folds repeats of one defect.
+/// Collects static findings: applies severity overrides, allowlists and fingerprints, folds repeats of one defect at one
+/// place in the code, and reports each other place of the same defect as a finding of its own.
 final class StaticFindings {
     private let collector: FindingCollector
     private let pathPrefix: String
+    /// The places each defect (its fingerprint without a place) was reported at, in order, with their fingerprints.
+    private var placesByDefect: [String: [(location: SourceLocation, fingerprint: String)]] = [:]
     /// How URL hierarchies are checked.
     var urlCheck: URLCheckMode { collector.configuration.urlCheck }
 
@@ -72,14 +75,29 @@ final class StaticFindings {
 
     /// Reports a finding at `location`; `identity` names the defect across runs (never lines, which move with edits).
     /// A dynamic finding is capped at note: the code may never reach it.
-    /// The message is only built for a defect not reported yet (it may look up a suggestion among every module).
+    /// The message is only built for a place not reported yet (it may look up a suggestion among every module).
     /// `ceiling` caps the severity for a defect whose consequence is smaller than the rule's worst (a URL only the
     /// strict check rejects, a risk that needs two instances alive at once).
+    ///
+    /// The same defect reached again at the same place (an inherited method, for each subclass) is folded into its
+    /// finding. At another place it is another finding: each place must be fixed, and folding them hid every place
+    /// but the first (the same `openRoute(x ?? "")` in three files was one finding). The first place keeps the
+    /// defect's fingerprint, so baselines written before still match it; a later place's fingerprint adds its file and
+    /// how many places of the defect precede it in that file, which survives lines moving.
     func report(_ rule: RuleDescription, _ message: @autoclosure () -> String, module: String?, at location: SourceLocation,
                 certainty: Finding.Certainty, ceiling: Severity? = nil, evidence: [(SourceLocation, String)] = [], identity: [String]) {
         let cap = [certainty == .dynamic ? Severity.note : nil, ceiling].compactMap { $0 }.min()
         guard let severity = collector.severity(for: rule, module: module, atMost: cap) else { return }
-        let fingerprint = Fingerprint.make([rule.id, "scan"] + identity)
+        let defect = Fingerprint.make([rule.id, "scan"] + identity)
+        let places = placesByDefect[defect, default: []]
+        if let same = places.first(where: { $0.location == location }) {
+            _ = collector.foldRepeat(of: same.fingerprint)
+            return
+        }
+        let fingerprint = places.isEmpty
+            ? defect
+            : Fingerprint.make([rule.id, "scan"] + identity + [location.file, String(places.count { $0.location.file == location.file })])
+        placesByDefect[defect, default: []].append((location, fingerprint))
         guard !collector.foldRepeat(of: fingerprint) else { return }
         let message = message()
         let evidence = evidence.map { Evidence(at: .source(place($0.0)), kind: "source", note: $0.1) }
