@@ -299,8 +299,8 @@ public struct ScanFacts: Sendable, Hashable {
     public var methodBodies: [MethodBody] = []
     /// Routing methods with a transition that nothing in the app calls (found after every file is read).
     public var neverCalled: [MethodBody] = []
-    /// Methods holding a transition, of classes the app subclasses → where the app writes their names (found after
-    /// every file is read; `NeverCalledMethods`).
+    /// Methods of classes the app subclasses → where the app writes their names (found after every file is read;
+    /// `NeverCalledMethods`).
     public var inheritedMethodUses: [String: [SourceLocation]] = [:]
     /// Unary methods of Objective-C classes (for overrides of inherited code's `[self method]`).
     public var methods: [Method] = []

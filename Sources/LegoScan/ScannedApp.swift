@@ -298,16 +298,17 @@ public struct ScannedApp: Sendable, Hashable {
         // them in every transition it writes (and a file of commented-out code in every method).
         var moduleOfClass: [String: String?] = [:]
         var targetOfURL: [String: String?] = [:]
+        // Code of a class that is no module's (a category of a UIKit class, a helper) is app-level code: nil.
+        func owningModule(_ name: String) -> String? {
+            if let known = moduleOfClass[name] { return known }
+            let module = (Self.split(name, prefixes: prefixes)?.name).flatMap { index[$0] == nil ? nil : $0 }
+            moduleOfClass[name] = module
+            return module
+        }
         // Each resolved transition is handed to `each`, not returned in an array: a file of commented-out code made an
         // array per transition, then another to join them.
         func resolve(_ fact: ScanFacts.Transition, _ each: (Transition) -> Void) {
-            // Code of a class that is no module's (a category of a UIKit class, a helper) is app-level code.
-            let fromModule = fact.fromClass.flatMap { name in
-                if let known = moduleOfClass[name] { return known }
-                let module = (Self.split(name, prefixes: prefixes)?.name).flatMap { index[$0] == nil ? nil : $0 }
-                moduleOfClass[name] = module
-                return module
-            }
+            let fromModule = fact.fromClass.flatMap(owningModule)
             // A target resolved to several values (a loop over an array literal) is one transition per value.
             let value: ScanValue
             switch fact.target {
@@ -384,37 +385,56 @@ public struct ScannedApp: Sendable, Hashable {
         // Whether `module` runs a call of the routing method that holds `transition`, written in `fromClass`. It does
         // not when every place the method's name is written lies in a method of a superclass of the module's classes
         // that the module overrides without calling super (BDJNewPresenter's `initCommand` replaces
-        // BDJEssencePresenter's, which alone sends `transition2RecommendTag`). Any doubt, a call site outside a
-        // method body or in a class the module does not inherit, keeps the edge.
+        // BDJEssencePresenter's, which alone sends `transition2RecommendTag`), or in another module's own class that
+        // the module does not inherit, or in an inherited method that, in turn, the module never runs: BDJPostPresenter's
+        // row action sends `transition2PostComment`, and BDJPostCommentPresenter inherits it, but only BDJPostActivity
+        // (Post's view, not PostComment's) calls it. Any doubt keeps the edge: a call site outside a method body, in
+        // shared code or in the module's own classes, a method the framework or UIKit may call without naming it.
         let bodiesByFile = Dictionary(grouping: facts.methodBodies, by: \.location.file)
         let bodiesByClass = Dictionary(grouping: facts.methodBodies, by: \.className)
         func body(around site: SourceLocation, in className: String? = nil) -> ScanFacts.MethodBody? {
             bodiesByFile[site.file]?.first { ($0.className == className || className == nil) && $0.location.line <= site.line && site.line <= $0.lastLine }
         }
-        func runsCall(of transition: Transition, fromClass: String, module: String) -> Bool {
-            guard let holder = body(around: transition.fact.location, in: fromClass),
-                  let uses = facts.inheritedMethodUses[holder.name], !uses.isEmpty,
-                  let members = index[module].map({ modules[$0].classes.map(\.name) }) else { return true }
+        // How the classes `members` inherit `method`: nil when none descends from its class, false when each that does
+        // overrides it without calling super, true when one runs it.
+        func inheritance(of method: ScanFacts.MethodBody, by members: [String]) -> Bool? {
+            var inherits = false
+            for member in members {
+                var current: String? = member
+                var replaced = false
+                var seen: Set<String> = []
+                while let name = current, seen.insert(name).inserted {
+                    if name == method.className {
+                        inherits = true
+                        if !replaced { return true }
+                        break
+                    }
+                    if bodiesByClass[name]?.contains(where: { $0.name == method.name && !$0.callsSuper }) == true { replaced = true }
+                    current = declared[name]?.superclass
+                }
+            }
+            return inherits ? false : nil
+        }
+        func runs(_ method: ScanFacts.MethodBody, module: String, members: [String], depth: Int) -> Bool {
+            guard let uses = facts.inheritedMethodUses[method.name], !uses.isEmpty else { return true }
             for use in uses {
                 guard let caller = body(around: use) else { return true }
-                var inherits = false
-                for member in members {
-                    var current: String? = member
-                    var replaced = false
-                    var seen: Set<String> = []
-                    while let name = current, seen.insert(name).inserted {
-                        if name == caller.className {
-                            inherits = true
-                            if !replaced { return true }
-                            break
-                        }
-                        if bodiesByClass[name]?.contains(where: { $0.name == caller.name && !$0.callsSuper }) == true { replaced = true }
-                        current = declared[name]?.superclass
-                    }
+                switch inheritance(of: caller, by: members) {
+                case nil:
+                    guard let owner = owningModule(caller.className), owner != module else { return true }
+                case true?:
+                    if depth >= 3 || NeverCalledMethods.mayBeCalledUnnamed(caller.name)
+                        || runs(caller, module: module, members: members, depth: depth + 1) { return true }
+                case false?:
+                    continue
                 }
-                if !inherits { return true }
             }
             return false
+        }
+        func runsCall(of transition: Transition, fromClass: String, module: String) -> Bool {
+            guard let holder = body(around: transition.fact.location, in: fromClass),
+                  let members = index[module].map({ modules[$0].classes.map(\.name) }) else { return true }
+            return runs(holder, module: module, members: members, depth: 0)
         }
         var inherited: [Transition] = []
         var overridden: Set<String> = []

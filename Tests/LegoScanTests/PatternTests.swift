@@ -70,6 +70,63 @@ import Testing
         #expect(app.edges(.push).sorted() == (callsSuper ? ["Essence -> RecommendTag", "New -> RecommendTag"] : ["Essence -> RecommendTag"]))
     }
 
+    /// An inherited transition is the subclass module's only if the module runs the inherited method that sends it.
+    /// yizzuide/BDJProjectExample: BDJPostCommentPresenter inherits BDJPostPresenter's row action, which sends
+    /// `transition2PostComment`, but only BDJPostActivity (Post's view) calls that action, so PostComment never opens
+    /// PostComment; the scan said it did and warned that `bdj://indexTab/essence/post/postComment` was opened from the
+    /// wrong module. A call from PostComment's own view, or from a view of no module (a cell both modules show), keeps it.
+    @Test(arguments: [
+        ("", ["Post -> PostComment"]),
+        ("BDJPostCommentActivity", ["Post -> PostComment", "PostComment -> PostComment"]),
+        ("BDJPostCell", ["Post -> PostComment", "PostComment -> PostComment"]),
+    ])
+    func anInheritedTransitionOnlyAnotherModulesViewReachesIsNotTheSubclasss(_ alsoCalledBy: String, _ edges: [String]) throws {
+        let directory = try TemporaryDirectory()
+        var files = [
+            "Classes.h": """
+            @interface BDJPostRouting : XFRouting
+            - (void)transition2PostComment;
+            @end
+            @interface BDJPostCommentRouting : BDJPostRouting
+            @end
+            @interface BDJPostPresenter : XFPresenter
+            - (void)didSelectPostAtIndex:(NSInteger)index;
+            @end
+            @interface BDJPostCommentPresenter : BDJPostPresenter
+            @end
+            @interface BDJPostActivity : XFActivity
+            @end
+            @interface BDJPostCommentActivity : XFActivity
+            @end
+            """,
+            "Post.m": """
+            @implementation BDJPostRouting
+            - (void)transition2PostComment { XF_PUSH_Component_Fast(@"PostComment") }
+            @end
+            @implementation BDJPostPresenter
+            - (void)didSelectPostAtIndex:(NSInteger)index {
+                [Routing transition2PostComment];
+            }
+            @end
+            @implementation BDJPostActivity
+            - (void)tableView:(UITableView *)tableView didSelectRowAtIndexPath:(NSIndexPath *)indexPath {
+                [EventHandler didSelectPostAtIndex:indexPath.row];
+            }
+            @end
+            """,
+        ]
+        if !alsoCalledBy.isEmpty {
+            files["Caller.m"] = """
+                @implementation \(alsoCalledBy)
+                - (void)tap { [EventHandler didSelectPostAtIndex:0]; }
+                @end
+                """
+        }
+        for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: directory.file(name))) }
+        let app = try AppScanner.scan(directory: directory.path).app
+        #expect(app.edges(.push).sorted() == edges)
+    }
+
     @Test func aSubclassInheritsItsSuperclassModulesTransitionsAndSends() {
         let app = app(["A.m": """
         @interface XFBaseListRouting : XFRouting

@@ -10,16 +10,17 @@ import LegoModel
 /// scanned header (a scan of part of an app, its headers and callers left out, must not turn real transitions into
 /// notes), or for a Swift `private`/`fileprivate` method, which only its own file can call by name.
 ///
-/// The same second reading also records where the app writes the names of the methods holding a transition that a
-/// subclass inherits: whether a subclass module runs an inherited transition depends on those call sites (a presenter
-/// that overrides the method sending `[Routing transition2X]` without calling `super` never opens X in its module).
+/// The same second reading also records where the app writes the names of the methods a subclass inherits: whether a
+/// subclass module runs an inherited transition depends on those call sites (a presenter that overrides the method
+/// sending `[Routing transition2X]` without calling `super` never opens X in its module, nor does one whose inherited
+/// method sending it only another module's view calls).
 enum NeverCalledMethods {
     /// What reading the app's files again finds about the methods that hold a transition.
     struct Calls {
         /// Routing methods nothing calls.
         var neverCalled: [ScanFacts.MethodBody] = []
-        /// Each inherited method's name → every place it is written, declarations aside (comments and strings too:
-        /// any doubt keeps the edge).
+        /// Each inherited method's name (of a class the app subclasses) → every place it is written, declarations
+        /// aside (comments and strings too: any doubt keeps the edge).
         var inheritedUses: [String: [SourceLocation]] = [:]
     }
 
@@ -41,7 +42,13 @@ enum NeverCalledMethods {
             isRouting(body.className, superclasses: superclasses) && (headered.contains(body.className) || body.location.file.hasSuffix(".swift"))
         }
         let subclassed = Set(superclasses.values)
+        // Every method of a subclassed class, not only those holding a transition: a subclass module runs an inherited
+        // transition only if it runs a call of the method that holds it, which may itself sit in an inherited method
+        // that only another module's own view calls (BDJPostPresenter's row action, sent by BDJPostActivity alone).
         var inherited: [String: [String]] = [:]
+        for body in facts.methodBodies where subclassed.contains(body.className) && !mayBeCalledUnnamed(body.name) {
+            inherited[body.name] = [body.name]
+        }
         for holder in holders where subclassed.contains(holder.className) { inherited[holder.name] = [holder.name] }
         guard !candidates.isEmpty || !inherited.isEmpty else { return Calls() }
         var unnamed = Set(candidates.map(\.name))
