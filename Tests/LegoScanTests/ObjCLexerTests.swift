@@ -46,6 +46,23 @@ import Testing
         #expect(tokens == ["shown", "after"])
     }
 
+    /// A block for iOS versions no Xcode builds for any more is skipped as `#if 0` is: opvexe/AcneTreatment keeps iOS 6
+    /// code, with a stray `)`, under `#if __IPHONE_OS_VERSION_MIN_REQUIRED < __IPHONE_7_0`, which gave a false
+    /// "unbalanced brackets" warning. A version an app may still target, or a longer condition, is read as code.
+    @Test func aBlockForIOSVersionsNoXcodeBuildsIsSkipped() {
+        for condition in ["__IPHONE_OS_VERSION_MIN_REQUIRED < __IPHONE_7_0", "__IPHONE_OS_VERSION_MIN_REQUIRED<__IPHONE_7_0",
+                          "(__IPHONE_OS_VERSION_MAX_ALLOWED < 110000)", "__IPHONE_OS_VERSION_MIN_REQUIRED < __IPHONE_11_0"] {
+            let lexer = ObjCLexer(bytes: Array("#if \(condition)\nold)\n#else\nshown\n#endif\nafter".utf8))
+            #expect(lexer.tokens.map { lexer.text($0) } == ["shown", "after"], "\(condition)")
+            #expect(lexer.problems.isEmpty, "\(condition)")
+        }
+        for condition in ["__IPHONE_OS_VERSION_MIN_REQUIRED < __IPHONE_13_0", "__IPHONE_OS_VERSION_MIN_REQUIRED >= __IPHONE_7_0",
+                          "__IPHONE_OS_VERSION_MIN_REQUIRED < __IPHONE_7_0 && DEBUG", "TARGET_OS_IPHONE"] {
+            let lexer = ObjCLexer(bytes: Array("#if \(condition)\nkept\n#endif\nafter".utf8))
+            #expect(lexer.tokens.map { lexer.text($0) } == ["kept", "after"], "\(condition)")
+        }
+    }
+
     @Test func stringLiteralsKeepEscapesAndChineseAndHideWhatLooksLikeCode() throws {
         let source = #"x = @"XF_PUSH(@\"in\") 中文 \\" "c\tq"; y = '\''; z = '[';"#
         let lexer = ObjCLexer(bytes: Array(source.utf8))

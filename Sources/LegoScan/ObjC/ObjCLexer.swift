@@ -275,11 +275,39 @@ struct ObjCLexer {
         } else if keyword.elementsEqual("endif".utf8) {
             conditionals.append(Conditional(kind: .close, offset: start, line: startLine))
         }
-        if keyword.elementsEqual("if".utf8), let second = words.second, second.elementsEqual("0".utf8) || second.elementsEqual("false".utf8) {
+        if keyword.elementsEqual("if".utf8), let second = words.second,
+           second.elementsEqual("0".utf8) || second.elementsEqual("false".utf8)
+            || second.starts(with: "__IPHONE_OS_VERSION_M".utf8) && Self.isBelowEverySupportedIOS(text) {
             skipDisabledBlock(from: startLine)
         } else if keyword.elementsEqual("define".utf8), words.hasThird, let define = Self.stringDefine(String(decoding: text, as: UTF8.self)) {
             stringDefines.append((define.name, define.value, startLine))
         }
+    }
+
+    /// Whether an `#if`'s condition is `__IPHONE_OS_VERSION_MIN_REQUIRED < V` or `__IPHONE_OS_VERSION_MAX_ALLOWED < V`
+    /// with V at most iOS 11.0 (`__IPHONE_7_0`, or its number `70000`): false in every build Xcode can still make, whose
+    /// oldest deployment target is iOS 11 (Xcode 14) and whose SDKs are newer. Such a block holds code for iOS 6
+    /// (opvexe/AcneTreatment's, which no longer even compiles) and is skipped as `#if 0` is.
+    static func isBelowEverySupportedIOS(_ text: ArraySlice<UInt8>) -> Bool {
+        guard text.count < 160 else { return false }
+        var words = String(decoding: text, as: UTF8.self)
+            .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "(" || $0 == ")" }).map(String.init)
+        // `if MACRO < V`, or `if MACRO<V` written without spaces.
+        if words.count == 2, let less = words[1].firstIndex(of: "<") {
+            words = [words[0], String(words[1][..<less]), "<", String(words[1][words[1].index(after: less)...])].filter { !$0.isEmpty }
+        }
+        guard words.count == 4, words[0] == "if", words[2] == "<",
+              words[1] == "__IPHONE_OS_VERSION_MIN_REQUIRED" || words[1] == "__IPHONE_OS_VERSION_MAX_ALLOWED" else { return false }
+        let version: (major: Int, minor: Int)
+        if words[3].hasPrefix("__IPHONE_") {
+            let parts = words[3].dropFirst("__IPHONE_".count).split(separator: "_", omittingEmptySubsequences: false)
+            guard (1...3).contains(parts.count), let major = Int(parts[0]), let minor = parts.count > 1 ? Int(parts[1]) : 0 else { return false }
+            version = (major, minor)
+        } else {
+            guard let number = Int(words[3]), number >= 20000 else { return false }
+            version = (number / 10000, number / 100 % 100)
+        }
+        return version.major < 11 || (version.major == 11 && version.minor == 0)
     }
 
     /// The first two words of a directive's text (split at spaces, tabs and parentheses) and whether a third follows,
