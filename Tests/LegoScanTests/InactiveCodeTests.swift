@@ -3,6 +3,8 @@ import Testing
 @testable import LegoScan
 
 /// A transition in code that never runs — a comment, a `#if 0` (Swift `#if false`) block — is a note, never an edge.
+/// A comment that only names a macro, without its arguments (yizzuide/BDJProjectExample's `BDJPostRouting.m:14`),
+/// holds no transition at all.
 @Suite struct InactiveCodeTests {
     private static let files: [String: String] = ["A.m": """
         @interface XFHomeRouting : XFRouting
@@ -18,6 +20,7 @@ import Testing
         #endif
             // push the detail when it's ready, see the URL list
         }
+        // sub-modules come from the macro `XF_SubUInterface_` in the view
         @end
         """, "B.swift": """
         class XFMineRouting: XFRouting {

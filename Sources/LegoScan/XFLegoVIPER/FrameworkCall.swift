@@ -73,6 +73,10 @@ struct FrameworkCall {
         guard let meaning else { return }
         switch meaning {
         case .transition(let kind, let target):
+            // A macro named without the argument that holds its target is not a call: a comment's prose ("add
+            // sub-modules with `XF_SubUInterface_`"), read again as code, named it.
+            if name.hasPrefix("XF_"), case .url(let index) = target, index >= arguments.count { return }
+            if name.hasPrefix("XF_"), case .name(let index) = target, index >= arguments.count { return }
             transition(kind, self.target(target), into: &facts)
         case .put(let target):
             transition(Self.kind(ofMethod: argument(0)), self.target(target), into: &facts)
