@@ -4,8 +4,8 @@ import LegoModel
 /// The source files of an app folder, and reading one of them safely.
 ///
 /// Files are listed in path order (stable output), symbolic links are not followed (no loops, nothing outside the
-/// folder), and vendored or generated folders (`Pods`, `Carthage`, `DerivedData`, `.build`, hidden folders) are
-/// skipped: they hold the framework's and other libraries' code, not the app's.
+/// folder), and vendored or generated folders (`Pods`, `Carthage`, `DerivedData`, `.build`, hidden folders) and Xcode
+/// file templates (`*.xctemplate`) are skipped: they hold the framework's and other libraries' code, not the app's.
 public struct SourceTree {
     /// The language a file is read as.
     public enum Language: String, Sendable {
@@ -44,7 +44,8 @@ public struct SourceTree {
         return files(under: root, skipped: &skipped)
     }
 
-    /// `files(under:)`; `skipped` gets the relative paths of the `skippedFolders` met (Pods, Carthage, …).
+    /// `files(under:)`; `skipped` gets the relative paths of the `skippedFolders` met (Pods, Carthage, …) and of the
+    /// Xcode templates.
     static func files(under root: String, skipped: inout [String]) -> (files: [File], warnings: [ScanFacts.Warning]) {
         var base = Array(root.utf8)
         if base.count > 1 && base.last == 0x2F { base.removeLast() }
@@ -82,7 +83,9 @@ public struct SourceTree {
                 let text = String(decoding: name, as: UTF8.self)
                 switch status.st_mode & S_IFMT {
                 case S_IFDIR:
-                    if skippedFolders.contains(text) {
+                    // An Xcode file template (`*.xctemplate`) is never compiled: its classes are named
+                    // `___FILEBASENAMEASIDENTIFIER___…`, and read as code they made the first routing of some apps.
+                    if skippedFolders.contains(text) || text.hasSuffix(".xctemplate") {
                         skipped.append(String(decoding: childRelative, as: UTF8.self))
                     } else if !text.hasPrefix(".") {
                         pending.append(childRelative)

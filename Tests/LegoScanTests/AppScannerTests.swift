@@ -1,5 +1,6 @@
 import Foundation
 import LegoModel
+import LegoTestSupport
 import Testing
 @testable import LegoScan
 
@@ -97,5 +98,37 @@ import Testing
         """)
         #expect(facts.routes.map(\.form) == [.replacingGroup, .replacingGroup, .group])
         #expect(facts.routes.map(\.component) == [.literal("One"), .dynamic(expression: "name"), nil])
+    }
+
+    /// Xcode file templates are not the app (yizzuide/XFLegoVIPER's tags 2.6–4.0 ship `Template/*.xctemplate` beside the
+    /// example app): their `___FILEBASENAMEASIDENTIFIER___Routing`, read first, hid the app's prefix and gave some twenty
+    /// false errors. The folder is skipped and listed as excluded.
+    @Test func anXcodeTemplateFolderIsNotTheApp() throws {
+        let directory = try TemporaryDirectory()
+        let template = "Template/VIPER.xctemplate/___FILEBASENAME___"
+        try FileManager.default.createDirectory(atPath: directory.file(template), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory.file("ZApp"), withIntermediateDirectories: true)
+        let files = [
+            "\(template)/___FILEBASENAME___Routing.h": "@interface ___FILEBASENAMEASIDENTIFIER___Routing : XFRouting\n@end\n",
+            "ZApp/Routings.m": """
+                @interface XFSearchRouting : XFRouting
+                @end
+                @interface XFDetailRouting : XFRouting
+                @end
+                @implementation XFSearchRouting
+                XF_AutoAssemblyModule_Fast
+                - (void)go { XF_PUSH_Component_Fast(@"Detail") }
+                @end
+                @implementation XFDetailRouting
+                XF_AutoAssemblyModule_Fast
+                @end
+                """,
+        ]
+        for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: directory.file(name))) }
+        let outcome = try AppScanner.scan(directory: directory.path)
+        #expect(outcome.app.modules.map(\.name).sorted() == ["Detail", "Search"])
+        #expect(outcome.app.edges(.push) == ["Search -> Detail"])
+        #expect(outcome.excluded.map(\.path) == ["Template/VIPER.xctemplate"])
+        #expect(StaticAnalyzer.analyze(outcome.app).findings.isEmpty)
     }
 }
