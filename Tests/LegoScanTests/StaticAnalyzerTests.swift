@@ -275,4 +275,36 @@ import Testing
         let rules = StaticAnalyzer.analyze(app).findings.map(\.ruleID)
         #expect(!rules.contains("unknown-component") && !rules.contains("lost-event"))
     }
+
+    /// A Swift handler's `eventName == "x"` names an event it handles. The parser leaves operators unfolded, so the
+    /// comparison is a sequence, not an infix expression, and was never read: yizzuide/Lego-swift's Login got a false
+    /// lost-event warning for every event its `if eventName == …` handled, and none for a name it did not.
+    @Test func aSwiftHandlersEqualityComparisonsNameItsEvents() {
+        let app = app(["Home.m": """
+        @interface XFHomeRouting : XFRouting
+        @end
+        @implementation XFHomeRouting
+        - (void)tell {
+            XF_SendEventForComponents_(@"Reload", nil, @"Login")
+            XF_SendEventForComponents_(@"Refresh", nil, @"Login")
+            XF_SendEventForComponents_(@"Typo", nil, @"Login")
+        }
+        @end
+        """, "Login.swift": """
+        class XFLoginRouting: XFRouting {}
+        class XFLoginPresenter: XFPresenter {
+            override func receiveComponentEventName(_ eventName: String, intentData: Any?) {
+                switch eventName {
+                case "Other": break
+                default: break
+                }
+                if eventName == "Reload" || "Refresh" == eventName { reload() }
+                let label = "x" + "Typo" == eventName ? 1 : 0
+            }
+        }
+        """])
+        let lost = StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "lost-event" }
+        #expect(lost.count == 1)
+        #expect(lost.first?.message.contains("Typo") == true)
+    }
 }

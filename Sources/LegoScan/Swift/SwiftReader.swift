@@ -257,6 +257,30 @@ struct SwiftReader {
             return .visitChildren
         }
 
+        // The same comparison as the parser leaves it: operators are not folded, so `eventName == "x"` is a sequence
+        // `eventName`, `==`, `"x"` (and `a == "x" || a == "y"` one sequence of seven), never an infix expression. Only a
+        // literal that is a whole operand of `==` counts: next to the sequence's end or an `&&` or `||`, which bind
+        // less tightly (the `"b"` of `a + "b" == c` is not compared).
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            guard inEventHandler > 0, let owner = classStack.last else { return .visitChildren }
+            let elements = Array(node.elements)
+            func isBoundary(_ index: Int) -> Bool {
+                guard elements.indices.contains(index) else { return true }
+                guard let binary = elements[index].as(BinaryOperatorExprSyntax.self) else { return false }
+                return binary.operator.text == "&&" || binary.operator.text == "||"
+            }
+            for (index, element) in elements.enumerated() {
+                guard let binary = element.as(BinaryOperatorExprSyntax.self), binary.operator.text == "==",
+                      index > 0, index + 1 < elements.count else { continue }
+                for (side, outer) in [(index - 1, index - 2), (index + 1, index + 2)] where isBoundary(outer) {
+                    if let text = literal(elements[side]) {
+                        facts.receipts.append(.init(className: owner, event: .literal(text), kind: .compares, location: location(elements[side])))
+                    }
+                }
+            }
+            return .visitChildren
+        }
+
         override func visit(_ node: SwitchCaseItemSyntax) -> SyntaxVisitorContinueKind {
             guard inEventHandler > 0, let owner = classStack.last,
                   let pattern = node.pattern.as(ExpressionPatternSyntax.self), let text = literal(pattern.expression) else {
