@@ -307,4 +307,31 @@ import Testing
         #expect(lost.count == 1)
         #expect(lost.first?.message.contains("Typo") == true)
     }
+
+    /// An object registered as an event receiver under a name receives the events sent to that name, by the later API
+    /// (`XFPipe subscribeEventOnReceiver:withRegisterCompName:`) or the one before it (4.7–4.9,
+    /// `XFComponentManager addEventReceiver:componentName:`, 4.7.0 XFComponentManager.m:118-120, 154-163, looked up
+    /// before the component table): the example app's XFEventCollector got a false lost-event warning.
+    @Test(arguments: ["[XFComponentManager addEventReceiver:self componentName:@\"Collector\"];",
+                      "[XFPipe subscribeEventOnReceiver:self withRegisterCompName:@\"Collector\"];"])
+    func aReceiverRegisteredUnderANameReceivesItsEvents(_ registration: String) {
+        let app = app(["A.m": """
+        @interface XFHomeRouting : XFRouting
+        @end
+        @interface XFEventCollector : NSObject
+        @end
+        @implementation XFEventCollector
+        - (instancetype)init {
+            self = [super init];
+            if (self) { \(registration) }
+            return self;
+        }
+        - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData { }
+        @end
+        @implementation XFHomeRouting
+        - (void)tell { XF_SendEventForComponents_(@"ping", nil, @"Collector") }
+        @end
+        """])
+        #expect(StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "lost-event" }.map(\.message) == [])
+    }
 }

@@ -153,6 +153,9 @@ enum XFCallTable {
         .init(name: "subscribeEventOnReceiver:withRegisterCompName:needReceiveEmitterEvent:", types: ["id", "NSString", "BOOL"],
               meaning: .subscription(name: 1)),
         .init(name: "subscribeEventOnReceiver:withRegisterCompName:", types: ["id", "NSString"], meaning: .subscription(name: 1)),
+        // The same registration before XFPipe (4.7–4.9): `XFComponentManager addEventReceiver:componentName:` puts the
+        // receiver in the table events are looked up in first (4.7.0 XFComponentManager.m:118-120, 154-163).
+        .init(name: "addEventReceiver:componentName:", types: ["id", "NSString"], meaning: .subscription(name: 1)),
         .init(name: "addSubRouting:asChildViewController:", types: ["XFRouting", "BOOL"], meaning: .subRouting),
         .init(name: "addSubRouting:", types: ["XFRouting"], meaning: .subRouting),
         // UIKit's own navigation, outside the framework: a pop or dismiss all the same (UINavigationController.h,
