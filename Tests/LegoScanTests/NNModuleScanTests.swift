@@ -111,6 +111,30 @@ import Testing
         #expect(moved.map { $0.location!.sourceLocation.line } == [6, 6, 7, 9])
     }
 
+    /// NNModule-swift up to 1.0.5 defines `webLink` on the router instance (`URLRouterType.swift:66` there), so its
+    /// example registers `router.registerRoute(router.webLink)`. Read as a computed route it gave a false "no router
+    /// handles" note for web links and capped every literal unmatched open at note; another type's `webLink` stays
+    /// computed.
+    @Test func aRoutersOwnWebLinkIsTheWebLinkRoute() {
+        let routes = """
+            class Routes {
+                func setup() {
+                    let router = URLRouter.default
+                    router.registerRoute(router.webLink) { url, navigator in true }
+                    router.registerRoute("module/a") { url, navigator in true }
+                }
+                func open() {
+                    URLRouter.default.openRoute("https://example.com/page")
+                    URLRouter.default.openRoute("module/b")
+                }
+            }
+            """
+        let facts = Self.swift(routes + "\nfunc other(config: Config) { URLRouter.default.registerRoute(config.webLink) { _, _ in true } }\n")
+        #expect(facts.routes.map(\.route.written) == ["weblink", "module/a", "config.webLink"])
+        let findings = NNScannedApp(facts: Self.swift(routes)).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
+        #expect(findings.map { "\($0.ruleID) \($0.severity.rawValue) \($0.location!.sourceLocation.line)" } == ["nn-route-unmatched warning 9"])
+    }
+
     /// A parser made in a variable and given to the default router on another line (hekang1992/shinymoney's
     /// `SMRouterUtils`): its scheme is the default one, which `routeUrl(from:)` turns into "" (`URLRouteParser.swift:117`),
     /// so `word://hawa.li/…` opens the route registered as `hawa.li`. Before, the scan kept `nn` and reported a false

@@ -374,11 +374,18 @@ enum NNSwiftReader {
             return .literal(type)
         }
 
-        /// A route: a literal, a known string constant, `URLRouter.webLink` (`"weblink"`, `URLRouter.swift:13`), or the expression.
+        /// A route: a literal, a known string constant, `URLRouter.webLink` (`"weblink"`, `URLRouter.swift:13`), a known
+        /// router's `webLink` (an instance property up to 1.0.5, `URLRouterType.swift:66` there), or the expression.
         func routeValue(_ expression: ExprSyntax) -> ScanValue {
             if let text = literal(expression) { return .literal(text) }
             let text = expression.text(in: source)
             if text == "URLRouter.webLink" { return .literal("weblink") }
+            if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "webLink", let base = member.base {
+                let router = routerName(base)
+                if router == NNSwiftReader.defaultRouter || router == NNSwiftReader.routeService || facts.routers.contains(where: { $0.name == router }) {
+                    return .literal("weblink")
+                }
+            }
             if let constant = constants[text] ?? constants[qualified(text)] { return .literal(constant) }
             if let member = expression.as(MemberAccessExprSyntax.self), member.base?.text(in: source) == "Self" || member.base?.text(in: source) == "self",
                let constant = constants[qualified(member.declName.baseName.text)] {
