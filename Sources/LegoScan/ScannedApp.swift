@@ -415,16 +415,43 @@ public struct ScannedApp: Sendable, Hashable {
             }
             return inherits ? false : nil
         }
+        let bodiesByName = Dictionary(grouping: facts.methodBodies, by: \.name)
+        func descends(_ name: String, from ancestor: String) -> Bool {
+            var current: String? = name
+            var seen: Set<String> = []
+            while let next = current, seen.insert(next).inserted {
+                if next == ancestor { return true }
+                current = declared[next]?.superclass
+            }
+            return false
+        }
+        // A method a class outside its own line implements too (`loadView`, a protocol's method) may be sent by UIKit or
+        // the framework without its name being written: the places its name is written are not all its callers.
+        func isImplementedElsewhere(_ method: ScanFacts.MethodBody) -> Bool {
+            (bodiesByName[method.name] ?? []).contains {
+                !descends($0.className, from: method.className) && !descends(method.className, from: $0.className)
+            }
+        }
+        var runsMemo: [String: Bool] = [:]
         func runs(_ method: ScanFacts.MethodBody, module: String, members: [String], depth: Int) -> Bool {
+            let key = "\(depth) \(module) \(method.className) \(method.name)"
+            if let known = runsMemo[key] { return known }
+            let answer = computeRuns(method, module: module, members: members, depth: depth)
+            runsMemo[key] = answer
+            return answer
+        }
+        func computeRuns(_ method: ScanFacts.MethodBody, module: String, members: [String], depth: Int) -> Bool {
+            // The routing method (depth 0) is only ever called by name; a method it is called from may not be.
+            if depth > 0, NeverCalledMethods.mayBeCalledUnnamed(method.name) || isImplementedElsewhere(method) { return true }
             guard let uses = facts.inheritedMethodUses[method.name], !uses.isEmpty else { return true }
             for use in uses {
                 guard let caller = body(around: use) else { return true }
                 switch inheritance(of: caller, by: members) {
                 case nil:
-                    guard let owner = owningModule(caller.className), owner != module else { return true }
+                    // Past the routing method, a call written in another module's own class is that module's.
+                    guard depth > 0, let owner = owningModule(caller.className), owner != module else { return true }
                 case true?:
-                    if depth >= 3 || NeverCalledMethods.mayBeCalledUnnamed(caller.name)
-                        || runs(caller, module: module, members: members, depth: depth + 1) { return true }
+                    if depth >= 3 || runs(caller, module: module, members: members, depth: depth + 1) { return true }
                 case false?:
                     continue
                 }

@@ -79,6 +79,8 @@ import Testing
         ("", ["Post -> PostComment"]),
         ("BDJPostCommentActivity", ["Post -> PostComment", "PostComment -> PostComment"]),
         ("BDJPostCell", ["Post -> PostComment", "PostComment -> PostComment"]),
+        // Swift writes the call by the importer's name, `didSelectPost(at:)`.
+        ("swift", ["Post -> PostComment", "PostComment -> PostComment"]),
     ])
     func anInheritedTransitionOnlyAnotherModulesViewReachesIsNotTheSubclasss(_ alsoCalledBy: String, _ edges: [String]) throws {
         let directory = try TemporaryDirectory()
@@ -115,7 +117,13 @@ import Testing
             @end
             """,
         ]
-        if !alsoCalledBy.isEmpty {
+        if alsoCalledBy == "swift" {
+            files["Caller.swift"] = """
+                extension BDJPostCommentActivity {
+                    @objc func tap() { (eventHandler as! BDJPostPresenter).didSelectPost(at: 0) }
+                }
+                """
+        } else if !alsoCalledBy.isEmpty {
             files["Caller.m"] = """
                 @implementation \(alsoCalledBy)
                 - (void)tap { [EventHandler didSelectPostAtIndex:0]; }
@@ -125,6 +133,48 @@ import Testing
         for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: directory.file(name))) }
         let app = try AppScanner.scan(directory: directory.path).app
         #expect(app.edges(.push).sorted() == edges)
+    }
+
+    /// A method UIKit sends without its name being written (`loadView`) is taken as run, even where the only other place
+    /// its name is written is another module's own `loadView`: reading that as its one caller dropped New's inherited
+    /// sub-module, and a send to it became a false lost-event warning.
+    @Test func anInheritedLifecycleMethodIsTakenAsRun() throws {
+        let directory = try TemporaryDirectory()
+        let files = [
+            "Classes.h": """
+            @interface BDJEssenceRouting : XFRouting
+            @end
+            @interface BDJNewRouting : BDJEssenceRouting
+            @end
+            @interface BDJMineRouting : XFRouting
+            @end
+            @interface BDJAllPostRouting : XFRouting
+            @end
+            @interface BDJEssenceActivity : XFActivity
+            @end
+            @interface BDJNewActivity : BDJEssenceActivity
+            @end
+            @interface BDJMineActivity : XFActivity
+            @end
+            """,
+            "Essence.m": """
+            @implementation BDJEssenceActivity
+            - (void)loadView {
+                self.view = [[UIView alloc] init];
+                [self setupSubviews];
+            }
+            - (void)setupSubviews { [self.view addSubview:XF_SubUInterface_(@"AllPost")]; }
+            @end
+            """,
+            "Mine.m": """
+            @implementation BDJMineActivity
+            - (void)loadView { }
+            @end
+            """,
+        ]
+        for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: directory.file(name))) }
+        let app = try AppScanner.scan(directory: directory.path).app
+        #expect(app.edges(.sub).sorted() == ["Essence -> AllPost", "New -> AllPost"])
     }
 
     @Test func aSubclassInheritsItsSuperclassModulesTransitionsAndSends() {

@@ -278,7 +278,8 @@ import Testing
 
     /// A Swift handler's `eventName == "x"` names an event it handles. The parser leaves operators unfolded, so the
     /// comparison is a sequence, not an infix expression, and was never read: yizzuide/Lego-swift's Login got a false
-    /// lost-event warning for every event its `if eventName == …` handled, and none for a name it did not.
+    /// lost-event warning for every event its `if eventName == …` handled, and none for a name it did not. Only a literal
+    /// compared with the event name counts, as the parser would group the operators.
     @Test func aSwiftHandlersEqualityComparisonsNameItsEvents() {
         let app = app(["Home.m": """
         @interface XFHomeRouting : XFRouting
@@ -288,6 +289,7 @@ import Testing
             XF_SendEventForComponents_(@"Reload", nil, @"Login")
             XF_SendEventForComponents_(@"Refresh", nil, @"Login")
             XF_SendEventForComponents_(@"Typo", nil, @"Login")
+            XF_SendEventForComponents_(@"Ternary", nil, @"Login")
         }
         @end
         """, "Login.swift": """
@@ -300,12 +302,17 @@ import Testing
                 }
                 if eventName == "Reload" || "Refresh" == eventName { reload() }
                 let label = "x" + "Typo" == eventName ? 1 : 0
+                if data?["type"] as? String == "video" { return }
+                _ = items.filter { $0 == "zzz" }
+                let flag = eventName == "Ternary" ? 1 : 2
             }
         }
         """])
         let lost = StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "lost-event" }
         #expect(lost.count == 1)
         #expect(lost.first?.message.contains("Typo") == true)
+        // Only what is compared with the event name: not `video` (another value) nor `zzz` (a closure's).
+        #expect(lost.allSatisfy { !$0.message.contains("video") && !$0.message.contains("zzz") })
     }
 
     /// An object registered as an event receiver under a name receives the events sent to that name, by the later API

@@ -74,6 +74,8 @@ struct SwiftReader {
         var facts = ScanFacts()
         var classStack: [String] = []
         var inEventHandler = 0
+        /// The event-name parameter of each event handler being read (`eventName` in `receiveComponentEventName(_ eventName:…)`).
+        var eventParameters: [String] = []
         /// What a name holds when a reader can tell: file-level and type-level constants …
         var constants: [String: ObjCReader.Binding] = [:]
         /// … and the current function's locals and loop variables.
@@ -230,6 +232,8 @@ struct SwiftReader {
             if node.name.text == "receiveComponentEventName", let owner = classStack.last {
                 facts.receipts.append(.init(className: owner, event: nil, kind: .handler, location: location(node.name)))
                 inEventHandler += 1
+                let first = node.signature.parameterClause.parameters.first
+                eventParameters.append((first?.secondName ?? first?.firstName)?.text ?? "eventName")
             }
             // A private method can be called only by name from its own file (or by a selector string): one that is
             // never written again never runs. Other Swift methods may be called from anywhere, UIKit included.
@@ -243,13 +247,16 @@ struct SwiftReader {
 
         override func visitPost(_ node: FunctionDeclSyntax) {
             functionDepth -= 1
-            if node.name.text == "receiveComponentEventName", !classStack.isEmpty { inEventHandler -= 1 }
+            if node.name.text == "receiveComponentEventName", !classStack.isEmpty {
+                inEventHandler -= 1
+                eventParameters.removeLast()
+            }
         }
 
         // Inside the handler, `eventName == "x"` and `case "x":` name the events it handles.
         override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
             guard inEventHandler > 0, let owner = classStack.last, node.operator.text(in: source) == "==" else { return .visitChildren }
-            for side in [node.leftOperand, node.rightOperand] {
+            for (side, other) in [(node.leftOperand, node.rightOperand), (node.rightOperand, node.leftOperand)] where isEventParameter(other) {
                 if let text = literal(side) {
                     facts.receipts.append(.init(className: owner, event: .literal(text), kind: .compares, location: location(side)))
                 }
@@ -257,22 +264,31 @@ struct SwiftReader {
             return .visitChildren
         }
 
+        /// Whether `expression` is the event handler's event-name parameter.
+        func isEventParameter(_ expression: ExprSyntax) -> Bool {
+            guard let name = eventParameters.last, let reference = expression.as(DeclReferenceExprSyntax.self) else { return false }
+            return reference.baseName.text == name
+        }
+
         // The same comparison as the parser leaves it: operators are not folded, so `eventName == "x"` is a sequence
-        // `eventName`, `==`, `"x"` (and `a == "x" || a == "y"` one sequence of seven), never an infix expression. Only a
-        // literal that is a whole operand of `==` counts: next to the sequence's end or an `&&` or `||`, which bind
-        // less tightly (the `"b"` of `a + "b" == c` is not compared).
+        // `eventName`, `==`, `"x"` (and `a == "x" || a == "y"` one sequence of seven), never an infix expression. It
+        // counts only as the parser would group it: the literal and the event name each a whole operand of `==`, next
+        // to the sequence's end or an operator that binds less tightly (`&&`, `||`, `? :`, `=`); the `"b"` of
+        // `a + "b" == eventName` and a literal compared with anything else (`type == "video"`) name no event.
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
             guard inEventHandler > 0, let owner = classStack.last else { return .visitChildren }
             let elements = Array(node.elements)
             func isBoundary(_ index: Int) -> Bool {
                 guard elements.indices.contains(index) else { return true }
-                guard let binary = elements[index].as(BinaryOperatorExprSyntax.self) else { return false }
+                let element = elements[index]
+                if element.is(UnresolvedTernaryExprSyntax.self) || element.is(AssignmentExprSyntax.self) { return true }
+                guard let binary = element.as(BinaryOperatorExprSyntax.self) else { return false }
                 return binary.operator.text == "&&" || binary.operator.text == "||"
             }
             for (index, element) in elements.enumerated() {
                 guard let binary = element.as(BinaryOperatorExprSyntax.self), binary.operator.text == "==",
-                      index > 0, index + 1 < elements.count else { continue }
-                for (side, outer) in [(index - 1, index - 2), (index + 1, index + 2)] where isBoundary(outer) {
+                      index > 0, index + 1 < elements.count, isBoundary(index - 2), isBoundary(index + 2) else { continue }
+                for (side, other) in [(index - 1, index + 1), (index + 1, index - 1)] where isEventParameter(elements[other]) {
                     if let text = literal(elements[side]) {
                         facts.receipts.append(.init(className: owner, event: .literal(text), kind: .compares, location: location(elements[side])))
                     }

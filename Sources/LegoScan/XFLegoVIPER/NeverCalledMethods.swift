@@ -45,11 +45,16 @@ enum NeverCalledMethods {
         // Every method of a subclassed class, not only those holding a transition: a subclass module runs an inherited
         // transition only if it runs a call of the method that holds it, which may itself sit in an inherited method
         // that only another module's own view calls (BDJPostPresenter's row action, sent by BDJPostActivity alone).
+        // Swift calls them by the importer's shorter names too (`didSelectPost(at:)`), as for the candidates below.
         var inherited: [String: [String]] = [:]
-        for body in facts.methodBodies where subclassed.contains(body.className) && !mayBeCalledUnnamed(body.name) {
+        var swiftInherited: [String: [String]] = [:]
+        let holding = Set(holders)
+        for body in facts.methodBodies where subclassed.contains(body.className) && (!mayBeCalledUnnamed(body.name) || holding.contains(body)) {
             inherited[body.name] = [body.name]
+            for spelling in body.hasArguments ? wordPrefixes(of: body.name) : [body.name] where !(swiftInherited[spelling]?.contains(body.name) ?? false) {
+                swiftInherited[spelling, default: []].append(body.name)
+            }
         }
-        for holder in holders where subclassed.contains(holder.className) { inherited[holder.name] = [holder.name] }
         guard !candidates.isEmpty || !inherited.isEmpty else { return Calls() }
         var unnamed = Set(candidates.map(\.name))
         // Swift calls `goToDetailWithName:` by the importer's shorter base name (`goToDetail(withName:)`, or pruned by
@@ -70,7 +75,7 @@ enum NeverCalledMethods {
             if !unnamed.isEmpty {
                 unnamed.subtract(namesUsed(in: bytes, spellings: file.language == .swift ? swiftSpellings : objectiveCSpellings))
             }
-            for (name, line) in inherited.isEmpty ? [] : useSites(in: bytes, spellings: inherited) {
+            for (name, line) in inherited.isEmpty ? [] : useSites(in: bytes, spellings: file.language == .swift ? swiftInherited : inherited) {
                 uses[name, default: []].append(SourceLocation(file: file.relativePath, line: line))
             }
         }
