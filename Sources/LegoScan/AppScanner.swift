@@ -77,8 +77,8 @@ public enum AppScanner {
         }
         // The framework's own sources declare its classes; leaving them in would read its macro definitions and base
         // classes as the app's modules and transitions.
-        let frameworkClasses = scanner.frameworkClasses
-        let copies = VendoredCopy.copies(in: read.map { ($0.file.relativePath, $0.facts.declaredClassNames) }, frameworkClasses: frameworkClasses)
+        let frameworkTypes = scanner.frameworkTypes
+        let copies = VendoredCopy.copies(in: read.map { ($0.file.relativePath, $0.facts.declaredTypeNames) }, frameworkTypes: frameworkTypes)
         var facts = Scanner.Facts()
         facts.warnings = listing.warnings
         var byteCount = 0
@@ -90,7 +90,7 @@ public enum AppScanner {
                 copyCounts[copy] += 1
                 continue
             }
-            let declared = entry.facts.declaredClassNames.filter(frameworkClasses.contains)
+            let declared = entry.facts.declaredTypeNames.filter(frameworkTypes.contains)
             if !declared.isEmpty {
                 excluded.append(ScanExclusion(path: entry.file.relativePath, reason: .frameworkCopy(classes: declared), fileCount: 1))
                 continue

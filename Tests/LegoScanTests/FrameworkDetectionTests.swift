@@ -78,7 +78,7 @@ struct FrameworkDetectionTests {
 private struct StubScanner: FrameworkScanner {
     var framework: Framework
     var markers: [String]
-    var frameworkClasses: Set<String> { [] }
+    var frameworkTypes: Set<String> { [] }
     func read(bytes: [UInt8], file: String, language: SourceTree.Language) -> ScanFacts { ScanFacts() }
     func app(from facts: ScanFacts) -> ScannedApp { ScannedApp(facts: facts) }
 }

@@ -111,6 +111,37 @@ import Testing
         #expect(moved.map { $0.location!.sourceLocation.line } == [6, 6, 7, 9])
     }
 
+    /// NNModule-swift 1.0.1–1.0.6 keep `URLRouter/` beside `ModuleManager/`, and from 1.0.2 its parser is a struct
+    /// (`YiHuaXie/NNModule@1.0.2:NNModule/URLRouter/URLRouteParser.swift:56`, a class in 1.0.0 at line 56): a copy
+    /// vendored into an app is recognised by its structs and enums too, so the router's own code is not read as the
+    /// app's (a copy of 1.0.2 or 1.0.4 left `URLRouter/` in, and its `URLRouter.default` among the app's routers).
+    @Test func aVendoredCopyIsRecognisedByItsValueTypesToo() throws {
+        let directory = try TemporaryDirectory()
+        let files = [
+            "App/Routes.swift": "import NNModule_swift\nclass Routes {\n    func setup() { URLRouter.default.registerRoute(\"home\") { _, _ in true } }\n}\n",
+            "NNModule/ModuleManager/Core/ModuleServiceCenter.swift": "final class ModuleServiceCenter {}\n",
+            "NNModule/URLRouter/URLRouteParser.swift": "public struct RouteURL {}\npublic struct URLRouteParser {}\n",
+            // The framework's own code opening a route no app registers: read as the app's, it is a false finding.
+            "NNModule/URLRouter/Navigator.swift": "public struct Navigator {\n    func go() { URLRouter.default.openRoute(\"vendored/only\") }\n}\n",
+        ]
+        for (name, text) in files {
+            let path = directory.file(name)
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        let outcome = try AppScanner.scan(directory: directory.path, with: NNScanner())
+        #expect(outcome.excluded.contains(AppScanner.Exclusion(path: "NNModule", reason: .frameworkCopy(classes: ["ModuleServiceCenter", "URLRouteParser"]),
+                                                               fileCount: 3)))
+        #expect(outcome.fileCount == 1)
+        #expect(outcome.app.facts.opens.isEmpty)
+        #expect(outcome.app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings.map(\.message) == [])
+        // The value types alone mark it: a copy of the router without `ModuleManager/` (1.0.1's layout).
+        try FileManager.default.removeItem(atPath: directory.file("NNModule/ModuleManager"))
+        let routerOnly = try AppScanner.scan(directory: directory.path, with: NNScanner())
+        #expect(routerOnly.excluded.contains(AppScanner.Exclusion(path: "NNModule/URLRouter", reason: .frameworkCopy(classes: ["URLRouteParser"]),
+                                                                  fileCount: 2)))
+    }
+
     /// NNModule-swift up to 1.0.5 defines `webLink` on the router instance (`URLRouterType.swift:66` there), so its
     /// example registers `router.registerRoute(router.webLink)`. Read as a computed route it gave a false "no router
     /// handles" note for web links and capped every literal unmatched open at note; another type's `webLink` stays

@@ -10,8 +10,8 @@ public protocol FrameworkScanner: Sendable {
 
     /// The framework this scanner reads.
     var framework: Framework { get }
-    /// Classes only the framework's own sources declare: a folder declaring them is a vendored copy, not the app.
-    var frameworkClasses: Set<String> { get }
+    /// Types only the framework's own sources declare: a folder declaring them is a vendored copy, not the app.
+    var frameworkTypes: Set<String> { get }
     /// Byte strings whose presence in a file shows it uses the framework (imports, macros, the router's selectors);
     /// `scan` without `--framework` picks the framework whose markers most files hold.
     var markers: [String] { get }
@@ -33,8 +33,9 @@ extension FrameworkScanner {
 public protocol FrameworkFacts: Sendable {
     /// No facts.
     init()
-    /// Classes the file declares (with `@implementation` or `class`), for recognising a vendored framework copy.
-    var declaredClassNames: [String] { get }
+    /// Types the file declares (with `@implementation`, `class`, and in Swift `struct` and `enum`), for recognising a
+    /// vendored framework copy.
+    var declaredTypeNames: [String] { get }
     /// Whether the facts hold any use of the framework; a scan with none fails with `ScanError.noFrameworkCode`.
     var hasFrameworkCode: Bool { get }
     /// Problems reading the source, each at a file and line.

@@ -1,20 +1,20 @@
 /// Recognises a copy of a framework's own sources inside an app (apps vendor XFLegoVIPER under a `Lib/` folder): the
-/// files that declare the framework's own classes, and the folder that holds them all.
+/// files that declare the framework's own types, and the folder that holds them all.
 enum VendoredCopy {
     /// One framework copy found.
     struct Copy {
         /// The folder holding it, relative to the scanned folder ("" never: a copy at the top is its files alone).
         var folder: String
-        /// The framework classes it declares, in name order (evidence for the summary).
+        /// The framework types it declares, in name order (evidence for the summary).
         var classes: [String]
     }
 
-    /// The folders holding a framework copy, given each file's path and the classes it declares and the framework's own: the deepest folder
-    /// common to every file declaring a framework class, or each such file's own folder when that would be the top.
-    static func copies(in files: [(path: String, classes: [String])], frameworkClasses: Set<String>) -> [Copy] {
+    /// The folders holding a framework copy, given each file's path and the types it declares and the framework's own: the deepest folder
+    /// common to every file declaring a framework type, or each such file's own folder when that would be the top.
+    static func copies(in files: [(path: String, classes: [String])], frameworkTypes: Set<String>) -> [Copy] {
         var byFile: [(folder: [Substring], classes: [String])] = []
         for file in files {
-            let declared = file.classes.filter(frameworkClasses.contains)
+            let declared = file.classes.filter(frameworkTypes.contains)
             guard !declared.isEmpty else { continue }
             byFile.append((file.path.split(separator: "/").dropLast(), declared))
         }

@@ -239,6 +239,9 @@ public struct NNFacts: Sendable, Hashable {
 
     /// Classes declared.
     public var classes: [ClassDeclaration] = []
+    /// The names of the structs and enums declared: the framework's own parser is a class in one version and a struct in
+    /// the next (`URLRouteParser`, 1.0.0 and 1.0.2), and both mark a vendored copy.
+    public var valueTypes: [String] = []
     /// The names of the protocols declared (Swift `protocol P`, Objective-C `@protocol P` with a body): a service the
     /// scanned source looks up but does not declare comes from code the scan did not read.
     public var protocols: [String] = []
@@ -280,7 +283,7 @@ public struct NNFacts: Sendable, Hashable {
 }
 
 extension NNFacts: FrameworkFacts {
-    public var declaredClassNames: [String] { classes.map(\.name) }
+    public var declaredTypeNames: [String] { classes.map(\.name) + valueTypes }
 
     /// Whether anything the framework would see was found (declarations and warnings aside).
     public var hasFrameworkCode: Bool {
@@ -290,6 +293,7 @@ extension NNFacts: FrameworkFacts {
 
     public mutating func append(_ other: NNFacts) {
         classes += other.classes
+        valueTypes += other.valueTypes
         protocols += other.protocols
         priorities += other.priorities
         bootstrapMethods += other.bootstrapMethods

@@ -10,12 +10,12 @@ public struct NNScanner: FrameworkScanner {
 
     /// Classes only the framework's own sources declare (`YiHuaXie/NNModule@5d3e56e:NNModule/…`): the service center,
     /// the router's parts and the default service impls; names an app would also use (`EventBus`, `Navigator`) are left out.
-    static let ownClasses: Set<String> = [
+    static let ownTypes: Set<String> = [
         "ModuleServiceCenter", "URLRouteParser", "URLRouteRedirector", "URLRouteInterceptor", "NotificationObserver", "ModuleTabServiceImpl",
         "ModuleLaunchTaskServiceImpl", "ModuleNotificationServiceImpl", "ModuleApplicationServiceImpl",
     ]
 
-    public var frameworkClasses: Set<String> { Self.ownClasses }
+    public var frameworkTypes: Set<String> { Self.ownTypes }
 
     // The pod's module name, the bootstrap classes, the service API in both languages and the router type: none of
     // them is an XFLegoVIPER or QFMoudle spelling.

@@ -133,9 +133,17 @@ enum NNSwiftReader {
             return .visitChildren
         }
 
-        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text, bootstrap: nil); return .visitChildren }
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            facts.valueTypes.append(node.name.text)
+            push(node.name.text, bootstrap: nil)
+            return .visitChildren
+        }
         override func visitPost(_ node: StructDeclSyntax) { pop() }
-        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text, bootstrap: nil); return .visitChildren }
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+            facts.valueTypes.append(node.name.text)
+            push(node.name.text, bootstrap: nil)
+            return .visitChildren
+        }
         override func visitPost(_ node: EnumDeclSyntax) { pop() }
 
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {

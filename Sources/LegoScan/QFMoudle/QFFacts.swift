@@ -272,7 +272,7 @@ public struct QFFacts: FrameworkFacts {
     /// No facts.
     public init() {}
 
-    public var declaredClassNames: [String] { classes.filter { $0.category == nil }.map(\.name) }
+    public var declaredTypeNames: [String] { classes.filter { $0.category == nil }.map(\.name) }
 
     // A file uses QFMoudle when it opens a module or declares a router; protocols alone are any ObjC app's.
     public var hasFrameworkCode: Bool {

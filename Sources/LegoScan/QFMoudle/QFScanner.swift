@@ -10,7 +10,7 @@ public struct QFScanner: FrameworkScanner {
 
     // QFMoudle is a demo its users copy the router out of, renamed and with their own naming rule: the router is the
     // app's code, and reading it gives the naming rule, so no class marks a vendored copy.
-    public var frameworkClasses: Set<String> { [] }
+    public var frameworkTypes: Set<String> { [] }
 
     // The router's two lookups (`QFRouter.h:18-41`), and its class and base protocol names.
     public var markers: [String] { ["interfaceForProtocol:", "interfaceForURL:", "QFRouter", "QFMoudleProtocol"] }

@@ -11,7 +11,7 @@ public struct XFScanner: FrameworkScanner {
 
     /// Classes only the framework declares (`XFLegoVIPER/Core/…` and `XFLegoVIPER/Extension/…` at c95d757): the
     /// buses, registries, reflectors, factories and layer base classes an app subclasses but never declares.
-    static let ownClasses: Set<String> = [
+    static let ownTypes: Set<String> = [
         "XFUIBus", "XFEventBus", "XFComponentManager", "XFComponentReflect", "XFComponentHandlerMatcher", "XFUInterfaceFactory",
         "XFURLRoute", "XFURLParse", "XFURLInterceptorChain", "XFLegoConfig", "XFModuleReflect", "XFRouting", "XFPresenter",
         "XFInteractor", "XFDataManager", "XFActivity", "XFRoutingLinkManager", "XFVIPERModuleAssembly", "XFRoutingFactory",
@@ -20,7 +20,7 @@ public struct XFScanner: FrameworkScanner {
         "LEMVVMModuleHandler", "LEMVVMConnector", "XFExpressPack", "XFExpressPiece", "XFPipe", "XFApplicationEmitter",
     ]
 
-    public var frameworkClasses: Set<String> { Self.ownClasses }
+    public var frameworkTypes: Set<String> { Self.ownTypes }
 
     // The umbrella header and module name, the assembly and navigation macros, and the bus an app sends events on.
     public var markers: [String] {
@@ -46,7 +46,7 @@ public struct XFScanner: FrameworkScanner {
 }
 
 extension ScanFacts: FrameworkFacts {
-    public var declaredClassNames: [String] { classes.map(\.name) }
+    public var declaredTypeNames: [String] { classes.map(\.name) }
 }
 
 extension ScannedApp: ScannedFrameworkApp {
