@@ -111,6 +111,50 @@ import Testing
         #expect(moved.map { $0.location!.sourceLocation.line } == [6, 6, 7, 9])
     }
 
+    /// The framework keys a service by `String(reflecting: T.self)` (`YiHuaXie/NNModule@5d3e56e:NNModule/ModuleManager/Core/
+    /// ModuleServiceCenter.swift:161-163`), which names the type an alias stands for: registered as `LoginService.self`
+    /// (`typealias LoginService = LoginServiceProtocol`) and looked up as `LoginServiceProtocol.self` is one service.
+    /// Read as written, the lookup was a false `nn-service-missing` error ("crashes in release").
+    @Test func aServiceNamedThroughATypealiasIsTheAliasedProtocol() throws {
+        let app = NNScannedApp(facts: Self.swift("""
+            protocol LoginServiceProtocol: ModuleFunctionalService { func login() }
+            typealias LoginService = LoginServiceProtocol
+            typealias AuthService = LoginService
+            typealias Either = LoginServiceProtocol & AnyObject
+            class LoginImpl: NSObject, LoginServiceProtocol { func login() {} }
+            extension Module.RegisterService {
+                @objc static func registerLogin() { Module.register(service: LoginService.self, used: LoginImpl.self) }
+            }
+            class Home {
+                func go() {
+                    Module.service(of: LoginServiceProtocol.self).login()
+                    Module.service(of: App.AuthService.self).login()
+                    Module.service(of: Either.self).login()
+                }
+            }
+            """))
+        #expect(app.facts.typeAliases.map { "\($0.name)=\($0.target)@\($0.location.line)" } == ["LoginService=LoginServiceProtocol@2", "AuthService=LoginService@3"])
+        #expect(app.facts.registrations.map(\.service) == [.resolved(values: ["LoginServiceProtocol"], chain: [app.facts.typeAliases[0].location])])
+        #expect(app.facts.lookups.map(\.service.written) == ["LoginServiceProtocol", "LoginServiceProtocol", "Either"])
+        #expect(app.facts.lookups[1].service == .resolved(values: ["LoginServiceProtocol"], chain: app.facts.typeAliases.reversed().map(\.location)))
+        let findings = app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
+        // A composition is another type: its lookup finds nothing, as the framework's would.
+        #expect(findings.map { "\($0.ruleID) \($0.location!.sourceLocation.line)" } == ["nn-service-missing 13"])
+
+        // One alias name with two targets (two modules' `Service`): which one a file sees is not known, so it stays as written.
+        let twice = NNScannedApp(facts: Self.swift("""
+            typealias Service = LoginServiceProtocol
+            typealias Service = PayServiceProtocol
+            class Home { func go() { Module.service(of: Service.self) } }
+            """))
+        #expect(twice.facts.lookups.map(\.service) == [.literal("Service")])
+
+        // An alias in a file that names none of the API (read without a syntax tree) counts the same.
+        let aliasOnly = Self.swift("typealias LoginService = LoginServiceProtocol\n")
+        #expect(aliasOnly.typeAliases.map { "\($0.name)=\($0.target)" } == ["LoginService=LoginServiceProtocol"])
+        #expect(!NNSwiftReader.mayCallTheFramework(Array("typealias LoginService = LoginServiceProtocol\n".utf8)))
+    }
+
     /// NNModule-swift 1.0.1–1.0.6 keep `URLRouter/` beside `ModuleManager/`, and from 1.0.2 its parser is a struct
     /// (`YiHuaXie/NNModule@1.0.2:NNModule/URLRouter/URLRouteParser.swift:56`, a class in 1.0.0 at line 56): a copy
     /// vendored into an app is recognised by its structs and enums too, so the router's own code is not read as the

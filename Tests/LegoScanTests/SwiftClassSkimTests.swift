@@ -100,6 +100,32 @@ struct SwiftClassSkimTests {
         #expect(SwiftClassSkim.read(Array(tail.utf8)).protocols == ["AtTheEnd"])
     }
 
+    /// The aliases of plain or dotted types a file declares, as the syntax reader keeps them: not a generic alias, a
+    /// composition, an optional, a function type, a member named `typealias`, or a word in a comment or string.
+    @Test func itFindsTheAliasesOfPlainTypesTheSyntaxReaderKeeps() {
+        let text = #"""
+            typealias LoginService = LoginServiceProtocol
+            public typealias Qualified = App.Services.PayService;
+            typealias Both = Plain & Service
+            typealias Maybe = Plain?
+            typealias Handler = (String) -> Void
+            typealias List<T> = Array<T>
+            typealias Boxed = Box<Plain>
+            // typealias Commented = Plain
+            let s = "typealias InString = Plain"
+            enum Outer { typealias Inner = Plain }
+            let x = y.typealias
+            class Last: NSObject {}
+            """#
+        let parsed = NNSwiftReader.read(text: text, file: "F.swift").typeAliases.map { "\($0.name)=\($0.target)@\($0.location.line):\($0.location.column)" }
+        #expect(parsed == ["LoginService=LoginServiceProtocol@1:11", "Qualified=App.Services.PayService@2:18", "Inner=Plain@10:24"],
+                "the test's premise: what the syntax reader keeps")
+        #expect(SwiftClassSkim.read(Array(text.utf8)).aliases.map { "\($0.name)=\($0.target)@\($0.line):\($0.column)" } == parsed)
+        // The reading stops after the last `typealias` too.
+        let tail = String(repeating: "func f() { }\n", count: 2_000) + "typealias AtTheEnd = Plain\n"
+        #expect(SwiftClassSkim.read(Array(tail.utf8)).aliases.map(\.name) == ["AtTheEnd"])
+    }
+
     /// Old Mac line endings (a lone `\r`) end comments, strings and lines, as swift-syntax reads them.
     @Test func loneCarriageReturnsEndLines() {
         let text = "// header\rclass A: NSObject {}\r\r\nlet s = \"x\r\"\rclass B: A {}\r/* a\rb */ class C {}\n"
@@ -196,13 +222,22 @@ struct SwiftClassSkimTests {
                 let light = NNSwiftReader.read(bytes: bytes, file: path)
                 #expect(light.classes == full.classes, "\(path)")
                 #expect(light.protocols == full.protocols, "\(path)")
+                #expect(light.typeAliases == full.typeAliases, "\(path)")
                 full.classes = []
                 full.protocols = []
+                full.typeAliases = []
+                // Structs and enums matter only to recognise the framework's own files, whose every value type's name
+                // holds a word of the API (checked below), so such a file is always read in full.
+                full.valueTypes = []
                 #expect(full == NNFacts(), "\(path): a fact the prefilter would lose")
                 skipped += 1
             }
         }
         #expect(skipped > 10)
+        // `NotificationObserver` is a class (`NotificationObserver.swift:12` at 5d3e56e), which the light reading keeps.
+        for name in NNScanner.ownTypes where name != "NotificationObserver" {
+            #expect(NNSwiftReader.apiWords.occurs(in: Array(name.utf8)), "\(name)")
+        }
         // One event-bus call alone makes a file worth parsing.
         let bus = "final class Home { func start() { EventBus.shared.register(LoginEvent.self, target: self) } }"
         #expect(NNSwiftReader.mayCallTheFramework(Array(bus.utf8)))

@@ -21,6 +21,17 @@ public struct NNFacts: Sendable, Hashable {
         public var location: SourceLocation
     }
 
+    /// `typealias Name = Target` naming another type: the framework keys a service by `String(reflecting: T.self)`, which
+    /// names the aliased type, never the alias (`YiHuaXie/NNModule@5d3e56e:NNModule/ModuleManager/Core/ModuleServiceCenter.swift:161-163`).
+    public struct TypeAlias: Sendable, Hashable {
+        /// The alias.
+        public var name: String
+        /// The type it names, as written (`P`, `Module.P`); only a plain or dotted name is kept.
+        public var target: String
+        /// Where.
+        public var location: SourceLocation
+    }
+
     /// `static var implPriority: Int { N }` (Swift) or `+ (NSInteger)implPriority { return N; }` (Objective-C).
     public struct Priority: Sendable, Hashable {
         /// The class it is declared on.
@@ -245,6 +256,8 @@ public struct NNFacts: Sendable, Hashable {
     /// The names of the protocols declared (Swift `protocol P`, Objective-C `@protocol P` with a body): a service the
     /// scanned source looks up but does not declare comes from code the scan did not read.
     public var protocols: [String] = []
+    /// Type aliases naming a plain or dotted type.
+    public var typeAliases: [TypeAlias] = []
     /// `implPriority` declarations.
     public var priorities: [Priority] = []
     /// Bootstrap methods.
@@ -295,6 +308,7 @@ extension NNFacts: FrameworkFacts {
         classes += other.classes
         valueTypes += other.valueTypes
         protocols += other.protocols
+        typeAliases += other.typeAliases
         priorities += other.priorities
         bootstrapMethods += other.bootstrapMethods
         registrations += other.registrations

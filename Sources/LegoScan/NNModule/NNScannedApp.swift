@@ -32,6 +32,7 @@ public struct NNScannedApp: Sendable {
     /// Resolves `facts`.
     public init(facts: NNFacts) {
         self.facts = facts
+        Self.resolveAliases(in: &self.facts)
         // Every parser the app makes, wherever it is stored (a router's inline parser is one of them too):
         // `URLRouter.default = URLRouter(routeParser: parser)` on another line than `let parser = URLRouteParser(…)`
         // is the common spelling.
@@ -48,6 +49,36 @@ public struct NNScannedApp: Sendable {
             superclasses[declaration.name] = .some(declaration.superclass)
         }
         declaredProtocols = Set(facts.protocols)
+    }
+
+    /// Names every registered and looked-up service by the type its alias names: the framework keys a service by
+    /// `String(reflecting: T.self)`, which sees through a `typealias` (`ModuleServiceCenter.swift:161-163`), so a service
+    /// registered as `LoginService.self` (`typealias LoginService = LoginServiceProtocol`) is found as
+    /// `LoginServiceProtocol.self`. An alias declared twice with different targets is left as written.
+    static func resolveAliases(in facts: inout NNFacts) {
+        guard !facts.typeAliases.isEmpty else { return }
+        var aliases: [Substring: NNFacts.TypeAlias?] = [:]
+        for alias in facts.typeAliases {
+            let name = Substring(alias.name)
+            if let known = aliases[name] {
+                if known?.target != alias.target { aliases[name] = .some(nil) }
+            } else {
+                aliases[name] = .some(alias)
+            }
+        }
+        func resolved(_ value: ScanValue) -> ScanValue {
+            guard case .literal(let written) = value else { return value }
+            var name = written
+            var chain: [SourceLocation] = []
+            // Bounded: an alias of an alias is rare, a cycle does not compile.
+            while chain.count < 8, let found = aliases[unqualifiedName(name)], let alias = found, alias.target != name {
+                chain.append(alias.location)
+                name = alias.target
+            }
+            return chain.isEmpty ? value : .resolved(values: [name], chain: chain)
+        }
+        for index in facts.registrations.indices { facts.registrations[index].service = resolved(facts.registrations[index].service) }
+        for index in facts.lookups.indices { facts.lookups[index].service = resolved(facts.lookups[index].service) }
     }
 
     /// The impl's `implPriority` when the source says it: declared on the class or a superclass the scan read, 0 for

@@ -21,6 +21,9 @@ enum NNSwiftReader {
                 .init(name: $0.name, superclass: $0.superclass, location: LegoModel.SourceLocation(file: file, line: $0.line, column: $0.column))
             }
             facts.protocols = skimmed.protocols
+            facts.typeAliases = skimmed.aliases.map {
+                .init(name: $0.name, target: $0.target, location: LegoModel.SourceLocation(file: file, line: $0.line, column: $0.column))
+            }
             return facts
         }
         if let refusal = SwiftReader.refusal(bytes, file: file) {
@@ -131,6 +134,16 @@ enum NNSwiftReader {
             // A name the parser had to make up (`protocol<A, B>` of Swift 2 reads as a declaration without one) is none.
             if node.name.presence == .present, !node.name.text.isEmpty { facts.protocols.append(node.name.text) }
             return .visitChildren
+        }
+
+        override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+            // Only a plain or dotted name: a composition (`P & AnyObject`) or a generic is another type altogether.
+            let value = node.initializer.value
+            let isName = value.is(IdentifierTypeSyntax.self) || value.is(MemberTypeSyntax.self)
+            if isName, node.genericParameterClause == nil, !value.description.contains("<") {
+                facts.typeAliases.append(.init(name: node.name.text, target: value.trimmedDescription, location: location(node.name)))
+            }
+            return .skipChildren
         }
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {

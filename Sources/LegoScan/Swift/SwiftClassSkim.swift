@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// The class and protocol declarations of a Swift file read from its bytes, without a syntax tree: for the files of an
-/// app that call none of a framework's API, where a scanner needs only each class with the first type it inherits, and
-/// the protocols declared (swift-syntax's parse is most of a Swift scan, `docs/performance.md`).
+/// app that call none of a framework's API, where a scanner needs only each class with the first type it inherits, the
+/// protocols declared and the aliases of plain types (swift-syntax's parse is most of a Swift scan, `docs/performance.md`).
 ///
 /// A small lexer: comments (nested `/* */`) are skipped, strings (`"`, `"""`, raw `#"…"#`) are one token whose
 /// interpolations are code, names and punctuation are tokens. A declaration is `class` followed by a name that is not a
@@ -27,28 +27,43 @@ enum SwiftClassSkim {
     /// The class declarations of `bytes`, in source order.
     static func declarations(in bytes: [UInt8]) -> [Declaration] { read(bytes).classes }
 
-    /// The class declarations of `bytes` and the names of the protocols it declares, in source order.
-    static func read(_ bytes: [UInt8]) -> (classes: [Declaration], protocols: [String]) {
+    /// `typealias Name = Target` naming a plain or dotted type (`P`, `Module.P`), the only kind a scanner resolves.
+    struct Alias: Sendable, Hashable {
+        /// The alias.
+        var name: String
+        /// The type it names, as written.
+        var target: String
+        /// 1-based line and UTF-8 column of the name.
+        var line: Int, column: Int
+    }
+
+    /// The class declarations of `bytes`, the names of the protocols it declares and its aliases of plain types, in
+    /// source order.
+    static func read(_ bytes: [UInt8]) -> (classes: [Declaration], protocols: [String], aliases: [Alias]) {
         bytes.withUnsafeBufferPointer { buffer in
-            // Only `class` or `protocol` can start a declaration, and its clauses take a bounded number of tokens: the
-            // file is read up to its last such word and the clauses that may follow it (most files declare types first).
-            guard let last = lastDeclarationWord(in: buffer) else { return ([], []) }
+            // Only `class`, `protocol` or `typealias` can start a declaration, and its clauses take a bounded number of
+            // tokens: the file is read up to its last such word and the clauses that may follow it (most files declare
+            // types first).
+            guard let last = lastDeclarationWord(in: buffer) else { return ([], [], []) }
             var lexer = Lexer(bytes: buffer)
             lexer.stop = (offset: last, tokensAfter: 2 * declarationTokens + 8)
             let tokens = lexer.read()
-            return (declarations(tokens, buffer), protocols(tokens, buffer))
+            return (declarations(tokens, buffer), protocols(tokens, buffer), aliases(tokens, buffer))
         }
     }
 
-    /// An offset within the last `class` or `protocol` of `buffer`, in code or not, or nil when there is none.
+    /// An offset within the last `class`, `protocol` or `typealias` of `buffer`, in code or not, or nil when there is none.
     private static func lastDeclarationWord(in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
         guard buffer.count >= 5, let base = buffer.baseAddress else { return nil }
         func matches(_ word: StaticString, from start: Int) -> Bool {
             guard start >= 0, start + word.utf8CodeUnitCount <= buffer.count else { return false }
             return memcmp(base + start, word.utf8Start, word.utf8CodeUnitCount) == 0
         }
-        // Both words hold an `l`: at `class`'s second byte, `protocol`'s last.
-        func isWord(at index: Int) -> Bool { base[index] == UInt8(ascii: "l") && (matches("class", from: index - 1) || matches("protocol", from: index - 7)) }
+        // The three words hold an `l`: at `class`'s second byte, `protocol`'s last, `typealias`'s sixth.
+        func isWord(at index: Int) -> Bool {
+            base[index] == UInt8(ascii: "l")
+                && (matches("class", from: index - 1) || matches("protocol", from: index - 7) || matches("typealias", from: index - 5))
+        }
         // Backwards eight bytes at a time, stopping only at words holding an `l` (a byte-by-byte loop was a twentieth
         // of an NNModule-swift scan): a zero byte of `word ^ llllllll` flags it, with at most false flags above a
         // true one, which the check of the bytes around rules out.
@@ -172,6 +187,30 @@ enum SwiftClassSkim {
                   !(previous?.isName("import", in: bytes) ?? false) else { continue }
             let name = tokens[index + 1]
             found.append(String(decoding: bytes[name.start..<name.end], as: UTF8.self))
+        }
+        return found
+    }
+
+    /// `typealias Name = A.B` whose target is a plain or dotted name ending its line (or before `;` or `}`): not a
+    /// generic alias, a composition, a function or an optional type.
+    private static func aliases(_ tokens: [Token], _ bytes: UnsafeBufferPointer<UInt8>) -> [Alias] {
+        func text(_ token: Token) -> String { String(decoding: bytes[token.start..<token.end], as: UTF8.self) }
+        var found: [Alias] = []
+        for index in tokens.indices where tokens[index].isName("typealias", in: bytes) {
+            guard index + 3 < tokens.count, tokens[index + 1].isName, tokens[index + 2].byte == UInt8(ascii: "="),
+                  tokens[index + 3].isName, index == 0 || tokens[index - 1].byte != UInt8(ascii: ".") else { continue }
+            var last = index + 3
+            while last + 2 < tokens.count, tokens[last + 1].byte == UInt8(ascii: "."), tokens[last + 1].start == tokens[last].end,
+                  tokens[last + 2].isName {
+                last += 2
+            }
+            if last + 1 < tokens.count {
+                let next = tokens[last + 1]
+                guard next.line > tokens[last].line || next.byte == UInt8(ascii: ";") || next.byte == UInt8(ascii: "}") else { continue }
+            }
+            let name = tokens[index + 1]
+            found.append(Alias(name: text(name), target: String(decoding: bytes[tokens[index + 3].start..<tokens[last].end], as: UTF8.self),
+                               line: name.line, column: name.column))
         }
         return found
     }
