@@ -188,7 +188,8 @@ public enum QFStaticAnalyzer {
                                 module: protocolName, at: open.fact.location, certainty: .literal, ceiling: lowest(uncertain.contains(type) ? .note : nil, ruleCeiling),
                                 evidence: evidence, identity: identity)
             case .weakProperty:
-                findings.report(.qfKVCWeakTarget, prefix + "the property is weak, so only the URL's query item owns the string and the value is lost with it",
+                findings.report(.qfKVCWeakTarget, prefix + "the property is weak, so only the URL's query item owns the string: once that is released the "
+                                + "property reads nil (a short string may be a tagged pointer that survives, which hides it in tests)",
                                 module: protocolName, at: open.fact.location, certainty: .literal, ceiling: ruleCeiling, evidence: evidence, identity: identity)
             default:
                 break
