@@ -251,6 +251,63 @@ import Testing
         #expect(messages[2].contains("(unless an extension of the Swift class Pay, not read, adopts it)"))
     }
 
+    /// Swift calls the router by the names Swift imports its selectors under (`QFRouter.h:14-15` declares
+    /// `interfaceForProtocol:(Protocol *)` and `interfaceForURL:(NSURL *)`: both import as `interface(for:)`), and those
+    /// opens are judged as the Objective-C ones are: `P.self` opens the protocol, `URL(string: "…")!` the URL. Another
+    /// API's `interface(for: .dark)` is not an open, and a comment is not code.
+    @Test func swiftCallersOfTheRouterAreOpens() {
+        let objc = """
+            @protocol MoudleHome <NSObject>
+            @property (nonatomic, copy) NSString *titleString;
+            @end
+            @protocol MoudleGone <NSObject>
+            @end
+            @interface MoudleHome : NSObject <MoudleHome>
+            @end
+            @implementation MoudleHome
+            @synthesize titleString;
+            @end
+            @implementation QFRouter
+            - (id)interfaceForProtocol:(Protocol *)p {
+                return [[NSClassFromString(NSStringFromProtocol(p)) alloc] init];
+            }
+            @end
+            """
+        let swift = """
+            import UIKit
+
+            final class HomeScreen: UIViewController {
+                func open() {
+                    let home = QFRouter.router().interface(for: MoudleHome.self) as? MoudleHome
+                    navigationController?.pushViewController(UIViewController(), animated: true)
+                }
+                func more() {
+                    _ = router?.interface(for: MoudleGone.self)
+                    _ = QFRouter.router().interface(for: URL(string: "MoudleHome://x?titleString=a&nope=1")!)
+                    _ = QFRouter.router().interface(for: URL(string: "Nowhere://x")!)
+                    _ = QFRouter.router().interfaceCacheModule(for: someProtocol)
+                    // _ = QFRouter.router().interface(for: MoudleGone.self)
+                    _ = UIView.interface(for: .dark)
+                    _ = Styles.interface(for: "dark")
+                }
+            }
+            """
+        var facts = QFFacts()
+        facts.append(AppScanner.read(bytes: Array(objc.utf8), file: "Router.m", language: .objectiveC, with: QFScanner()))
+        facts.append(AppScanner.read(bytes: Array(swift.utf8), file: "Home.swift", language: .swift, with: QFScanner()))
+        #expect(facts.opens.map { "\($0.location.line):\($0.location.column) \($0.via) \($0.receiver) \($0.fromClass ?? "-") \($0.show.rawValue)" } == [
+            "5:38 interfaceForProtocol: QFRouter.router() HomeScreen push",
+            "9:21 interfaceForProtocol: router? HomeScreen none",
+            "10:31 interfaceForURL: QFRouter.router() HomeScreen none",
+            "11:31 interfaceForURL: QFRouter.router() HomeScreen none",
+            "12:31 interfaceCacheModuleForProtocol: QFRouter.router() HomeScreen none",
+        ])
+        #expect(facts.opens.last?.target == .protocolName(.dynamic("someProtocol")))
+        let app = QFScannedApp(facts: facts)
+        #expect(Self.findings(app) == ["Home.swift:9 qf-missing-impl error", "Home.swift:10 qf-kvc-unknown-key error", "Home.swift:11 qf-unknown-scheme error"])
+        #expect(QFStaticAnalyzer.analyze(app).findings.first?.message.hasPrefix("MoudleGone.self is resolved but no class MoudleGone exists") == true)
+    }
+
     /// A function-like macro around a lookup, defined in a header and called elsewhere, opens what its literal
     /// argument names; a macro that is not a wrapper, or a computed argument, opens nothing known.
     @Test func wrapperMacrosAreOpensOfTheirLiteralArguments() {

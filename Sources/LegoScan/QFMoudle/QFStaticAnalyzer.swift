@@ -74,7 +74,7 @@ public enum QFStaticAnalyzer {
                               classes: [String: QFClassSpec], protocolNames: Set<String>, outside: (name: String, at: SourceLocation)?,
                               uncertain: Set<String>, findings: StaticFindings) {
         let site = open.fact.location
-        let by = open.url != nil ? "the URL \(urlText(open))" : "@protocol(\(protocolName))"
+        let by = open.url != nil ? "the URL \(urlText(open))" : open.fact.location.file.hasSuffix(".swift") ? "\(protocolName).self" : "@protocol(\(protocolName))"
         if open.url != nil, !protocolNames.contains(protocolName) {
             // `objc_getProtocol(url.scheme)` (QFRouter.m:51) is exact: no protocol, no class, a nil module. Unless the app
             // declares protocols the scan did not read, where this one may be too.

@@ -6,16 +6,23 @@ import LegoModel
 /// `@objc(Name)` gives it one; otherwise its runtime name is module-qualified (`App.Name`), which the bare name does not
 /// find. A class named with `@objc(Name)` becomes a class declaration adopting what its inheritance clause lists; an
 /// extension may add protocols and its properties are not read, so verdicts on them are notes
-/// (`QFScannedApp.Unread.swiftClass`). Swift callers of the router are not read.
+/// (`QFScannedApp.Unread.swiftClass`).
+///
+/// Swift calls the router by the names Swift imports its selectors under: `interfaceForProtocol:(Protocol *)` and
+/// `interfaceForURL:(NSURL *)` both become `interface(for:)` (the trailing type name is dropped and `for` becomes the
+/// label), `interfaceCacheModuleForProtocol:` `interfaceCacheModule(for:)`. A call whose argument is `P.self` opens the
+/// protocol `P`, one whose argument is `URL(string: "…")!` the URL; anything else is computed at run time.
 enum QFSwiftReader {
     /// The facts of the Swift file `bytes` named `file`.
     static func read(bytes: [UInt8], file: String) -> QFFacts {
         var facts = QFFacts()
         guard bytes.count <= SwiftReader.maximumFileBytes else { return facts }
         let declarations = SwiftClassSkim.declarations(in: bytes)
-        guard !declarations.isEmpty else { return facts }
+        let mayOpen = ByteSearch.contains(Array("interface".utf8), in: bytes)
+        guard !declarations.isEmpty || mayOpen else { return facts }
         bytes.withUnsafeBufferPointer { buffer in
             let tokens = SwiftClassSkim.tokens(in: buffer)
+            if mayOpen { facts.opens = opens(tokens, buffer, file: file) }
             var byPlace: [Int: Int] = [:]
             for (index, token) in tokens.enumerated() where token.isName { byPlace[token.line << 20 | token.column] = index }
             for declaration in declarations {
@@ -33,6 +40,144 @@ enum QFSwiftReader {
             }
         }
         return facts
+    }
+
+    /// The selectors' Swift names, each with the selector it imports (`via`).
+    private static let lookups: [(name: StaticString, selector: String)] = [
+        ("interface", "interfaceForProtocol:"), ("interfaceCacheModule", "interfaceCacheModuleForProtocol:"),
+    ]
+
+    /// The router calls `receiver.interface(for: …)` among `tokens`, with the type around each and how the code after it
+    /// in the same block shows a controller.
+    private static func opens(_ tokens: [SwiftClassSkim.Token], _ bytes: UnsafeBufferPointer<UInt8>, file: String) -> [QFFacts.Open] {
+        func text(_ index: Int) -> String { String(decoding: bytes[tokens[index].start..<tokens[index].end], as: UTF8.self) }
+        func isByte(_ index: Int, _ byte: Character) -> Bool { index >= 0 && index < tokens.count && tokens[index].byte == byte.asciiValue! }
+        // The type each `{` opens (nil for other blocks), innermost last: `class`, `struct`, `enum` and `extension`.
+        var blocks: [String?] = []
+        var pendingType: String?
+        var found: [QFFacts.Open] = []
+        for index in tokens.indices {
+            let token = tokens[index]
+            if token.isName, index + 1 < tokens.count, tokens[index + 1].isName, !isByte(index - 1, "."),
+               token.isName("class", in: bytes) || token.isName("struct", in: bytes) || token.isName("enum", in: bytes)
+                || token.isName("extension", in: bytes) {
+                let name = text(index + 1)
+                if !["func", "var", "let", "init", "subscript", "override", "final", "static", "private", "public", "open"].contains(name) {
+                    pendingType = name
+                }
+            }
+            if token.byte == UInt8(ascii: "{") {
+                blocks.append(pendingType)
+                pendingType = nil
+            } else if token.byte == UInt8(ascii: "}") {
+                if !blocks.isEmpty { blocks.removeLast() }
+            } else if token.byte == UInt8(ascii: ";") {
+                pendingType = nil
+            }
+            // `.interface(for: …)`: a method call on a receiver, with the label `for`.
+            guard token.isName, isByte(index - 1, "."), isByte(index + 1, "("), index + 3 < tokens.count,
+                  tokens[index + 2].isName("for", in: bytes), isByte(index + 3, ":"),
+                  let lookup = lookups.first(where: { token.isName($0.name, in: bytes) }) else { continue }
+            guard let close = closing(tokens, from: index + 1) else { continue }
+            let argument = index + 4..<close
+            let target: QFFacts.Open.Target
+            let location = SourceLocation(file: file, line: token.line, column: token.column)
+            if argument.count == 3, tokens[argument.lowerBound].isName, isByte(argument.lowerBound + 1, "."),
+               tokens[argument.lowerBound + 2].isName("self", in: bytes) {
+                target = .protocolName(.literal(text(argument.lowerBound), chain: [location]))
+            } else if lookup.selector == "interfaceForProtocol:", let url = urlLiteral(tokens, argument, bytes) {
+                target = .url(.literal(url, chain: [location]))
+            } else if argument.isEmpty || isByte(argument.lowerBound, ".") || (!tokens[argument.lowerBound].isName && tokens[argument.lowerBound].byte == 0) {
+                // `.dark`, a string: no protocol or URL is an implicit member or a string, so it is another API's `interface(for:)`.
+                continue
+            } else {
+                let expression = argument.isEmpty ? "" : String(decoding: bytes[tokens[argument.lowerBound].start..<tokens[argument.upperBound - 1].end], as: UTF8.self)
+                target = .protocolName(.dynamic(expression))
+            }
+            let via: String
+            if case .url = target { via = "interfaceForURL:" } else { via = lookup.selector }
+            found.append(.init(target: target, fromClass: blocks.last { $0 != nil } ?? nil, via: via,
+                               receiver: receiver(tokens, before: index - 1, bytes), reachable: true,
+                               show: show(tokens, after: close, bytes), location: location))
+        }
+        return found
+    }
+
+    /// The index of the `)` closing the `(` at `open`.
+    private static func closing(_ tokens: [SwiftClassSkim.Token], from open: Int) -> Int? {
+        var depth = 0
+        for index in open..<min(tokens.count, open + 512) {
+            switch tokens[index].byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 { return tokens[index].byte == UInt8(ascii: ")") ? index : nil }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// The text of `URL(string: "…")` (force-unwrapped or not) in `range`: a plain string without escapes or interpolation.
+    private static func urlLiteral(_ tokens: [SwiftClassSkim.Token], _ range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var end = range.upperBound
+        if end > range.lowerBound, tokens[end - 1].byte == UInt8(ascii: "!") { end -= 1 }
+        guard end - range.lowerBound == 6, tokens[range.lowerBound].isName("URL", in: bytes) || tokens[range.lowerBound].isName("NSURL", in: bytes),
+              tokens[range.lowerBound + 1].byte == UInt8(ascii: "("), tokens[range.lowerBound + 2].isName("string", in: bytes),
+              tokens[range.lowerBound + 3].byte == UInt8(ascii: ":"), tokens[range.lowerBound + 5].byte == UInt8(ascii: ")") else { return nil }
+        let literal = tokens[range.lowerBound + 4]
+        guard !literal.isName, literal.byte == 0, literal.end - literal.start >= 2 else { return nil }
+        let body = bytes[(literal.start + 1)..<(literal.end - 1)]
+        guard bytes[literal.start] == UInt8(ascii: "\""), bytes[literal.end - 1] == UInt8(ascii: "\""),
+              !body.contains(UInt8(ascii: "\\")), !body.contains(UInt8(ascii: "\"")) else { return nil }
+        return String(decoding: body, as: UTF8.self)
+    }
+
+    /// The receiver's text before the `.` at `dot`: names joined by `.`, call parentheses and `?`/`!` (`QFRouter.router()`).
+    private static func receiver(_ tokens: [SwiftClassSkim.Token], before dot: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var start = dot
+        var cursor = dot - 1
+        while cursor >= 0, dot - cursor < 64 {
+            let token = tokens[cursor]
+            if token.byte == UInt8(ascii: ")") {
+                var depth = 0
+                while cursor >= 0 {
+                    if tokens[cursor].byte == UInt8(ascii: ")") { depth += 1 }
+                    if tokens[cursor].byte == UInt8(ascii: "(") { depth -= 1; if depth == 0 { break } }
+                    cursor -= 1
+                }
+                guard cursor >= 0 else { break }
+                start = cursor
+                cursor -= 1
+            } else if token.byte == UInt8(ascii: "?") || token.byte == UInt8(ascii: "!") {
+                start = cursor
+                cursor -= 1
+            } else if token.isName {
+                start = cursor
+                cursor -= 1
+                guard cursor >= 0, tokens[cursor].byte == UInt8(ascii: ".") else { break }
+                start = cursor
+                cursor -= 1
+            } else {
+                break
+            }
+        }
+        guard start < dot else { return "" }
+        return String(decoding: bytes[tokens[start].start..<tokens[dot - 1].end], as: UTF8.self)
+    }
+
+    /// How the block holding a call shows a controller after it: `pushViewController` or `present(…)`.
+    private static func show(_ tokens: [SwiftClassSkim.Token], after index: Int, _ bytes: UnsafeBufferPointer<UInt8>)
+        -> QFFacts.Open.Show {
+        var level = 0
+        for cursor in index..<min(tokens.count, index + 4096) {
+            let token = tokens[cursor]
+            if token.byte == UInt8(ascii: "{") { level += 1 }
+            if token.byte == UInt8(ascii: "}") { level -= 1; if level < 0 { return .none } }
+            if token.isName("pushViewController", in: bytes) { return .push }
+            if token.isName("present", in: bytes), cursor + 1 < tokens.count, tokens[cursor + 1].byte == UInt8(ascii: "(") { return .present }
+        }
+        return .none
     }
 
     /// The name `@objc(Name)` gives among the attributes and modifiers before the `class` token at `keyword`.
