@@ -149,6 +149,36 @@ import Testing
             """))
         #expect(twice.facts.lookups.map(\.service) == [.literal("Service")])
 
+        // An alias inside a type is that type's name (a SwiftUI view's `LoginService` for its API client): it neither
+        // undoes the file-level alias nor renames the app's own `Service` protocol elsewhere.
+        var scoped = Self.swift("""
+            protocol LoginServiceProtocol: ModuleFunctionalService {}
+            typealias LoginService = LoginServiceProtocol
+            protocol Service: ModuleFunctionalService {}
+            extension Module.RegisterService {
+                @objc static func registerLogin() {
+                    Module.register(service: LoginService.self, used: LoginImpl.self)
+                    Module.register(service: Service.self, used: ServiceImpl.self)
+                }
+            }
+            """)
+        scoped.append(Self.swift("""
+            struct LoginForm { typealias LoginService = LoginAPIClient }
+            final class HomeViewModel { typealias Service = LoginServiceProtocol }
+            class Home { func go() { Module.service(of: LoginServiceProtocol.self); Module.service(of: Service.self) } }
+            """))
+        let scopedApp = NNScannedApp(facts: scoped)
+        #expect(scopedApp.facts.registrations.map(\.service.written) == ["LoginServiceProtocol", "Service"])
+        #expect(scopedApp.facts.lookups.map(\.service.written) == ["LoginServiceProtocol", "Service"])
+        #expect(scopedApp.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings.map(\.message) == [])
+
+        // A `private` alias names its target in its own file only.
+        var privateAlias = Self.swift("private typealias Hidden = LoginServiceProtocol\nclass A { func go() { Module.service(of: Hidden.self) } }\n")
+        var other = Self.swift("class B { func go() { Module.service(of: Hidden.self) } }\n")
+        for index in other.lookups.indices { other.lookups[index].location.file = "B.swift" }
+        privateAlias.append(other)
+        #expect(NNScannedApp(facts: privateAlias).facts.lookups.map(\.service.written) == ["LoginServiceProtocol", "Hidden"])
+
         // An alias in a file that names none of the API (read without a syntax tree) counts the same.
         let aliasOnly = Self.swift("typealias LoginService = LoginServiceProtocol\n")
         #expect(aliasOnly.typeAliases.map { "\($0.name)=\($0.target)" } == ["LoginService=LoginServiceProtocol"])
@@ -184,6 +214,30 @@ import Testing
         let routerOnly = try AppScanner.scan(directory: directory.path, with: NNScanner())
         #expect(routerOnly.excluded.contains(AppScanner.Exclusion(path: "NNModule/URLRouter", reason: .frameworkCopy(classes: ["URLRouteParser"]),
                                                                   fileCount: 2)))
+
+        // An app's own `NotificationObserver` (a common wrapper of an observer token, a class of the framework's too) is
+        // no evidence: taken for one, it excluded the app's folder and hid a registration (a false `nn-service-missing`).
+        let app = try TemporaryDirectory()
+        let appFiles = [
+            "App/Core/Observers.swift": "import NNModule_swift\nstruct NotificationObserver { let token: NSObjectProtocol }\n",
+            "App/Core/Registrations.swift": """
+                import NNModule_swift
+                protocol LoginServiceProtocol: ModuleFunctionalService {}
+                class LoginImpl: NSObject, LoginServiceProtocol {}
+                extension Module.RegisterService {
+                    @objc static func registerLogin() { Module.register(service: LoginServiceProtocol.self, used: LoginImpl.self) }
+                }
+                """,
+            "App/Home/Home.swift": "import NNModule_swift\nclass Home { func go() { Module.service(of: LoginServiceProtocol.self) } }\n",
+        ]
+        for (name, text) in appFiles {
+            let path = app.file(name)
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        let appOutcome = try AppScanner.scan(directory: app.path, with: NNScanner())
+        #expect(appOutcome.excluded.allSatisfy { if case .frameworkCopy = $0.reason { false } else { true } })
+        #expect(appOutcome.app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings.map(\.message) == [])
     }
 
     /// NNModule-swift up to 1.0.5 defines `webLink` on the router instance (`URLRouterType.swift:66` there), so its

@@ -253,8 +253,10 @@ import Testing
 
     /// Swift calls the router by the names Swift imports its selectors under (`QFRouter.h:14-15` declares
     /// `interfaceForProtocol:(Protocol *)` and `interfaceForURL:(NSURL *)`: both import as `interface(for:)`), and those
-    /// opens are judged as the Objective-C ones are: `P.self` opens the protocol, `URL(string: "…")!` the URL. Another
-    /// API's `interface(for: .dark)` is not an open, and a comment is not code.
+    /// opens are judged as the Objective-C ones are: `P.self` opens the protocol, `URL(string: "…")!` the URL. A protocol
+    /// that shares its name with an Objective-C class (`@protocol MoudleHome`, `@interface MoudleHome`, the naming rule
+    /// itself) is imported as `MoudleHomeProtocol`, as `NSObjectProtocol` is. Another API's `interface(for: .dark)` is
+    /// not an open, a comment is not code, and an open under `#if false` is not run.
     @Test func swiftCallersOfTheRouterAreOpens() {
         let objc = """
             @protocol MoudleHome <NSObject>
@@ -278,7 +280,7 @@ import Testing
 
             final class HomeScreen: UIViewController {
                 func open() {
-                    let home = QFRouter.router().interface(for: MoudleHome.self) as? MoudleHome
+                    let home = QFRouter.router().interface(for: MoudleHomeProtocol.self) as? MoudleHome
                     navigationController?.pushViewController(UIViewController(), animated: true)
                 }
                 func more() {
@@ -289,6 +291,11 @@ import Testing
                     // _ = QFRouter.router().interface(for: MoudleGone.self)
                     _ = UIView.interface(for: .dark)
                     _ = Styles.interface(for: "dark")
+                    #if false
+                    _ = QFRouter.router().interface(for: URL(string: "Retired://x")!)
+                    #else
+                    _ = QFRouter.router().interface(for: URL(string: "MoudleHome://x")!)
+                    #endif
                 }
             }
             """
@@ -301,11 +308,22 @@ import Testing
             "10:31 interfaceForURL: QFRouter.router() HomeScreen none",
             "11:31 interfaceForURL: QFRouter.router() HomeScreen none",
             "12:31 interfaceCacheModuleForProtocol: QFRouter.router() HomeScreen none",
+            "17:31 interfaceForURL: QFRouter.router() HomeScreen none",
+            "19:31 interfaceForURL: QFRouter.router() HomeScreen none",
         ])
-        #expect(facts.opens.last?.target == .protocolName(.dynamic("someProtocol")))
+        #expect(facts.opens.map(\.reachable) == [true, true, true, true, true, false, true])
+        #expect(facts.opens[4].target == .protocolName(.dynamic("someProtocol")))
         let app = QFScannedApp(facts: facts)
+        #expect(app.opens.first?.protocolName == "MoudleHome")
         #expect(Self.findings(app) == ["Home.swift:9 qf-missing-impl error", "Home.swift:10 qf-kvc-unknown-key error", "Home.swift:11 qf-unknown-scheme error"])
         #expect(QFStaticAnalyzer.analyze(app).findings.first?.message.hasPrefix("MoudleGone.self is resolved but no class MoudleGone exists") == true)
+
+        // `P.self` may name a protocol declared in Swift, which the scan does not read: unlike Objective-C's `@protocol(P)`,
+        // it is no sign that protocols are declared outside the scanned source, so the URL's unknown scheme stays an error.
+        var withSwiftProtocol = facts
+        withSwiftProtocol.append(AppScanner.read(bytes: Array("final class Cart { func go() { _ = QFRouter.router().interface(for: SwiftOnly.self) } }".utf8),
+                                                 file: "Cart.swift", language: .swift, with: QFScanner()))
+        #expect(Self.findings(QFScannedApp(facts: withSwiftProtocol)).contains("Home.swift:11 qf-unknown-scheme error"))
     }
 
     /// A function-like macro around a lookup, defined in a header and called elsewhere, opens what its literal

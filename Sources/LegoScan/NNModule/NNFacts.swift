@@ -21,13 +21,17 @@ public struct NNFacts: Sendable, Hashable {
         public var location: SourceLocation
     }
 
-    /// `typealias Name = Target` naming another type: the framework keys a service by `String(reflecting: T.self)`, which
-    /// names the aliased type, never the alias (`YiHuaXie/NNModule@5d3e56e:NNModule/ModuleManager/Core/ModuleServiceCenter.swift:161-163`).
+    /// A file-level `typealias Name = Target` naming another type: the framework keys a service by
+    /// `String(reflecting: T.self)`, which names the aliased type, never the alias
+    /// (`YiHuaXie/NNModule@5d3e56e:NNModule/ModuleManager/Core/ModuleServiceCenter.swift:161-163`). An alias inside a type
+    /// or function names something else outside it, so only file-level ones are kept.
     public struct TypeAlias: Sendable, Hashable {
         /// The alias.
         public var name: String
         /// The type it names, as written (`P`, `Module.P`); only a plain or dotted name is kept.
         public var target: String
+        /// Whether it is `private` or `fileprivate`: it names its target in its own file only.
+        public var fileScoped: Bool
         /// Where.
         public var location: SourceLocation
     }
@@ -256,7 +260,7 @@ public struct NNFacts: Sendable, Hashable {
     /// The names of the protocols declared (Swift `protocol P`, Objective-C `@protocol P` with a body): a service the
     /// scanned source looks up but does not declare comes from code the scan did not read.
     public var protocols: [String] = []
-    /// Type aliases naming a plain or dotted type.
+    /// File-level type aliases naming a plain or dotted type.
     public var typeAliases: [TypeAlias] = []
     /// `implPriority` declarations.
     public var priorities: [Priority] = []

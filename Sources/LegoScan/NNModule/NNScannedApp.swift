@@ -54,31 +54,42 @@ public struct NNScannedApp: Sendable {
     /// Names every registered and looked-up service by the type its alias names: the framework keys a service by
     /// `String(reflecting: T.self)`, which sees through a `typealias` (`ModuleServiceCenter.swift:161-163`), so a service
     /// registered as `LoginService.self` (`typealias LoginService = LoginServiceProtocol`) is found as
-    /// `LoginServiceProtocol.self`. An alias declared twice with different targets is left as written.
+    /// `LoginServiceProtocol.self`. Only file-level aliases count (a `private` one in its own file); one name given two
+    /// targets (other than by a module prefix) is left as written.
     static func resolveAliases(in facts: inout NNFacts) {
         guard !facts.typeAliases.isEmpty else { return }
-        var aliases: [Substring: NNFacts.TypeAlias?] = [:]
-        for alias in facts.typeAliases {
+        var global: [Substring: NNFacts.TypeAlias?] = [:]
+        var byFile: [String: [Substring: NNFacts.TypeAlias?]] = [:]
+        func add(_ alias: NNFacts.TypeAlias, to table: inout [Substring: NNFacts.TypeAlias?]) {
             let name = Substring(alias.name)
-            if let known = aliases[name] {
-                if known?.target != alias.target { aliases[name] = .some(nil) }
+            if let known = table[name] {
+                if let known, unqualifiedName(known.target) != unqualifiedName(alias.target) { table[name] = .some(nil) }
             } else {
-                aliases[name] = .some(alias)
+                table[name] = .some(alias)
             }
         }
-        func resolved(_ value: ScanValue) -> ScanValue {
+        for alias in facts.typeAliases {
+            if alias.fileScoped { add(alias, to: &byFile[alias.location.file, default: [:]]) } else { add(alias, to: &global) }
+        }
+        func resolved(_ value: ScanValue, in file: String) -> ScanValue {
             guard case .literal(let written) = value else { return value }
             var name = written
             var chain: [SourceLocation] = []
             // Bounded: an alias of an alias is rare, a cycle does not compile.
-            while chain.count < 8, let found = aliases[unqualifiedName(name)], let alias = found, alias.target != name {
+            while chain.count < 8 {
+                let key = unqualifiedName(name)
+                guard let found = byFile[file]?[key] ?? global[key], let alias = found, alias.target != name else { break }
                 chain.append(alias.location)
                 name = alias.target
             }
             return chain.isEmpty ? value : .resolved(values: [name], chain: chain)
         }
-        for index in facts.registrations.indices { facts.registrations[index].service = resolved(facts.registrations[index].service) }
-        for index in facts.lookups.indices { facts.lookups[index].service = resolved(facts.lookups[index].service) }
+        for index in facts.registrations.indices {
+            facts.registrations[index].service = resolved(facts.registrations[index].service, in: facts.registrations[index].location.file)
+        }
+        for index in facts.lookups.indices {
+            facts.lookups[index].service = resolved(facts.lookups[index].service, in: facts.lookups[index].location.file)
+        }
     }
 
     /// The impl's `implPriority` when the source says it: declared on the class or a superclass the scan read, 0 for

@@ -8,10 +8,11 @@ public struct NNScanner: FrameworkScanner {
 
     public var framework: Framework { .nnModule }
 
-    /// Classes only the framework's own sources declare (`YiHuaXie/NNModule@5d3e56e:NNModule/…`): the service center,
-    /// the router's parts and the default service impls; names an app would also use (`EventBus`, `Navigator`) are left out.
+    /// Types only the framework's own sources declare (`YiHuaXie/NNModule@5d3e56e:NNModule/…`): the service center,
+    /// the router's parts and the default service impls. Names an app would also use (`EventBus`, `Navigator`,
+    /// `NotificationObserver`, a common wrapper of an observer token) are left out: an app's own would exclude its folder.
     static let ownTypes: Set<String> = [
-        "ModuleServiceCenter", "URLRouteParser", "URLRouteRedirector", "URLRouteInterceptor", "NotificationObserver", "ModuleTabServiceImpl",
+        "ModuleServiceCenter", "URLRouteParser", "URLRouteRedirector", "URLRouteInterceptor", "ModuleTabServiceImpl",
         "ModuleLaunchTaskServiceImpl", "ModuleNotificationServiceImpl", "ModuleApplicationServiceImpl",
     ]
 

@@ -22,7 +22,8 @@ enum NNSwiftReader {
             }
             facts.protocols = skimmed.protocols
             facts.typeAliases = skimmed.aliases.map {
-                .init(name: $0.name, target: $0.target, location: LegoModel.SourceLocation(file: file, line: $0.line, column: $0.column))
+                .init(name: $0.name, target: $0.target, fileScoped: $0.fileScoped,
+                      location: LegoModel.SourceLocation(file: file, line: $0.line, column: $0.column))
             }
             return facts
         }
@@ -141,13 +142,28 @@ enum NNSwiftReader {
         }
 
         override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
-            // Only a plain or dotted name: a composition (`P & AnyObject`) or a generic is another type altogether.
+            // Only a plain or dotted name: a composition (`P & AnyObject`) or a generic is another type altogether. Only at
+            // file level: inside a type or function an alias is that scope's name, not the app's.
             let value = node.initializer.value
             let isName = value.is(IdentifierTypeSyntax.self) || value.is(MemberTypeSyntax.self)
-            if isName, node.genericParameterClause == nil, !value.description.contains("<") {
-                facts.typeAliases.append(.init(name: node.name.text, target: value.trimmedDescription, location: location(node.name)))
+            if isName, node.genericParameterClause == nil, !value.description.contains("<"), isAtFileLevel(node) {
+                let fileScoped = node.modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
+                facts.typeAliases.append(.init(name: node.name.text, target: value.trimmedDescription, fileScoped: fileScoped,
+                                               location: location(node.name)))
             }
             return .skipChildren
+        }
+
+        /// Whether `node` is a statement of the file itself, maybe inside `#if` clauses, not inside any declaration.
+        func isAtFileLevel(_ node: some SyntaxProtocol) -> Bool {
+            var parent = node.parent
+            while let current = parent {
+                if current.is(SourceFileSyntax.self) { return true }
+                guard current.is(CodeBlockItemSyntax.self) || current.is(CodeBlockItemListSyntax.self) || current.is(IfConfigClauseSyntax.self)
+                        || current.is(IfConfigClauseListSyntax.self) || current.is(IfConfigDeclSyntax.self) else { return false }
+                parent = current.parent
+            }
+            return false
         }
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {

@@ -154,6 +154,20 @@ public struct QFScannedApp: Sendable {
     /// The app as the runtime models it (protocols, module classes and their superclasses).
     public let model: QFApp
 
+    /// The open as the router sees it: Swift imports an Objective-C protocol that shares its name with an Objective-C
+    /// class (QFMoudle's whole naming rule: `@protocol MoudleHome` and `@interface MoudleHome`) as `MoudleHomeProtocol`,
+    /// as it does `NSObjectProtocol`, so Swift's `interface(for: MoudleHomeProtocol.self)` passes the protocol
+    /// `MoudleHome`.
+    static func importedProtocol(_ fact: QFFacts.Open, protocolNames: Set<String>, classes: [String: Class]) -> QFFacts.Open {
+        guard fact.location.file.hasSuffix(".swift"), case .protocolName(.literal(let name, let chain)) = fact.target,
+              name.hasSuffix("Protocol"), !protocolNames.contains(name) else { return fact }
+        let base = String(name.dropLast("Protocol".count))
+        guard protocolNames.contains(base), let owner = classes[base], !owner.isSwift else { return fact }
+        var open = fact
+        open.target = .protocolName(.literal(base, chain: chain))
+        return open
+    }
+
     /// Resolves `facts`.
     public init(facts: QFFacts) {
         self.facts = facts
@@ -207,7 +221,7 @@ public struct QFScannedApp: Sendable {
         var opens: [Open] = []
         opens.reserveCapacity(inOrder.count)
         for fact in inOrder where fact.fromClass.map({ !routerClasses.contains($0) }) ?? true {
-            opens.append(resolver.resolve(fact))
+            opens.append(resolver.resolve(Self.importedProtocol(fact, protocolNames: protocolNames, classes: classes)))
         }
         self.opens = opens
         var moduleNames: Set<String> = []

@@ -62,7 +62,10 @@ public enum QFStaticAnalyzer {
     /// The first literal `@protocol(P)` whose `P` the scanned source does not declare: it compiles only where `P` is
     /// declared, so the app declares protocols in code the scan did not read (a pod, a framework, an excluded folder).
     private static func protocolDeclaredOutside(_ app: QFScannedApp, _ protocolNames: Set<String>) -> (name: String, at: SourceLocation)? {
-        let opened = app.opens.lazy.filter { $0.fact.reachable && $0.url == nil }.compactMap { open -> (String, SourceLocation)? in
+        // Only Objective-C's `@protocol(P)` compiles nowhere but where `P` is declared in Objective-C: Swift's `P.self` may
+        // name a protocol declared in Swift, which the scan does not read.
+        let opened = app.opens.lazy.filter { $0.fact.reachable && $0.url == nil && !$0.fact.location.file.hasSuffix(".swift") }
+            .compactMap { open -> (String, SourceLocation)? in
             guard case .protocolName(.literal(let name, _)) = open.fact.target else { return nil }
             return (name, open.fact.location)
         }

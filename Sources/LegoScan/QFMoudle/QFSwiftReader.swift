@@ -55,14 +55,28 @@ enum QFSwiftReader {
         // The type each `{` opens (nil for other blocks), innermost last: `class`, `struct`, `enum` and `extension`.
         var blocks: [String?] = []
         var pendingType: String?
+        // Per `#if` open: whether its condition is `false` (or `0`) and the clause read now is the one it guards.
+        var conditions: [Bool] = []
         var found: [QFFacts.Open] = []
         for index in tokens.indices {
             let token = tokens[index]
+            if token.byte == UInt8(ascii: "#"), index + 1 < tokens.count, tokens[index + 1].isName, tokens[index + 1].start == token.end {
+                if tokens[index + 1].isName("if", in: bytes) {
+                    let next = index + 2
+                    let alone = next < tokens.count && (next + 1 == tokens.count || tokens[next + 1].line > tokens[next].line)
+                    conditions.append(alone && (tokens[next].isName("false", in: bytes) || text(next) == "0"))
+                } else if tokens[index + 1].isName("else", in: bytes) || tokens[index + 1].isName("elseif", in: bytes) {
+                    if !conditions.isEmpty { conditions[conditions.count - 1] = false }
+                } else if tokens[index + 1].isName("endif", in: bytes) {
+                    if !conditions.isEmpty { conditions.removeLast() }
+                }
+            }
             if token.isName, index + 1 < tokens.count, tokens[index + 1].isName, !isByte(index - 1, "."),
                token.isName("class", in: bytes) || token.isName("struct", in: bytes) || token.isName("enum", in: bytes)
                 || token.isName("extension", in: bytes) {
                 let name = text(index + 1)
-                if !["func", "var", "let", "init", "subscript", "override", "final", "static", "private", "public", "open"].contains(name) {
+                if !modifiers.contains(name) && !["func", "var", "let", "init", "subscript", "override", "static", "required", "convenience",
+                                                  "dynamic", "nonisolated", "mutating", "class"].contains(name) {
                     pendingType = name
                 }
             }
@@ -97,7 +111,7 @@ enum QFSwiftReader {
             let via: String
             if case .url = target { via = "interfaceForURL:" } else { via = lookup.selector }
             found.append(.init(target: target, fromClass: blocks.last { $0 != nil } ?? nil, via: via,
-                               receiver: receiver(tokens, before: index - 1, bytes), reachable: true,
+                               receiver: receiver(tokens, before: index - 1, bytes), reachable: !conditions.contains(true),
                                show: show(tokens, after: close, bytes), location: location))
         }
         return found

@@ -27,12 +27,15 @@ enum SwiftClassSkim {
     /// The class declarations of `bytes`, in source order.
     static func declarations(in bytes: [UInt8]) -> [Declaration] { read(bytes).classes }
 
-    /// `typealias Name = Target` naming a plain or dotted type (`P`, `Module.P`), the only kind a scanner resolves.
+    /// A file-level `typealias Name = Target` naming a plain or dotted type (`P`, `Module.P`), the only kind a scanner
+    /// resolves.
     struct Alias: Sendable, Hashable {
         /// The alias.
         var name: String
         /// The type it names, as written.
         var target: String
+        /// Whether it is `private` or `fileprivate`.
+        var fileScoped: Bool
         /// 1-based line and UTF-8 column of the name.
         var line: Int, column: Int
     }
@@ -191,12 +194,19 @@ enum SwiftClassSkim {
         return found
     }
 
-    /// `typealias Name = A.B` whose target is a plain or dotted name ending its line (or before `;` or `}`): not a
-    /// generic alias, a composition, a function or an optional type.
+    /// `typealias Name = A.B` at file level (outside every brace) whose target is a plain or dotted name ending its
+    /// statement: not a generic alias, a composition (`&` on the next line too), a function or an optional type.
     private static func aliases(_ tokens: [Token], _ bytes: UnsafeBufferPointer<UInt8>) -> [Alias] {
         func text(_ token: Token) -> String { String(decoding: bytes[token.start..<token.end], as: UTF8.self) }
         var found: [Alias] = []
-        for index in tokens.indices where tokens[index].isName("typealias", in: bytes) {
+        var depth = 0
+        for index in tokens.indices {
+            switch tokens[index].byte {
+            case UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: "}"): depth = max(0, depth - 1)
+            default: break
+            }
+            guard depth == 0, tokens[index].isName("typealias", in: bytes) else { continue }
             guard index + 3 < tokens.count, tokens[index + 1].isName, tokens[index + 2].byte == UInt8(ascii: "="),
                   tokens[index + 3].isName, index == 0 || tokens[index - 1].byte != UInt8(ascii: ".") else { continue }
             var last = index + 3
@@ -206,11 +216,20 @@ enum SwiftClassSkim {
             }
             if last + 1 < tokens.count {
                 let next = tokens[last + 1]
-                guard next.line > tokens[last].line || next.byte == UInt8(ascii: ";") || next.byte == UInt8(ascii: "}") else { continue }
+                let continues: Set<UInt8> = Set("&.<>?!([-".utf8)
+                guard next.byte == UInt8(ascii: ";") || next.byte == UInt8(ascii: "}")
+                        || (next.line > tokens[last].line && !continues.contains(next.byte)) else { continue }
+            }
+            var modifier = index - 1
+            var fileScoped = false
+            while modifier >= 0, tokens[modifier].isName, index - modifier < 8 {
+                if tokens[modifier].isName("private", in: bytes) || tokens[modifier].isName("fileprivate", in: bytes) { fileScoped = true }
+                guard tokens[modifier].line == tokens[index].line || modifier == index - 1 else { break }
+                modifier -= 1
             }
             let name = tokens[index + 1]
             found.append(Alias(name: text(name), target: String(decoding: bytes[tokens[index + 3].start..<tokens[last].end], as: UTF8.self),
-                               line: name.line, column: name.column))
+                               fileScoped: fileScoped, line: name.line, column: name.column))
         }
         return found
     }
