@@ -318,6 +318,26 @@ import Testing
         #expect(Self.findings(app) == ["Home.swift:9 qf-missing-impl error", "Home.swift:10 qf-kvc-unknown-key error", "Home.swift:11 qf-unknown-scheme error"])
         #expect(QFStaticAnalyzer.analyze(app).findings.first?.message.hasPrefix("MoudleGone.self is resolved but no class MoudleGone exists") == true)
 
+        // An interpolation is a value the scan does not know, as `%@` of a format is: the scheme and keys are still judged.
+        let interpolated = AppScanner.read(bytes: Array(#"""
+            final class Detail {
+                func open(id: Int) {
+                    _ = QFRouter.router().interface(for: URL(string: "MoudleNope://x?id=\(title(for: id))")!)
+                    _ = QFRouter.router().interface(for: URL(string: "MoudleHome://x?titleString=\(id)&missing=\(id)")!)
+                    _ = QFRouter.router().interface(for: URL(string: "MoudleHome://x?bad=\n")!)
+                }
+            }
+            """#.utf8), file: "Detail.swift", language: .swift, with: QFScanner())
+        #expect(interpolated.opens.map(\.target) == [
+            .url(.format("MoudleNope://x?id=%@", chain: [interpolated.opens[0].location])),
+            .url(.format("MoudleHome://x?titleString=%@&missing=%@", chain: [interpolated.opens[1].location])),
+            .protocolName(.dynamic(#"URL(string: "MoudleHome://x?bad=\n")!"#)),
+        ])
+        var withInterpolation = facts
+        withInterpolation.append(interpolated)
+        #expect(Self.findings(QFScannedApp(facts: withInterpolation)).filter { $0.hasPrefix("Detail") }
+                == ["Detail.swift:3 qf-unknown-scheme error", "Detail.swift:4 qf-kvc-unknown-key error"])
+
         // `P.self` may name a protocol declared in Swift, which the scan does not read: unlike Objective-C's `@protocol(P)`,
         // it is no sign that protocols are declared outside the scanned source, so the URL's unknown scheme stays an error.
         var withSwiftProtocol = facts

@@ -100,7 +100,7 @@ enum QFSwiftReader {
                tokens[argument.lowerBound + 2].isName("self", in: bytes) {
                 target = .protocolName(.literal(text(argument.lowerBound), chain: [location]))
             } else if lookup.selector == "interfaceForProtocol:", let url = urlLiteral(tokens, argument, bytes) {
-                target = .url(.literal(url, chain: [location]))
+                target = .url(url.interpolated ? .format(url.text, chain: [location]) : .literal(url.text, chain: [location]))
             } else if argument.isEmpty || isByte(argument.lowerBound, ".") || (!tokens[argument.lowerBound].isName && tokens[argument.lowerBound].byte == 0) {
                 // `.dark`, a string: no protocol or URL is an implicit member or a string, so it is another API's `interface(for:)`.
                 continue
@@ -132,19 +132,41 @@ enum QFSwiftReader {
         return nil
     }
 
-    /// The text of `URL(string: "…")` (force-unwrapped or not) in `range`: a plain string without escapes or interpolation.
-    private static func urlLiteral(_ tokens: [SwiftClassSkim.Token], _ range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    /// The text of `URL(string: "…")` (force-unwrapped or not) in `range`: a plain string, or one whose interpolations
+    /// (`\(id)`) become `%@` as in a format whose arguments are not known; nil with any other escape.
+    private static func urlLiteral(_ tokens: [SwiftClassSkim.Token], _ range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>)
+        -> (text: String, interpolated: Bool)? {
         var end = range.upperBound
         if end > range.lowerBound, tokens[end - 1].byte == UInt8(ascii: "!") { end -= 1 }
-        guard end - range.lowerBound == 6, tokens[range.lowerBound].isName("URL", in: bytes) || tokens[range.lowerBound].isName("NSURL", in: bytes),
+        // An interpolation's own tokens come before the string's token: the string is the last before the `)`.
+        guard end - range.lowerBound >= 6, tokens[range.lowerBound].isName("URL", in: bytes) || tokens[range.lowerBound].isName("NSURL", in: bytes),
               tokens[range.lowerBound + 1].byte == UInt8(ascii: "("), tokens[range.lowerBound + 2].isName("string", in: bytes),
-              tokens[range.lowerBound + 3].byte == UInt8(ascii: ":"), tokens[range.lowerBound + 5].byte == UInt8(ascii: ")") else { return nil }
-        let literal = tokens[range.lowerBound + 4]
-        guard !literal.isName, literal.byte == 0, literal.end - literal.start >= 2 else { return nil }
-        let body = bytes[(literal.start + 1)..<(literal.end - 1)]
-        guard bytes[literal.start] == UInt8(ascii: "\""), bytes[literal.end - 1] == UInt8(ascii: "\""),
-              !body.contains(UInt8(ascii: "\\")), !body.contains(UInt8(ascii: "\"")) else { return nil }
-        return String(decoding: body, as: UTF8.self)
+              tokens[range.lowerBound + 3].byte == UInt8(ascii: ":"), tokens[end - 1].byte == UInt8(ascii: ")") else { return nil }
+        let literal = tokens[end - 2]
+        let isMultiline = literal.end - literal.start >= 6 && bytes[literal.start + 1] == UInt8(ascii: "\"") && bytes[literal.start + 2] == UInt8(ascii: "\"")
+        guard !literal.isName, literal.byte == 0, literal.end - literal.start >= 2, !isMultiline,
+              bytes[literal.start] == UInt8(ascii: "\""), bytes[literal.end - 1] == UInt8(ascii: "\""),
+              tokens[(range.lowerBound + 4)..<(end - 2)].allSatisfy({ $0.start > literal.start && $0.end < literal.end }) else { return nil }
+        var text: [UInt8] = []
+        var interpolated = false
+        var index = literal.start + 1
+        while index < literal.end - 1 {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "\\") else { text.append(byte); index += 1; continue }
+            guard index + 1 < literal.end - 1, bytes[index + 1] == UInt8(ascii: "(") else { return nil }
+            var depth = 0
+            var cursor = index + 1
+            while cursor < literal.end - 1 {
+                if bytes[cursor] == UInt8(ascii: "(") { depth += 1 }
+                if bytes[cursor] == UInt8(ascii: ")") { depth -= 1; if depth == 0 { break } }
+                cursor += 1
+            }
+            guard depth == 0, cursor < literal.end - 1 else { return nil }
+            text += Array("%@".utf8)
+            interpolated = true
+            index = cursor + 1
+        }
+        return (String(decoding: text, as: UTF8.self), interpolated)
     }
 
     /// The receiver's text before the `.` at `dot`: names joined by `.`, call parentheses and `?`/`!` (`QFRouter.router()`).
