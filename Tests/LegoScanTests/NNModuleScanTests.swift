@@ -24,6 +24,15 @@ import Testing
         AppScanner.read(bytes: Array(text.utf8), file: "Snippet.swift", language: .swift, with: NNScanner())
     }
 
+    /// Writes `files` (relative path → text) into `directory`, making their folders.
+    static func write(_ files: [String: String], into directory: TemporaryDirectory) throws {
+        for (name, text) in files {
+            let path = directory.file(name)
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+    }
+
     /// Facts of one Objective-C snippet.
     static func objc(_ text: String) -> NNFacts {
         AppScanner.read(bytes: Array(text.utf8), file: "Snippet.m", language: .objectiveC, with: NNScanner())
@@ -198,11 +207,7 @@ import Testing
             // The framework's own code opening a route no app registers: read as the app's, it is a false finding.
             "NNModule/URLRouter/Navigator.swift": "public struct Navigator {\n    func go() { URLRouter.default.openRoute(\"vendored/only\") }\n}\n",
         ]
-        for (name, text) in files {
-            let path = directory.file(name)
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        }
+        try Self.write(files, into: directory)
         let outcome = try AppScanner.scan(directory: directory.path, with: NNScanner())
         #expect(outcome.excluded.contains(AppScanner.Exclusion(path: "NNModule", reason: .frameworkCopy(classes: ["ModuleServiceCenter", "URLRouteParser"]),
                                                                fileCount: 3)))
@@ -230,11 +235,7 @@ import Testing
                 """,
             "App/Home/Home.swift": "import NNModule_swift\nclass Home { func go() { Module.service(of: LoginServiceProtocol.self) } }\n",
         ]
-        for (name, text) in appFiles {
-            let path = app.file(name)
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        }
+        try Self.write(appFiles, into: app)
         let appOutcome = try AppScanner.scan(directory: app.path, with: NNScanner())
         #expect(appOutcome.excluded.allSatisfy { if case .frameworkCopy = $0.reason { false } else { true } })
         #expect(appOutcome.app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings.map(\.message) == [])
