@@ -586,37 +586,6 @@ import Testing
         #expect(facts.observers.map { "\($0.name.written) \($0.sticky) \($0.token.rawValue)" } == ["x true discarded", "y false kept"])
     }
 
-    /// A redirect map built apart and then given to the redirector (`URLRouteRedirector.swift:25-37` at 5d3e56e takes any
-    /// dictionary) is read when a `let` holds a dictionary literal; a `var` may change before the call, so it stays
-    /// computed. Read as computed, every literal unmatched open was capped at note (shinymoney-style code).
-    @Test func aRedirectMapHeldInALetIsRead() {
-        let facts = Self.swift("""
-            class Routes {
-                static let shared = ["old/home": "home"]
-                func setup() {
-                    let redirects = ["a": "b", "c": "d"]
-                    Module.routeService.routeRedirector.updateRedirectRoutes(redirects)
-                    Module.routeService.routeRedirector.updateRedirectRoutes(Routes.shared)
-                    Module.routeService.routeRedirector.updateRedirectRoutes(shared)
-                    var changing = ["x": "y"]
-                    changing["z"] = "w"
-                    Module.routeService.routeRedirector.updateRedirectRoutes(changing)
-                    Module.routeService.routeRedirector.resetRedirectRoutes(loadedFromDisk)
-                }
-                func other() { Module.routeService.routeRedirector.updateRedirectRoutes(redirects) }
-                func given(shared: [String: String]) { Module.routeService.routeRedirector.updateRedirectRoutes(shared) }
-            }
-            class Other {
-                func setup() { Module.routeService.routeRedirector.updateRedirectRoutes(redirects) }
-            }
-            """)
-        // Another function's local, and a parameter shadowing the property, are not the literal.
-        #expect(facts.redirects.map { "\($0.from.written)->\($0.to?.written ?? "-") \($0.location.line)" } == [
-            "a->b 4", "c->d 4", "Routes.shared->- 6", "old/home->home 2", "changing->- 10", "loadedFromDisk->- 11",
-            "redirects->- 13", "shared->- 14", "redirects->- 17",
-        ])
-    }
-
     /// The generated scenarios are ones `record` runs: no refused step, and the clean app's trace has no findings
     /// while the faults app's trace shows the faults the model reproduces.
     @Test func theGeneratedScenariosRecord() throws {

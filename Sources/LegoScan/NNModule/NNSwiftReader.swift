@@ -92,10 +92,6 @@ enum NNSwiftReader {
         var constants: [String: String] = [:]
         /// Names that hold another router (`let r = Module.routeService`), by qualified name.
         var aliases: [String: String] = [:]
-        /// Dictionary literals held by a `let`, by name and by `Type.name`, with the functions they are declared in: a
-        /// redirect map is often built apart (`let redirects = ["a": "b"]` then `updateRedirectRoutes(redirects)`); a
-        /// `var` may change, so it stays computed.
-        var dictionaries: [String: (literal: DictionaryExprSyntax, types: [String], functions: [String])] = [:]
         /// `EventSet<E>` variables by qualified name: the event type.
         var eventSets: [String: String] = [:]
 
@@ -236,14 +232,6 @@ enum NNSwiftReader {
                     continue
                 }
                 guard let value = binding.initializer?.value else { continue }
-                if let dictionary = value.as(DictionaryExprSyntax.self), node.bindingSpecifier.tokenKind == .keyword(.let) {
-                    dictionaries[name] = (dictionary, typeStack, functions)
-                    dictionaries[qualified(name)] = (dictionary, typeStack, functions)
-                } else if node.bindingSpecifier.tokenKind == .keyword(.var) {
-                    // A `var` of the same name shadows the `let` from here on.
-                    dictionaries[name] = nil
-                    dictionaries[qualified(name)] = nil
-                }
                 if let text = literal(value) {
                     constants[name] = text
                     constants[qualified(name)] = text
@@ -260,20 +248,6 @@ enum NNSwiftReader {
                 }
             }
             return .visitChildren
-        }
-
-        /// The dictionary literal the `let` named `name` holds where `node` is: one declared in the enclosing function (or
-        /// a function around it), or at type or file level when no parameter of the enclosing function shadows it.
-        func heldDictionary(_ name: String, at node: some SyntaxProtocol) -> DictionaryExprSyntax? {
-            guard let held = dictionaries[name] ?? dictionaries[qualified(name)], typeStack.starts(with: held.types),
-                  functions.starts(with: held.functions), held.functions.isEmpty || held.types == typeStack else { return nil }
-            if held.functions.isEmpty {
-                var parent = node.parent
-                while let current = parent, !current.is(FunctionDeclSyntax.self) { parent = current.parent }
-                let parameters = parent?.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
-                if parameters?.contains(where: { ($0.secondName ?? $0.firstName).text == name }) == true { return nil }
-            }
-            return held.literal
         }
 
         /// Records `URLRouter(with: upper)` / `URLRouter(routeParser: URLRouteParser(defaultScheme: "x"))` stored in `name`.
@@ -358,15 +332,12 @@ enum NNSwiftReader {
             case "updateRedirectRoutes", "resetRedirectRoutes":
                 guard let first else { break }
                 let resets = method == "resetRedirectRoutes"
-                let held = first.as(DeclReferenceExprSyntax.self).flatMap { reference -> DictionaryExprSyntax? in
-                    heldDictionary(reference.baseName.text, at: node)
-                }
-                if let dictionary = held ?? first.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content {
+                if let dictionary = first.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content {
                     for element in elements {
                         facts.redirects.append(.init(from: routeValue(element.key), to: routeValue(element.value), resets: resets,
                                                      location: location(element)))
                     }
-                } else if let dictionary = held ?? first.as(DictionaryExprSyntax.self), case .colon = dictionary.content {
+                } else if let dictionary = first.as(DictionaryExprSyntax.self), case .colon = dictionary.content {
                     facts.redirects.append(.init(from: .dynamic(expression: "[:]"), to: nil, resets: resets, location: location(node)))
                 } else {
                     facts.redirects.append(.init(from: .dynamic(expression: clipped(first)), to: nil, resets: resets, location: location(node)))
