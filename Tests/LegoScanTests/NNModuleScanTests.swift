@@ -181,6 +181,33 @@ import Testing
         #expect(scopedApp.facts.lookups.map(\.service.written) == ["LoginServiceProtocol", "Service"])
         #expect(scopedApp.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings.map(\.message) == [])
 
+        // A type's own alias is what the name means inside the type, and as `Type.Name` elsewhere: a file-level alias of
+        // the same name does not apply there (it turned a true missing registration into a found one, or the reverse).
+        var own = Self.swift("""
+            protocol CartServiceProtocol: ModuleFunctionalService {}
+            enum Cart { typealias Service = CartServiceProtocol }
+            final class CartButton { func tap() { Module.service(of: Cart.Service.self) } }
+            final class CartBadge {
+                typealias Service = CartServiceProtocol
+                func tap() { Module.service(of: Service.self) }
+            }
+            """)
+        own.append(Self.swift("""
+            protocol LoginServiceProtocol: ModuleFunctionalService {}
+            typealias Service = any LoginServiceProtocol
+            let defaultVisibility: Visibility = .private
+            typealias AuthService = LoginServiceProtocol
+            extension Module.RegisterService {
+                @objc static func registerLogin() { Module.register(service: Service.self, used: LoginImpl.self) }
+            }
+            class Home { func go() { Module.service(of: AuthService.self) } }
+            """))
+        let ownApp = NNScannedApp(facts: own)
+        #expect(ownApp.facts.registrations.map(\.service.written) == ["LoginServiceProtocol"], "`any P` is P's key")
+        #expect(ownApp.facts.lookups.map(\.service.written) == ["CartServiceProtocol", "CartServiceProtocol", "LoginServiceProtocol"])
+        #expect(ownApp.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings.map { "\($0.ruleID) \($0.severity.rawValue) \($0.location!.sourceLocation.line)" }
+                == ["nn-service-missing error 3", "nn-service-missing error 6"])
+
         // A `private` alias names its target in its own file only.
         var privateAlias = Self.swift("private typealias Hidden = LoginServiceProtocol\nclass A { func go() { Module.service(of: Hidden.self) } }\n")
         var other = Self.swift("class B { func go() { Module.service(of: Hidden.self) } }\n")

@@ -117,6 +117,8 @@ struct SwiftClassSkimTests {
             let x = y.typealias
             typealias Split = Plain
                 & Service
+            let visibility: Visibility = .private
+            typealias Existential = any App.Plain
             #if DEBUG
             fileprivate typealias Guarded = Plain
             #endif
@@ -127,7 +129,7 @@ struct SwiftClassSkimTests {
         let parsed = NNSwiftReader.read(text: text, file: "F.swift").typeAliases
             .map { "\($0.name)=\($0.target)@\($0.location.line):\($0.location.column)\($0.fileScoped ? " private" : "")" }
         // Inside a type or a function an alias is that scope's own name.
-        #expect(parsed == ["LoginService=LoginServiceProtocol@1:11", "Qualified=App.Services.PayService@2:18", "Guarded=Plain@15:23 private"],
+        #expect(parsed == ["LoginService=LoginServiceProtocol@1:11", "Qualified=App.Services.PayService@2:18", "Existential=App.Plain@15:11", "Guarded=Plain@17:23 private"],
                 "the test's premise: what the syntax reader keeps")
         #expect(SwiftClassSkim.read(Array(text.utf8)).aliases.map { "\($0.name)=\($0.target)@\($0.line):\($0.column)\($0.fileScoped ? " private" : "")" } == parsed)
         // The reading stops after the last `typealias` too.
@@ -235,6 +237,9 @@ struct SwiftClassSkimTests {
                 full.classes = []
                 full.protocols = []
                 full.typeAliases = []
+                // A type's own aliases are read only with the syntax tree: they matter to lookups written inside the type,
+                // which name the API, so their file is read in full (an extension in another file is the rare exception).
+                full.typeScopedAliases = []
                 // Structs and enums matter only to recognise the framework's own files, whose every value type's name
                 // holds a word of the API (checked below), so such a file is always read in full.
                 full.valueTypes = []

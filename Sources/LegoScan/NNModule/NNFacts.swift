@@ -262,6 +262,9 @@ public struct NNFacts: Sendable, Hashable {
     public var protocols: [String] = []
     /// File-level type aliases naming a plain or dotted type.
     public var typeAliases: [TypeAlias] = []
+    /// Aliases declared inside a type, named `Type.Name`: inside that type (or written `Type.Name`) the name is the
+    /// type's own alias, not a file-level one.
+    public var typeScopedAliases: [TypeAlias] = []
     /// `implPriority` declarations.
     public var priorities: [Priority] = []
     /// Bootstrap methods.
@@ -313,6 +316,7 @@ extension NNFacts: FrameworkFacts {
         valueTypes += other.valueTypes
         protocols += other.protocols
         typeAliases += other.typeAliases
+        typeScopedAliases += other.typeScopedAliases
         priorities += other.priorities
         bootstrapMethods += other.bootstrapMethods
         registrations += other.registrations

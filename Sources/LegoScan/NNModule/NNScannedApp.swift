@@ -71,8 +71,31 @@ public struct NNScannedApp: Sendable {
         for alias in facts.typeAliases {
             if alias.fileScoped { add(alias, to: &byFile[alias.location.file, default: [:]]) } else { add(alias, to: &global) }
         }
-        func resolved(_ value: ScanValue, in file: String) -> ScanValue {
+        // A dotted name is resolved only through a module's name (`App.LoginService`), never through a scanned type's
+        // (`Cart.Service` is Cart's own alias or member).
+        let scannedTypes = Set(facts.classes.map(\.name) + facts.valueTypes + facts.protocols)
+        // A type's own aliases, by `Type.Name`; one given two targets is left as written.
+        var scoped: [String: NNFacts.TypeAlias?] = [:]
+        for alias in facts.typeScopedAliases {
+            if let known = scoped[alias.name] {
+                if let known, unqualifiedName(known.target) != unqualifiedName(alias.target) { scoped[alias.name] = .some(nil) }
+            } else {
+                scoped[alias.name] = .some(alias)
+            }
+        }
+        func resolved(_ value: ScanValue, in file: String, inside owner: String? = nil) -> ScanValue {
             guard case .literal(let written) = value else { return value }
+            let parts = written.split(separator: ".")
+            // The type's own alias: inside it by its name, elsewhere as `Type.Name`.
+            let own = parts.count == 1 ? owner.map { "\($0).\(written)" } : parts.count == 2 ? written : nil
+            if let own, let found = scoped[own] {
+                guard let alias = found else { return value }
+                if case .resolved(let values, let chain) = resolved(.literal(alias.target), in: file) {
+                    return .resolved(values: values, chain: [alias.location] + chain)
+                }
+                return .resolved(values: [alias.target], chain: [alias.location])
+            }
+            if parts.count > 1, parts.dropLast().contains(where: { scannedTypes.contains(String($0)) }) { return value }
             var name = written
             var chain: [SourceLocation] = []
             // Bounded: an alias of an alias is rare, a cycle does not compile.
@@ -88,7 +111,8 @@ public struct NNScannedApp: Sendable {
             facts.registrations[index].service = resolved(facts.registrations[index].service, in: facts.registrations[index].location.file)
         }
         for index in facts.lookups.indices {
-            facts.lookups[index].service = resolved(facts.lookups[index].service, in: facts.lookups[index].location.file)
+            facts.lookups[index].service = resolved(facts.lookups[index].service, in: facts.lookups[index].location.file,
+                                                    inside: facts.lookups[index].fromClass)
         }
     }
 

@@ -140,12 +140,21 @@ enum NNSwiftReader {
         override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
             // Only a plain or dotted name: a composition (`P & AnyObject`) or a generic is another type altogether. Only at
             // file level: inside a type or function an alias is that scope's name, not the app's.
-            let value = node.initializer.value
+            // `any P` is `P`'s key too.
+            var value = node.initializer.value
+            if let existential = value.as(SomeOrAnyTypeSyntax.self), existential.someOrAnySpecifier.tokenKind == .keyword(.any) {
+                value = existential.constraint
+            }
             let isName = value.is(IdentifierTypeSyntax.self) || value.is(MemberTypeSyntax.self)
-            if isName, node.genericParameterClause == nil, !value.description.contains("<"), isAtFileLevel(node) {
+            guard isName, node.genericParameterClause == nil, !value.description.contains("<") else { return .skipChildren }
+            if isAtFileLevel(node) {
                 let fileScoped = node.modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
                 facts.typeAliases.append(.init(name: node.name.text, target: value.trimmedDescription, fileScoped: fileScoped,
                                                location: location(node.name)))
+            } else if let owner = typeStack.last {
+                // Inside its type, the type's own alias hides a file-level one of the same name.
+                facts.typeScopedAliases.append(.init(name: "\(owner).\(node.name.text)", target: value.trimmedDescription, fileScoped: false,
+                                                     location: location(node.name)))
             }
             return .skipChildren
         }

@@ -209,7 +209,10 @@ enum SwiftClassSkim {
             guard depth == 0, tokens[index].isName("typealias", in: bytes) else { continue }
             guard index + 3 < tokens.count, tokens[index + 1].isName, tokens[index + 2].byte == UInt8(ascii: "="),
                   tokens[index + 3].isName, index == 0 || tokens[index - 1].byte != UInt8(ascii: ".") else { continue }
-            var last = index + 3
+            // `any P` is `P`'s key too.
+            var first = index + 3
+            if tokens[first].isName("any", in: bytes), first + 1 < tokens.count, tokens[first + 1].isName { first += 1 }
+            var last = first
             while last + 2 < tokens.count, tokens[last + 1].byte == UInt8(ascii: "."), tokens[last + 1].start == tokens[last].end,
                   tokens[last + 2].isName {
                 last += 2
@@ -220,15 +223,16 @@ enum SwiftClassSkim {
                 guard next.byte == UInt8(ascii: ";") || next.byte == UInt8(ascii: "}")
                         || (next.line > tokens[last].line && !continues.contains(next.byte)) else { continue }
             }
+            // Modifiers on the alias's own line, none after a `.` (`= .private` ending the line before is a value).
             var modifier = index - 1
             var fileScoped = false
-            while modifier >= 0, tokens[modifier].isName, index - modifier < 8 {
+            while modifier >= 0, tokens[modifier].isName, tokens[modifier].line == tokens[index].line, index - modifier < 8,
+                  modifier == 0 || tokens[modifier - 1].byte != UInt8(ascii: ".") {
                 if tokens[modifier].isName("private", in: bytes) || tokens[modifier].isName("fileprivate", in: bytes) { fileScoped = true }
-                guard tokens[modifier].line == tokens[index].line || modifier == index - 1 else { break }
                 modifier -= 1
             }
             let name = tokens[index + 1]
-            found.append(Alias(name: text(name), target: String(decoding: bytes[tokens[index + 3].start..<tokens[last].end], as: UTF8.self),
+            found.append(Alias(name: text(name), target: String(decoding: bytes[tokens[first].start..<tokens[last].end], as: UTF8.self),
                                fileScoped: fileScoped, line: name.line, column: name.column))
         }
         return found
