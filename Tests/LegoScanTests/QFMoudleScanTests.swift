@@ -346,6 +346,57 @@ import Testing
         #expect(Self.findings(QFScannedApp(facts: withSwiftProtocol)).contains("Home.swift:11 qf-unknown-scheme error"))
     }
 
+    /// What a second review found in Swift opens: a scheme an interpolation gives is not known (it judged an empty
+    /// protocol name, in Objective-C's `%@://` too); `#if` clauses are followed as the compiler would for literal
+    /// conditions (`#if true … #else`, `#elseif false`, `#if (false)`); a Swift `@objc(Name)` protocol is declared under
+    /// `Name`, which `objc_getProtocol(url.scheme)` (`QFRouter.m:50-51`) finds, and a Swift class adopting it by its Swift
+    /// name adopts `Name`.
+    @Test func swiftOpensFollowTheCompilerAndTheRuntimeNames() {
+        let objc = """
+            @implementation QFRouter
+            - (id)interfaceForProtocol:(Protocol *)p {
+                return [[NSClassFromString(NSStringFromProtocol(p)) alloc] init];
+            }
+            @end
+            @implementation Old
+            - (void)go { [[QFRouter router] interfaceForURL:[NSURL URLWithString:[NSString stringWithFormat:@"%@://x", scheme]]]; }
+            @end
+            """
+        let swift = """
+            @objc(MoudleCart) protocol MoudleCartProtocol: NSObjectProtocol {}
+            @objc(MoudleCart) final class CartModule: NSObject, MoudleCartProtocol {}
+            final class Home {
+                func go() {
+                    _ = QFRouter.router().interface(for: URL(string: "\\(scheme)://detail?a=1")!)
+                    _ = QFRouter.router().interface(for: MoudleCartProtocol.self)
+                    _ = QFRouter.router().interface(for: URL(string: "MoudleCart://cart")!)
+                    #if true
+                    _ = QFRouter.router().interface(for: URL(string: "Live1://x")!)
+                    #else
+                    _ = QFRouter.router().interface(for: URL(string: "Gone1://x")!)
+                    #endif
+                    #if DEBUG
+                    _ = QFRouter.router().interface(for: URL(string: "Live2://x")!)
+                    #elseif false
+                    _ = QFRouter.router().interface(for: URL(string: "Gone2://x")!)
+                    #endif
+                    #if (false) // retired
+                    _ = QFRouter.router().interface(for: URL(string: "Gone3://x")!)
+                    #endif
+                }
+            }
+            """
+        var facts = QFFacts()
+        facts.append(AppScanner.read(bytes: Array(objc.utf8), file: "Router.m", language: .objectiveC, with: QFScanner()))
+        facts.append(AppScanner.read(bytes: Array(swift.utf8), file: "Home.swift", language: .swift, with: QFScanner()))
+        #expect(facts.swiftProtocols == ["MoudleCartProtocol": "MoudleCart"])
+        #expect(facts.protocols.map(\.name) == ["MoudleCart"])
+        let app = QFScannedApp(facts: facts)
+        #expect(app.opens.filter { !$0.fact.reachable }.map(\.fact.location.line) == [11, 16, 19])
+        // The interpolated scheme (5) and Objective-C's `%@://` are not judged; MoudleCart is found (6, 7).
+        #expect(Self.findings(app) == ["Home.swift:9 qf-unknown-scheme error", "Home.swift:14 qf-unknown-scheme error"])
+    }
+
     /// A function-like macro around a lookup, defined in a header and called elsewhere, opens what its literal
     /// argument names; a macro that is not a wrapper, or a computed argument, opens nothing known.
     @Test func wrapperMacrosAreOpensOfTheirLiteralArguments() {

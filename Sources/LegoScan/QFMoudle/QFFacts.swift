@@ -248,6 +248,9 @@ public struct QFFacts: FrameworkFacts {
     public var classes: [ClassDecl] = []
     /// Swift classes.
     public var swiftClasses: [SwiftClass] = []
+    /// Swift `@objc` protocols by their Swift name: the Objective-C runtime name each has (`@objc(Name)`, else the Swift
+    /// name), which the router's `objc_getProtocol` and `NSStringFromProtocol` see.
+    public var swiftProtocols: [String: String] = [:]
     /// Opens, reachable or not.
     public var opens: [Open] = []
     /// `@protocol(P)` references outside opens.
@@ -285,6 +288,7 @@ public struct QFFacts: FrameworkFacts {
         macroCalls += other.macroCalls
         classes += other.classes
         swiftClasses += other.swiftClasses
+        swiftProtocols.merge(other.swiftProtocols) { first, _ in first }
         opens += other.opens
         references += other.references
         namingRules += other.namingRules

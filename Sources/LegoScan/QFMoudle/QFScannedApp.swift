@@ -158,9 +158,16 @@ public struct QFScannedApp: Sendable {
     /// class (QFMoudle's whole naming rule: `@protocol MoudleHome` and `@interface MoudleHome`) as `MoudleHomeProtocol`,
     /// as it does `NSObjectProtocol`, so Swift's `interface(for: MoudleHomeProtocol.self)` passes the protocol
     /// `MoudleHome`.
-    static func importedProtocol(_ fact: QFFacts.Open, protocolNames: Set<String>, classes: [String: Class]) -> QFFacts.Open {
-        guard fact.location.file.hasSuffix(".swift"), case .protocolName(.literal(let name, let chain)) = fact.target,
-              name.hasSuffix("Protocol"), !protocolNames.contains(name) else { return fact }
+    static func importedProtocol(_ fact: QFFacts.Open, protocolNames: Set<String>, classes: [String: Class],
+                                 swiftProtocols: [String: String]) -> QFFacts.Open {
+        guard fact.location.file.hasSuffix(".swift"), case .protocolName(.literal(let name, let chain)) = fact.target else { return fact }
+        // A Swift `@objc(Name)` protocol is `Name` to the runtime.
+        if let runtimeName = swiftProtocols[name], runtimeName != name {
+            var open = fact
+            open.target = .protocolName(.literal(runtimeName, chain: chain))
+            return open
+        }
+        guard name.hasSuffix("Protocol"), !protocolNames.contains(name) else { return fact }
         let base = String(name.dropLast("Protocol".count))
         guard protocolNames.contains(base), let owner = classes[base], !owner.isSwift else { return fact }
         var open = fact
@@ -180,7 +187,11 @@ public struct QFScannedApp: Sendable {
             if merged.superclass == nil { merged.superclass = declaration.superclass }
             if !declaration.isImplementation && declaration.category == nil { merged.interfaceRead = true }
             if declaration.isSwift { merged.isSwift = true }
-            for name in declaration.adopts where !merged.adopts.contains(name) { merged.adopts.append(name) }
+            // A Swift class lists the Swift names of its protocols; the runtime knows `@objc(Name)` protocols by `Name`.
+            for written in declaration.adopts {
+                let name = declaration.isSwift ? facts.swiftProtocols[written] ?? written : written
+                if !merged.adopts.contains(name) { merged.adopts.append(name) }
+            }
             let inCategory = declaration.category.map { !$0.isEmpty } ?? false
             for property in declaration.properties where !merged.declaredProperties.contains(where: { $0.property.name == property.name }) {
                 merged.declaredProperties.append(DeclaredProperty(property: property, category: inCategory))
@@ -221,7 +232,8 @@ public struct QFScannedApp: Sendable {
         var opens: [Open] = []
         opens.reserveCapacity(inOrder.count)
         for fact in inOrder where fact.fromClass.map({ !routerClasses.contains($0) }) ?? true {
-            opens.append(resolver.resolve(Self.importedProtocol(fact, protocolNames: protocolNames, classes: classes)))
+            opens.append(resolver.resolve(Self.importedProtocol(fact, protocolNames: protocolNames, classes: classes,
+                                                                swiftProtocols: facts.swiftProtocols)))
         }
         self.opens = opens
         var moduleNames: Set<String> = []
@@ -438,7 +450,11 @@ public struct QFScannedApp: Sendable {
             case .format(let text):
                 let url = QFURL(text)
                 // The protocol and keys are known when the `%@` arguments fill values only.
-                guard let name = protocolPart(of: text, router.urlPart), !name.utf8.contains(UInt8(ascii: "%")),
+                // `%@://…` is a scheme the arguments give: the text before `://` must hold no `%` (a parse of it would
+                // find no scheme and judge an empty protocol name).
+                let beforeSeparator = text.utf8.prefix { $0 != UInt8(ascii: ":") }
+                guard !beforeSeparator.contains(UInt8(ascii: "%")),
+                      let name = protocolPart(of: text, router.urlPart), !name.isEmpty, !name.utf8.contains(UInt8(ascii: "%")),
                       !url.items.contains(where: { $0.key.utf8.contains(UInt8(ascii: "%")) }) else { return Resolution() }
                 return Resolution(protocolName: name, url: url, valuesDynamic: true)
             case .unknown:

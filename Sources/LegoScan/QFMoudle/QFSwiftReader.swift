@@ -19,10 +19,12 @@ enum QFSwiftReader {
         guard bytes.count <= SwiftReader.maximumFileBytes else { return facts }
         let declarations = SwiftClassSkim.declarations(in: bytes)
         let mayOpen = ByteSearch.contains(Array("interface".utf8), in: bytes)
-        guard !declarations.isEmpty || mayOpen else { return facts }
+        let mayDeclareProtocol = ByteSearch.contains(Array("@objc".utf8), in: bytes) && ByteSearch.contains(Array("protocol".utf8), in: bytes)
+        guard !declarations.isEmpty || mayOpen || mayDeclareProtocol else { return facts }
         bytes.withUnsafeBufferPointer { buffer in
             let tokens = SwiftClassSkim.tokens(in: buffer)
             if mayOpen { facts.opens = opens(tokens, buffer, file: file) }
+            if mayDeclareProtocol { objcProtocols(tokens, buffer, file: file, into: &facts) }
             var byPlace: [Int: Int] = [:]
             for (index, token) in tokens.enumerated() where token.isName { byPlace[token.line << 20 | token.column] = index }
             for declaration in declarations {
@@ -42,6 +44,30 @@ enum QFSwiftReader {
         return facts
     }
 
+    /// The `@objc` protocols among `tokens`, declared under their runtime names (`@objc(Name)`, else the Swift name): the
+    /// router's `objc_getProtocol(url.scheme)` finds them as it finds Objective-C's. Their requirements are not read.
+    private static func objcProtocols(_ tokens: [SwiftClassSkim.Token], _ bytes: UnsafeBufferPointer<UInt8>, file: String, into facts: inout QFFacts) {
+        func text(_ index: Int) -> String { String(decoding: bytes[tokens[index].start..<tokens[index].end], as: UTF8.self) }
+        for index in tokens.indices where tokens[index].isName("protocol", in: bytes) {
+            guard index + 1 < tokens.count, tokens[index + 1].isName, index > 0, tokens[index - 1].byte != UInt8(ascii: ".") else { continue }
+            var runtimeName = objcName(before: index, tokens, bytes)
+            if runtimeName == nil {
+                // A plain `@objc` among the attributes before `protocol` (on its line or the line above).
+                var cursor = index - 1
+                while cursor >= 1, index - cursor < 16, tokens[cursor].line >= tokens[index].line - 1,
+                      tokens[cursor].byte != UInt8(ascii: "}"), tokens[cursor].byte != UInt8(ascii: "{"), tokens[cursor].byte != UInt8(ascii: ";") {
+                    if tokens[cursor].isName("objc", in: bytes), tokens[cursor - 1].byte == UInt8(ascii: "@") { runtimeName = text(index + 1); break }
+                    cursor -= 1
+                }
+            }
+            guard let runtimeName else { continue }
+            let name = tokens[index + 1]
+            facts.swiftProtocols[text(index + 1)] = runtimeName
+            facts.protocols.append(.init(name: runtimeName, bases: inherited(after: index + 1, tokens, bytes), properties: [],
+                                         location: SourceLocation(file: file, line: name.line, column: name.column)))
+        }
+    }
+
     /// The selectors' Swift names, each with the selector it imports (`via`).
     private static let lookups: [(name: StaticString, selector: String)] = [
         ("interface", "interfaceForProtocol:"), ("interfaceCacheModule", "interfaceCacheModuleForProtocol:"),
@@ -55,20 +81,23 @@ enum QFSwiftReader {
         // The type each `{` opens (nil for other blocks), innermost last: `class`, `struct`, `enum` and `extension`.
         var blocks: [String?] = []
         var pendingType: String?
-        // Per `#if` open: whether its condition is `false` (or `0`) and the clause read now is the one it guards.
-        var conditions: [Bool] = []
+        // Per `#if` open: whether the clause read now is known not to be compiled, and whether an earlier clause surely was.
+        var conditions: [(skipped: Bool, taken: Bool)] = []
         var found: [QFFacts.Open] = []
         for index in tokens.indices {
             let token = tokens[index]
             if token.byte == UInt8(ascii: "#"), index + 1 < tokens.count, tokens[index + 1].isName, tokens[index + 1].start == token.end {
-                if tokens[index + 1].isName("if", in: bytes) {
-                    let next = index + 2
-                    let alone = next < tokens.count && (next + 1 == tokens.count || tokens[next + 1].line > tokens[next].line)
-                    conditions.append(alone && (tokens[next].isName("false", in: bytes) || text(next) == "0"))
-                } else if tokens[index + 1].isName("else", in: bytes) || tokens[index + 1].isName("elseif", in: bytes) {
-                    if !conditions.isEmpty { conditions[conditions.count - 1] = false }
-                } else if tokens[index + 1].isName("endif", in: bytes) {
-                    if !conditions.isEmpty { conditions.removeLast() }
+                let directive = tokens[index + 1]
+                if directive.isName("if", in: bytes) {
+                    let value = condition(tokens, after: index + 1, bytes)
+                    conditions.append((skipped: value == false, taken: value == true))
+                } else if directive.isName("elseif", in: bytes), let last = conditions.indices.last {
+                    let value = condition(tokens, after: index + 1, bytes)
+                    conditions[last] = (skipped: conditions[last].taken || value == false, taken: conditions[last].taken || value == true)
+                } else if directive.isName("else", in: bytes), let last = conditions.indices.last {
+                    conditions[last] = (skipped: conditions[last].taken, taken: true)
+                } else if directive.isName("endif", in: bytes), !conditions.isEmpty {
+                    conditions.removeLast()
                 }
             }
             if token.isName, index + 1 < tokens.count, tokens[index + 1].isName, !isByte(index - 1, "."),
@@ -111,10 +140,30 @@ enum QFSwiftReader {
             let via: String
             if case .url = target { via = "interfaceForURL:" } else { via = lookup.selector }
             found.append(.init(target: target, fromClass: blocks.last { $0 != nil } ?? nil, via: via,
-                               receiver: receiver(tokens, before: index - 1, bytes), reachable: !conditions.contains(true),
+                               receiver: receiver(tokens, before: index - 1, bytes), reachable: !conditions.contains { $0.skipped },
                                show: show(tokens, after: close, bytes), location: location))
         }
         return found
+    }
+
+    /// The value of the `#if`/`#elseif` condition after `directive` when it is a literal (`true`, `false`, `1`, `0`, maybe in
+    /// parentheses) alone on its line; nil for any other condition (a flag, `os(iOS)`, an expression), which may hold.
+    private static func condition(_ tokens: [SwiftClassSkim.Token], after directive: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let line = tokens[directive].line
+        var words: [String] = []
+        var index = directive + 1
+        while index < tokens.count, tokens[index].line == line, words.count < 8 {
+            let token = tokens[index]
+            if token.byte == UInt8(ascii: "(") || token.byte == UInt8(ascii: ")") { index += 1; continue }
+            words.append(String(decoding: bytes[token.start..<token.end], as: UTF8.self))
+            index += 1
+        }
+        guard words.count == 1 else { return nil }
+        switch words[0] {
+        case "true", "1": return true
+        case "false", "0": return false
+        default: return nil
+        }
     }
 
     /// The index of the `)` closing the `(` at `open`.
