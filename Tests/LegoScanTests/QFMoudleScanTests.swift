@@ -331,7 +331,7 @@ import Testing
         #expect(interpolated.opens.map(\.target) == [
             .url(.format("MoudleNope://x?id=%@", chain: [interpolated.opens[0].location])),
             .url(.format("MoudleHome://x?titleString=%@&missing=%@", chain: [interpolated.opens[1].location])),
-            .protocolName(.dynamic(#"URL(string: "MoudleHome://x?bad=\n")!"#)),
+            .url(.dynamic(#"URL(string: "MoudleHome://x?bad=\n")!"#)),
         ])
         var withInterpolation = facts
         withInterpolation.append(interpolated)

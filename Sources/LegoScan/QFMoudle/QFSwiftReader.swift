@@ -135,7 +135,10 @@ enum QFSwiftReader {
                 continue
             } else {
                 let expression = argument.isEmpty ? "" : String(decoding: bytes[tokens[argument.lowerBound].start..<tokens[argument.upperBound - 1].end], as: UTF8.self)
-                target = .protocolName(.dynamic(expression))
+                // A URL made another way (`URL(string: raw)`, `NSURL(…) as URL`) is still an open by URL, computed.
+                let first = tokens[argument.lowerBound]
+                let makesURL = lookup.selector == "interfaceForProtocol:" && (first.isName("URL", in: bytes) || first.isName("NSURL", in: bytes))
+                target = makesURL ? .url(.dynamic(expression)) : .protocolName(.dynamic(expression))
             }
             let via: String
             if case .url = target { via = "interfaceForURL:" } else { via = lookup.selector }
