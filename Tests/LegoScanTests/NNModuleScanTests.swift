@@ -208,6 +208,15 @@ import Testing
         #expect(ownApp.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings.map { "\($0.ruleID) \($0.severity.rawValue) \($0.location!.sourceLocation.line)" }
                 == ["nn-service-missing error 3", "nn-service-missing error 6"])
 
+        // A type's own alias counts in an app with no file-level alias at all.
+        let onlyOwn = NNScannedApp(facts: Self.swift("""
+            final class CartBadge {
+                typealias Service = CartServiceProtocol
+                func tap() { Module.service(of: Service.self) }
+            }
+            """))
+        #expect(onlyOwn.facts.lookups.map(\.service.written) == ["CartServiceProtocol"])
+
         // A `private` alias names its target in its own file only.
         var privateAlias = Self.swift("private typealias Hidden = LoginServiceProtocol\nclass A { func go() { Module.service(of: Hidden.self) } }\n")
         var other = Self.swift("class B { func go() { Module.service(of: Hidden.self) } }\n")

@@ -57,32 +57,26 @@ public struct NNScannedApp: Sendable {
     /// `LoginServiceProtocol.self`. Only file-level aliases count (a `private` one in its own file); one name given two
     /// targets (other than by a module prefix) is left as written.
     static func resolveAliases(in facts: inout NNFacts) {
-        guard !facts.typeAliases.isEmpty else { return }
-        var global: [Substring: NNFacts.TypeAlias?] = [:]
-        var byFile: [String: [Substring: NNFacts.TypeAlias?]] = [:]
-        func add(_ alias: NNFacts.TypeAlias, to table: inout [Substring: NNFacts.TypeAlias?]) {
-            let name = Substring(alias.name)
-            if let known = table[name] {
-                if let known, unqualifiedName(known.target) != unqualifiedName(alias.target) { table[name] = .some(nil) }
+        guard !facts.typeAliases.isEmpty || !facts.typeScopedAliases.isEmpty else { return }
+        // One name given two targets (other than by a module prefix) maps to nil: which one a use sees is not known.
+        func add(_ alias: NNFacts.TypeAlias, to table: inout [String: NNFacts.TypeAlias?]) {
+            if let known = table[alias.name] {
+                if let known, unqualifiedName(known.target) != unqualifiedName(alias.target) { table[alias.name] = .some(nil) }
             } else {
-                table[name] = .some(alias)
+                table[alias.name] = .some(alias)
             }
         }
+        var global: [String: NNFacts.TypeAlias?] = [:]
+        var byFile: [String: [String: NNFacts.TypeAlias?]] = [:]
         for alias in facts.typeAliases {
             if alias.fileScoped { add(alias, to: &byFile[alias.location.file, default: [:]]) } else { add(alias, to: &global) }
         }
+        // A type's own aliases, by `Type.Name`.
+        var scoped: [String: NNFacts.TypeAlias?] = [:]
+        for alias in facts.typeScopedAliases { add(alias, to: &scoped) }
         // A dotted name is resolved only through a module's name (`App.LoginService`), never through a scanned type's
         // (`Cart.Service` is Cart's own alias or member).
         let scannedTypes = Set(facts.classes.map(\.name) + facts.valueTypes + facts.protocols)
-        // A type's own aliases, by `Type.Name`; one given two targets is left as written.
-        var scoped: [String: NNFacts.TypeAlias?] = [:]
-        for alias in facts.typeScopedAliases {
-            if let known = scoped[alias.name] {
-                if let known, unqualifiedName(known.target) != unqualifiedName(alias.target) { scoped[alias.name] = .some(nil) }
-            } else {
-                scoped[alias.name] = .some(alias)
-            }
-        }
         func resolved(_ value: ScanValue, in file: String, inside owner: String? = nil) -> ScanValue {
             guard case .literal(let written) = value else { return value }
             let parts = written.split(separator: ".")
@@ -100,7 +94,7 @@ public struct NNScannedApp: Sendable {
             var chain: [SourceLocation] = []
             // Bounded: an alias of an alias is rare, a cycle does not compile.
             while chain.count < 8 {
-                let key = unqualifiedName(name)
+                let key = String(unqualifiedName(name))
                 guard let found = byFile[file]?[key] ?? global[key], let alias = found, alias.target != name else { break }
                 chain.append(alias.location)
                 name = alias.target

@@ -118,6 +118,9 @@ public struct QFFacts: FrameworkFacts {
         public var show: Show
         /// Where the call is.
         public var location: SourceLocation
+
+        /// Whether the call is Swift's (`interface(for:)`), whose protocols Swift names its own way.
+        public var isSwift: Bool { location.file.hasSuffix(".swift") }
     }
 
     /// A `@protocol(P)` expression outside an open.

@@ -160,7 +160,7 @@ public struct QFScannedApp: Sendable {
     /// `MoudleHome`.
     static func importedProtocol(_ fact: QFFacts.Open, protocolNames: Set<String>, classes: [String: Class],
                                  swiftProtocols: [String: String]) -> QFFacts.Open {
-        guard fact.location.file.hasSuffix(".swift"), case .protocolName(.literal(let name, let chain)) = fact.target else { return fact }
+        guard fact.isSwift, case .protocolName(.literal(let name, let chain)) = fact.target else { return fact }
         // A Swift `@objc(Name)` protocol is `Name` to the runtime.
         if let runtimeName = swiftProtocols[name], runtimeName != name {
             var open = fact

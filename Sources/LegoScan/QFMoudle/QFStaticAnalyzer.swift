@@ -64,7 +64,7 @@ public enum QFStaticAnalyzer {
     private static func protocolDeclaredOutside(_ app: QFScannedApp, _ protocolNames: Set<String>) -> (name: String, at: SourceLocation)? {
         // Only Objective-C's `@protocol(P)` compiles nowhere but where `P` is declared in Objective-C: Swift's `P.self` may
         // name a protocol declared in Swift, which the scan does not read.
-        let opened = app.opens.lazy.filter { $0.fact.reachable && $0.url == nil && !$0.fact.location.file.hasSuffix(".swift") }
+        let opened = app.opens.lazy.filter { $0.fact.reachable && $0.url == nil && !$0.fact.isSwift }
             .compactMap { open -> (String, SourceLocation)? in
             guard case .protocolName(.literal(let name, _)) = open.fact.target else { return nil }
             return (name, open.fact.location)
@@ -77,7 +77,7 @@ public enum QFStaticAnalyzer {
                               classes: [String: QFClassSpec], protocolNames: Set<String>, outside: (name: String, at: SourceLocation)?,
                               uncertain: Set<String>, findings: StaticFindings) {
         let site = open.fact.location
-        let by = open.url != nil ? "the URL \(urlText(open))" : open.fact.location.file.hasSuffix(".swift") ? "\(protocolName).self" : "@protocol(\(protocolName))"
+        let by = open.url != nil ? "the URL \(urlText(open))" : open.fact.isSwift ? "\(protocolName).self" : "@protocol(\(protocolName))"
         if open.url != nil, !protocolNames.contains(protocolName) {
             // `objc_getProtocol(url.scheme)` (QFRouter.m:51) is exact: no protocol, no class, a nil module. Unless the app
             // declares protocols the scan did not read, where this one may be too.

@@ -100,14 +100,12 @@ enum QFSwiftReader {
                     conditions.removeLast()
                 }
             }
+            // `class func`, `class var`: the words the class skim knows make `class` a modifier.
             if token.isName, index + 1 < tokens.count, tokens[index + 1].isName, !isByte(index - 1, "."),
                token.isName("class", in: bytes) || token.isName("struct", in: bytes) || token.isName("enum", in: bytes)
-                || token.isName("extension", in: bytes) {
-                let name = text(index + 1)
-                if !modifiers.contains(name) && !["func", "var", "let", "init", "subscript", "override", "static", "required", "convenience",
-                                                  "dynamic", "nonisolated", "mutating", "class"].contains(name) {
-                    pendingType = name
-                }
+                || token.isName("extension", in: bytes),
+               !SwiftClassSkim.notNames.contains(Array(bytes[tokens[index + 1].start..<tokens[index + 1].end])) {
+                pendingType = text(index + 1)
             }
             if token.byte == UInt8(ascii: "{") {
                 blocks.append(pendingType)
@@ -134,7 +132,7 @@ enum QFSwiftReader {
                 // `.dark`, a string: no protocol or URL is an implicit member or a string, so it is another API's `interface(for:)`.
                 continue
             } else {
-                let expression = argument.isEmpty ? "" : String(decoding: bytes[tokens[argument.lowerBound].start..<tokens[argument.upperBound - 1].end], as: UTF8.self)
+                let expression = String(decoding: bytes[tokens[argument.lowerBound].start..<tokens[argument.upperBound - 1].end], as: UTF8.self)
                 // A URL made another way (`URL(string: raw)`, `NSURL(…) as URL`) is still an open by URL, computed.
                 let first = tokens[argument.lowerBound]
                 let makesURL = lookup.selector == "interfaceForProtocol:" && (first.isName("URL", in: bytes) || first.isName("NSURL", in: bytes))

@@ -131,7 +131,7 @@ enum SwiftClassSkim {
     private static let declarationTokens = 256
 
     /// Words after `class` that make it a modifier, not a declaration.
-    private static let notNames: Set<[UInt8]> = Set([
+    static let notNames: Set<[UInt8]> = Set([
         "func", "var", "let", "subscript", "init", "deinit", "override", "final", "static", "private", "fileprivate", "internal",
         "public", "open", "package", "required", "convenience", "dynamic", "lazy", "weak", "unowned", "nonisolated", "mutating",
         "nonmutating", "indirect", "prefix", "postfix", "infix", "typealias", "class", "where",
@@ -194,6 +194,9 @@ enum SwiftClassSkim {
         return found
     }
 
+    /// Punctuation that continues a type on the next line (`& B`, `.Inner`, `<T>`, `?`, `!`, `(…) -> …`, `[…]`).
+    private static let typeContinuations: Set<UInt8> = Set("&.<>?!([-".utf8)
+
     /// `typealias Name = A.B` at file level (outside every brace) whose target is a plain or dotted name ending its
     /// statement: not a generic alias, a composition (`&` on the next line too), a function or an optional type.
     private static func aliases(_ tokens: [Token], _ bytes: UnsafeBufferPointer<UInt8>) -> [Alias] {
@@ -219,9 +222,8 @@ enum SwiftClassSkim {
             }
             if last + 1 < tokens.count {
                 let next = tokens[last + 1]
-                let continues: Set<UInt8> = Set("&.<>?!([-".utf8)
                 guard next.byte == UInt8(ascii: ";") || next.byte == UInt8(ascii: "}")
-                        || (next.line > tokens[last].line && !continues.contains(next.byte)) else { continue }
+                        || (next.line > tokens[last].line && !typeContinuations.contains(next.byte)) else { continue }
             }
             // Modifiers on the alias's own line, none after a `.` (`= .private` ending the line before is a value).
             var modifier = index - 1
