@@ -359,8 +359,9 @@ public final class ReplayState {
             // Through the entry's index: a change through `moduleIDsByName[name]?` runs three nested accessors, each
             // allocating its frame on the heap.
             if let name = modules.removeValue(forKey: moduleID)?.name, let entry = moduleIDsByName.index(forKey: name) {
+                // The emptied list stays, with its storage: QFMoudle makes a module per lookup, and dropping the
+                // entry allocated a new list for the name's next instance (`moduleKinds` keeps every name already).
                 moduleIDsByName.values[entry].removeAll { $0 == moduleID }
-                if moduleIDsByName.values[entry].isEmpty { moduleIDsByName.remove(at: entry) }
             }
             dropLinks(of: moduleID)
         }
