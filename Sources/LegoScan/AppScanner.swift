@@ -78,7 +78,9 @@ public enum AppScanner {
         // The framework's own sources declare its classes; leaving them in would read its macro definitions and base
         // classes as the app's modules and transitions.
         let frameworkTypes = scanner.frameworkTypes
-        let copies = VendoredCopy.copies(in: read.map { ($0.file.relativePath, $0.facts.declaredTypeNames) }, frameworkTypes: frameworkTypes)
+        let copies = VendoredCopy.widened(
+            VendoredCopy.copies(in: read.map { ($0.file.relativePath, $0.facts.declaredTypeNames) }, frameworkTypes: frameworkTypes),
+            toRepositoryIn: path, markers: scanner.repositoryMarkers)
         var facts = Scanner.Facts()
         facts.warnings = listing.warnings
         var byteCount = 0

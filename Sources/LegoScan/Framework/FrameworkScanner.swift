@@ -12,6 +12,9 @@ public protocol FrameworkScanner: Sendable {
     var framework: Framework { get }
     /// Types only the framework's own sources declare: a folder declaring them is a vendored copy, not the app.
     var frameworkTypes: Set<String> { get }
+    /// Files at the root of the framework's own repository (its podspec): a vendored copy below a folder holding one is
+    /// that whole repository (a git submodule), whose example apps and demo modules are not the app either.
+    var repositoryMarkers: [String] { get }
     /// Byte strings whose presence in a file shows it uses the framework (imports, macros, the router's selectors);
     /// `scan` without `--framework` picks the framework whose markers most files hold.
     var markers: [String] { get }
@@ -25,6 +28,9 @@ public protocol FrameworkScanner: Sendable {
 }
 
 extension FrameworkScanner {
+    /// No repository to recognise.
+    public var repositoryMarkers: [String] { [] }
+
     /// Nothing to complete.
     public func complete(_ facts: inout Facts, files: [SourceTree.File]) {}
 }

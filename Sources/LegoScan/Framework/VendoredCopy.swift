@@ -1,3 +1,4 @@
+import Foundation
 /// Recognises a copy of a framework's own sources inside an app (apps vendor XFLegoVIPER under a `Lib/` folder): the
 /// files that declare the framework's own types, and the folder that holds them all.
 enum VendoredCopy {
@@ -29,6 +30,31 @@ enum VendoredCopy {
         var byFolder: [String: Set<String>] = [:]
         for file in byFile where !file.folder.isEmpty { byFolder[file.folder.joined(separator: "/"), default: []].formUnion(file.classes) }
         return byFolder.keys.sorted().map { Copy(folder: $0, classes: byFolder[$0, default: []].sorted()) }
+    }
+
+    /// Each copy widened to the outermost folder above it, below `root`, that holds one of `markers` (the framework's
+    /// repository vendored whole); copies that then lie in another are merged into it.
+    static func widened(_ copies: [Copy], toRepositoryIn root: String, markers: [String]) -> [Copy] {
+        guard !markers.isEmpty else { return copies }
+        var widened: [Copy] = []
+        for copy in copies {
+            let parts = copy.folder.split(separator: "/")
+            var folder = copy.folder
+            for length in stride(from: parts.count, through: 1, by: -1) {
+                let candidate = parts.prefix(length).joined(separator: "/")
+                if markers.contains(where: { FileManager.default.fileExists(atPath: root + "/" + candidate + "/" + $0) }) { folder = candidate }
+            }
+            widened.append(Copy(folder: folder, classes: copy.classes))
+        }
+        var merged: [Copy] = []
+        for copy in widened.sorted(by: { $0.folder.count < $1.folder.count }) {
+            if let outer = merged.firstIndex(where: { $0.folder == copy.folder || contains($0.folder, copy.folder) }) {
+                merged[outer].classes = Set(merged[outer].classes + copy.classes).sorted()
+            } else {
+                merged.append(copy)
+            }
+        }
+        return merged.sorted { $0.folder < $1.folder }
     }
 
     /// Whether `path` lies in `folder`.

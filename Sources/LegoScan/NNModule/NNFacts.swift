@@ -72,15 +72,17 @@ public struct NNFacts: Sendable, Hashable {
         public var location: SourceLocation
     }
 
-    /// One clause of a `#if` … `#elseif` … `#else` … `#endif` a fact is written in: facts in two clauses of one `#if`
-    /// are never both compiled.
+    /// One clause of a `#if` … `#elseif` … `#else` … `#endif`, or one arm of an `if`, `switch`, `guard` or `?:`, a fact is
+    /// written in: facts in two clauses of one `#if` are never both compiled, and facts in two arms of one `if` are never
+    /// both run by one call (a registration in each half of `if #available … else` registers once).
     public struct Branch: Sendable, Hashable {
-        /// Where the `#if` is.
+        /// Where the `#if` (or `if`, `switch`, `guard`, `?:`) is.
         public var directive: SourceLocation
-        /// The clause's index within it (0 for the `#if` itself).
+        /// The clause's index within it (0 for the `#if` itself; 0 for an `if`'s body and 1 for its `else`; a `switch`'s
+        /// case by its index; 0 for a `guard`'s `else` and 1 for the statements after the `guard`).
         public var clause: Int
 
-        /// Whether facts written in `first` and in `second` (each outermost first) are never both compiled.
+        /// Whether facts written in `first` and in `second` are never both compiled, or never both run by one call.
         public static func exclusive(_ first: [Branch], _ second: [Branch]) -> Bool {
             first.contains { one in second.contains { $0.directive == one.directive && $0.clause != one.clause } }
         }
@@ -98,8 +100,13 @@ public struct NNFacts: Sendable, Hashable {
         public var method: String?
         /// Where.
         public var location: SourceLocation
-        /// The `#if` clauses it is written in, outermost first.
+        /// The `#if` clauses and the arms of `if`, `switch`, `guard` and `?:` it is written in.
         public var branches: [Branch] = []
+        /// The types it is written in, innermost last: inside them their own `typealias`es name the service.
+        public var enclosingTypes: [String] = []
+        /// Whether the same function removed the service before it (`Module.removeService(of:)`): the key is free again, so
+        /// this registration is not compared with earlier ones (`ModuleServiceCenter.swift:105-107, 146-147`).
+        public var afterRemoval = false
     }
 
     /// `Module.service(of: P.self)`, a default service accessor, or `[Module serivceOfProtocol:@protocol(P)]`.
@@ -112,6 +119,8 @@ public struct NNFacts: Sendable, Hashable {
         public var fromClass: String?
         /// Where.
         public var location: SourceLocation
+        /// The types it is written in, innermost last (their own `typealias`es name the service there).
+        public var enclosingTypes: [String] = []
     }
 
     /// A router made in code: `URLRouter(with: upper)` or `URLRouter(routeParser: URLRouteParser(defaultScheme: "x"))`.
@@ -149,8 +158,20 @@ public struct NNFacts: Sendable, Hashable {
         public var subRouter: String?
         /// Where.
         public var location: SourceLocation
-        /// The `#if` clauses it is written in, outermost first.
+        /// The `#if` clauses and the arms of `if`, `switch`, `guard` and `?:` it is written in.
         public var branches: [Branch] = []
+        /// Whether the same function removed the route before it (`removeRoute`, `URLRouter.swift:104-108`): a
+        /// re-registration, which is not compared with the others (which runs first is not known).
+        public var afterRemoval = false
+    }
+
+    /// `URLRouter.default = router`: the static is assignable (`URLRouter.swift:41-42`), and the framework's example
+    /// assigns it (`Example_URLRouter/RouteUtils.swift:22`), so `URLRouter.default` may then be that router.
+    public struct DefaultRouterAssignment: Sendable, Hashable {
+        /// The router assigned, by name; nil when it is made or computed in place.
+        public var router: String?
+        /// Where.
+        public var location: SourceLocation
     }
 
     /// `openRoute(…)` on a router.
@@ -275,6 +296,8 @@ public struct NNFacts: Sendable, Hashable {
     public var lookups: [ServiceLookup] = []
     /// Routers made in code.
     public var routers: [RouterCreation] = []
+    /// Assignments to `URLRouter.default`.
+    public var defaultRouterAssignments: [DefaultRouterAssignment] = []
     /// Route parsers made in code.
     public var parsers: [ParserCreation] = []
     /// Route registrations.
@@ -322,6 +345,7 @@ extension NNFacts: FrameworkFacts {
         registrations += other.registrations
         lookups += other.lookups
         routers += other.routers
+        defaultRouterAssignments += other.defaultRouterAssignments
         parsers += other.parsers
         routes += other.routes
         opens += other.opens

@@ -77,11 +77,12 @@ public struct NNScannedApp: Sendable {
         // A dotted name is resolved only through a module's name (`App.LoginService`), never through a scanned type's
         // (`Cart.Service` is Cart's own alias or member).
         let scannedTypes = Set(facts.classes.map(\.name) + facts.valueTypes + facts.protocols)
-        func resolved(_ value: ScanValue, in file: String, inside owner: String? = nil) -> ScanValue {
+        func resolved(_ value: ScanValue, in file: String, inside owners: [String] = []) -> ScanValue {
             guard case .literal(let written) = value else { return value }
             let parts = written.split(separator: ".")
-            // The type's own alias: inside it by its name, elsewhere as `Type.Name`.
-            let own = parts.count == 1 ? owner.map { "\($0).\(written)" } : parts.count == 2 ? written : nil
+            // The type's own alias: inside it (or a type nested in it) by its name, elsewhere as `Type.Name`.
+            let own = parts.count == 1 ? owners.reversed().lazy.map { "\($0).\(written)" }.first { scoped[$0] != nil }
+                : parts.count == 2 ? written : nil
             if let own, let found = scoped[own] {
                 guard let alias = found else { return value }
                 if case .resolved(let values, let chain) = resolved(.literal(alias.target), in: file) {
@@ -102,11 +103,12 @@ public struct NNScannedApp: Sendable {
             return chain.isEmpty ? value : .resolved(values: [name], chain: chain)
         }
         for index in facts.registrations.indices {
-            facts.registrations[index].service = resolved(facts.registrations[index].service, in: facts.registrations[index].location.file)
+            facts.registrations[index].service = resolved(facts.registrations[index].service, in: facts.registrations[index].location.file,
+                                                          inside: facts.registrations[index].enclosingTypes)
         }
         for index in facts.lookups.indices {
             facts.lookups[index].service = resolved(facts.lookups[index].service, in: facts.lookups[index].location.file,
-                                                    inside: facts.lookups[index].fromClass)
+                                                    inside: facts.lookups[index].enclosingTypes)
         }
     }
 

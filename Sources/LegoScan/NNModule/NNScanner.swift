@@ -18,6 +18,9 @@ public struct NNScanner: FrameworkScanner {
 
     public var frameworkTypes: Set<String> { Self.ownTypes }
 
+    /// The podspecs at the root of `YiHuaXie/NNModule` (named `NNModule.podspec` before `NNModule-swift.podspec`).
+    public var repositoryMarkers: [String] { ["NNModule-swift.podspec", "NNModule.podspec"] }
+
     // The pod's module name, the bootstrap classes, the service API in both languages and the router type: none of
     // them is an XFLegoVIPER or QFMoudle spelling.
     public var markers: [String] {

@@ -88,6 +88,11 @@ enum NNSwiftReader {
         var bootstrapStack: [NNFacts.BootstrapMethod.Kind?] = []
         /// Enclosing function names, outermost first.
         var functions: [String] = []
+        /// What each enclosing function removed so far, outermost first: services (`Module.removeService(of:)`) by name,
+        /// routes (`removeRoute`) by `removalKey(router:route:)`.
+        var removedInFunction: [Set<String>] = []
+        /// The generic parameters of each enclosing type and function: `T.self` there is a type the caller picks.
+        var genericNames: [Set<String>] = []
         /// String constants by name and by `Type.name`.
         var constants: [String: String] = [:]
         /// Names that hold another router (`let r = Module.routeService`), by qualified name.
@@ -111,7 +116,7 @@ enum NNSwiftReader {
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
             facts.classes.append(.init(name: node.name.text, superclass: node.inheritanceClause?.inheritedTypes.first?.type.text(in: source),
                                        location: location(node.name)))
-            push(node.name.text, bootstrap: nil)
+            push(node.name.text, bootstrap: nil, generics: node.genericParameterClause)
             return .visitChildren
         }
 
@@ -173,13 +178,13 @@ enum NNSwiftReader {
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
             facts.valueTypes.append(node.name.text)
-            push(node.name.text, bootstrap: nil)
+            push(node.name.text, bootstrap: nil, generics: node.genericParameterClause)
             return .visitChildren
         }
         override func visitPost(_ node: StructDeclSyntax) { pop() }
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
             facts.valueTypes.append(node.name.text)
-            push(node.name.text, bootstrap: nil)
+            push(node.name.text, bootstrap: nil, generics: node.genericParameterClause)
             return .visitChildren
         }
         override func visitPost(_ node: EnumDeclSyntax) { pop() }
@@ -198,14 +203,16 @@ enum NNSwiftReader {
 
         override func visitPost(_ node: ExtensionDeclSyntax) { pop() }
 
-        func push(_ name: String, bootstrap: NNFacts.BootstrapMethod.Kind?) {
+        func push(_ name: String, bootstrap: NNFacts.BootstrapMethod.Kind?, generics: GenericParameterClauseSyntax? = nil) {
             typeStack.append(name)
             bootstrapStack.append(bootstrap)
+            genericNames.append(Set(generics?.parameters.map(\.name.text) ?? []))
         }
 
         func pop() {
             typeStack.removeLast()
             bootstrapStack.removeLast()
+            genericNames.removeLast()
         }
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -222,10 +229,16 @@ enum NNSwiftReader {
                 facts.bootstrapMethods.append(.init(kind: kind, name: name, shape: shape, location: location(node.name)))
             }
             functions.append(node.name.text)
+            removedInFunction.append([])
+            genericNames.append(Set(node.genericParameterClause?.parameters.map(\.name.text) ?? []))
             return .visitChildren
         }
 
-        override func visitPost(_ node: FunctionDeclSyntax) { functions.removeLast() }
+        override func visitPost(_ node: FunctionDeclSyntax) {
+            functions.removeLast()
+            removedInFunction.removeLast()
+            genericNames.removeLast()
+        }
 
         /// The bootstrap method a call is written in, if any.
         var bootstrapMethod: String? { (bootstrapStack.last ?? nil) != nil ? functions.first : nil }
@@ -311,10 +324,21 @@ enum NNSwiftReader {
             let first = node.arguments.first?.expression
             switch method {
             case "register" where baseText == "Module" && labels == ["service", "used"]:
-                facts.registrations.append(.init(service: typeValue(node.arguments.first!.expression), impl: typeValue(node.arguments.last!.expression),
-                                                 api: .swift, method: bootstrapMethod, location: location(node), branches: branches))
+                let service = typeValue(node.arguments.first!.expression)
+                let afterRemoval = service.literal.map { removedInFunction.last?.contains($0) == true } ?? false
+                facts.registrations.append(.init(service: service, impl: typeValue(node.arguments.last!.expression),
+                                                 api: .swift, method: bootstrapMethod, location: location(node),
+                                                 branches: branches + runtimeBranches(of: node), enclosingTypes: typeStack,
+                                                 afterRemoval: afterRemoval))
+            case "removeService" where baseText == "Module" && labels == ["of"]:
+                if let service = typeValue(first!).literal, !removedInFunction.isEmpty { removedInFunction[removedInFunction.count - 1].insert(service) }
+            case "removeRoute":
+                if let base, let first, let route = routeValue(first).literal, !removedInFunction.isEmpty {
+                    removedInFunction[removedInFunction.count - 1].insert(removalKey(router: routerName(base), route: route))
+                }
             case "service" where baseText == "Module" && labels == ["of"]:
-                facts.lookups.append(.init(service: typeValue(first!), api: .swift, fromClass: typeStack.last, location: location(node)))
+                facts.lookups.append(.init(service: typeValue(first!), api: .swift, fromClass: typeStack.last, location: location(node),
+                                           enclosingTypes: typeStack))
             case "registerRoute", "delayedRegisterRoute", "registerRoutes":
                 guard let base, let first else { break }
                 let router = routerName(base)
@@ -323,11 +347,13 @@ enum NNSwiftReader {
                     let routes = method == "registerRoutes" ? arrayValues(first) : [routeValue(first)]
                     for route in routes {
                         facts.routes.append(.init(router: router, route: route, kind: .subRouter, subRouter: sub, location: location(node),
-                                                  branches: branches))
+                                                  branches: branches + runtimeBranches(of: node)))
                     }
                 } else if method != "registerRoutes" {
-                    facts.routes.append(.init(router: router, route: routeValue(first), kind: method == "delayedRegisterRoute" ? .delayed : .handler,
-                                              location: location(node), branches: branches))
+                    let route = routeValue(first)
+                    let afterRemoval = route.literal.map { removedInFunction.last?.contains(removalKey(router: router, route: $0)) == true } ?? false
+                    facts.routes.append(.init(router: router, route: route, kind: method == "delayedRegisterRoute" ? .delayed : .handler,
+                                              location: location(node), branches: branches + runtimeBranches(of: node), afterRemoval: afterRemoval))
                 }
             case "openRoute":
                 guard let base, let first else { break }
@@ -383,6 +409,68 @@ enum NNSwiftReader {
             return .visitChildren
         }
 
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            // `URLRouter.default = AppRouter.shared`: the default router may be that one from then on.
+            let elements = Array(node.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
+                let target = elements[0].text(in: source)
+                if target == NNSwiftReader.defaultRouter || target == "URLRouter.defaultRouter" {
+                    let value = elements[2]
+                    let named = value.is(DeclReferenceExprSyntax.self) || value.is(MemberAccessExprSyntax.self)
+                    facts.defaultRouterAssignments.append(.init(router: named ? routerName(value) : nil, location: location(node)))
+                }
+            }
+            return .visitChildren
+        }
+
+        /// How a removed route is remembered: by its router and its text.
+        func removalKey(router: String, route: String) -> String { "route\u{0}" + router + "\u{0}" + route }
+
+        /// The arms of `if`, `switch`, `guard` and `?:` around `node` within its function: two facts in two arms of one
+        /// of them are never both run by one call.
+        func runtimeBranches(of node: some SyntaxProtocol) -> [NNFacts.Branch] {
+            var found: [NNFacts.Branch] = []
+            var child = Syntax(node)
+            while let parent = child.parent {
+                if parent.is(FunctionDeclSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(InitializerDeclSyntax.self)
+                    || parent.is(AccessorDeclSyntax.self) || parent.is(DeinitializerDeclSyntax.self) {
+                    break
+                }
+                if let branch = parent.as(IfExprSyntax.self) {
+                    if child.id == Syntax(branch.body).id {
+                        found.append(.init(directive: location(branch), clause: 0))
+                    } else if let keyword = branch.elseKeyword, child.position >= keyword.position {
+                        found.append(.init(directive: location(branch), clause: 1))
+                    }
+                } else if let guardStatement = parent.as(GuardStmtSyntax.self), child.id == Syntax(guardStatement.body).id {
+                    found.append(.init(directive: location(guardStatement), clause: 0))
+                } else if let item = child.as(CodeBlockItemSyntax.self), let list = parent.as(CodeBlockItemListSyntax.self) {
+                    // After a `guard`, the statements run only when its `else` (which must leave the scope) did not.
+                    for earlier in list where earlier.position < item.position {
+                        if let guardStatement = Syntax(earlier.item).as(GuardStmtSyntax.self) {
+                            found.append(.init(directive: location(guardStatement), clause: 1))
+                        }
+                    }
+                } else if let switchCase = child.as(SwitchCaseSyntax.self), let cases = parent.as(SwitchCaseListSyntax.self),
+                          let switchExpression = cases.parent?.as(SwitchExprSyntax.self) {
+                    let index = cases.firstIndex { $0.id == switchCase.id }.map { cases.distance(from: cases.startIndex, to: $0) } ?? 0
+                    found.append(.init(directive: location(switchExpression), clause: index))
+                } else if let ternary = parent.as(TernaryExprSyntax.self) {
+                    if child.id == Syntax(ternary.thenExpression).id { found.append(.init(directive: location(ternary), clause: 0)) }
+                    if child.id == Syntax(ternary.elseExpression).id { found.append(.init(directive: location(ternary), clause: 1)) }
+                } else if let list = parent.as(ExprListSyntax.self), list.count == 3, list.parent?.is(SequenceExprSyntax.self) == true {
+                    // Unfolded `c ? a : b`: the list is `c`, `? a :`, `b`.
+                    let elements = Array(list)
+                    if elements[1].is(UnresolvedTernaryExprSyntax.self) {
+                        if child.id == Syntax(elements[1]).id { found.append(.init(directive: location(list), clause: 0)) }
+                        if child.id == Syntax(elements[2]).id { found.append(.init(directive: location(list), clause: 1)) }
+                    }
+                }
+                child = parent
+            }
+            return found
+        }
+
         /// What becomes of an `addObserver` result: `.disposed(by:)`, discarded (a statement of its own or `_ =`), or kept.
         func token(of call: FunctionCallExprSyntax) -> NNFacts.Observer.Token {
             var node = Syntax(call)
@@ -417,6 +505,8 @@ enum NNSwiftReader {
             guard var type = metatype(expression) else { return .dynamic(expression: clipped(expression)) }
             if type.hasPrefix("("), type.hasSuffix(")") { type = String(type.dropFirst().dropLast()).trimmingSpaces() }
             if type.hasPrefix("any ") { type = String(type.dropFirst(4)).trimmingSpaces() }
+            // A generic helper's `T.self` is whatever its caller picks, not a service named `T`.
+            if genericNames.contains(where: { $0.contains(type) }) { return .dynamic(expression: clipped(expression)) }
             return .literal(type)
         }
 

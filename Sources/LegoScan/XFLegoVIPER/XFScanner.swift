@@ -22,6 +22,9 @@ public struct XFScanner: FrameworkScanner {
 
     public var frameworkTypes: Set<String> { Self.ownTypes }
 
+    /// The podspec at the root of `yizzuide/XFLegoVIPER`.
+    public var repositoryMarkers: [String] { ["XFLegoVIPER.podspec"] }
+
     // The umbrella header and module name, the assembly and navigation macros, and the bus an app sends events on.
     public var markers: [String] {
         ["XFLegoVIPER", "XF_AutoAssembly", "XF_InjectModuleWith", "XF_EXPORT_COMPONENT", "XF_PUSH", "XF_Present", "XF_SendEvent",

@@ -7,14 +7,24 @@ import LegoModel
 enum NNEventNameCollisionCheck: NNStaticCheck {
     static func run(_ app: NNScannedApp, _ findings: StaticFindings) {
         var first: [String: String] = [:]
+        let scannedTypes = Set(app.facts.classes.map(\.name) + app.facts.valueTypes + app.facts.protocols)
         for event in app.facts.events where event.kind == .register && event.type.contains(".") {
             let unqualified = String(NNScannedApp.unqualifiedName(event.type))
             let slot = event.bus + "\u{0}" + unqualified
             guard let earlier = first[slot] else { first[slot] = event.type; continue }
-            guard earlier != event.type else { continue }
+            guard earlier != event.type, !maySpellOneType(earlier, event.type, scannedTypes: scannedTypes) else { continue }
             findings.report(.nnEventNameCollision, "\(event.type) and \(earlier) share the set \"\(unqualified)\" on \(event.bus): "
                             + "a remove(\(unqualified).self) of either drops the targets of both", module: unqualified, at: event.location,
                             certainty: .literal, identity: ["collision", event.bus, unqualified])
         }
+    }
+
+    /// Whether `first` and `second` may be one type, one of them written with its module's name (`AppCore.Events.Login`
+    /// and `Events.Login`): the longer ends with the shorter, and what it adds names no type the scan read.
+    static func maySpellOneType(_ first: String, _ second: String, scannedTypes: Set<String>) -> Bool {
+        let (short, long) = first.count < second.count ? (first, second) : (second, first)
+        guard long.hasSuffix("." + short) else { return false }
+        let added = long.dropLast(short.count + 1).split(separator: ".")
+        return !added.contains { scannedTypes.contains(String($0)) }
     }
 }

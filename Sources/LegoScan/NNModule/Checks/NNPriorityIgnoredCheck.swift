@@ -14,6 +14,7 @@ enum NNPriorityIgnoredCheck: NNStaticCheck {
         var method: String?
         var location: SourceLocation?
         var branches: [NNFacts.Branch] = []
+        var afterRemoval = false
     }
 
     static func run(_ app: NNScannedApp, _ findings: StaticFindings) {
@@ -27,13 +28,14 @@ enum NNPriorityIgnoredCheck: NNStaticCheck {
             guard let service = registration.service.literal, let impl = registration.impl.literal else { continue }
             if ordered.insert(service).inserted { order.append(service) }
             byService[service, default: []].append(Entry(impl: impl, method: registration.method, location: registration.location,
-                                                         branches: registration.branches))
+                                                         branches: registration.branches, afterRemoval: registration.afterRemoval))
         }
         for service in order {
             let entries = byService[service] ?? []
             for (index, later) in entries.enumerated() {
-                guard let at = later.location, let laterPriority = app.priority(of: later.impl) else { continue }
-                // Two clauses of one `#if` (a debug impl and a release one) are never both registered.
+                // Registered after the same function removed the service: the key is free, whatever came before.
+                guard let at = later.location, !later.afterRemoval, let laterPriority = app.priority(of: later.impl) else { continue }
+                // Two clauses of one `#if` (a debug impl and a release one), or two arms of one `if`, are never both registered.
                 for earlier in entries[..<index] where earlier.impl != later.impl && !NNFacts.Branch.exclusive(earlier.branches, later.branches) {
                     guard let earlierPriority = app.priority(of: earlier.impl) else { continue }
                     let knownFirst = earlier.location == nil
@@ -46,8 +48,11 @@ enum NNPriorityIgnoredCheck: NNStaticCheck {
                         break
                     }
                     if !knownFirst, laterPriority == earlierPriority {
+                        // Two bootstrap methods run in the runtime's method-list order; other code runs when it is called.
+                        let winner = earlier.method != nil && later.method != nil ? "the one whose method the runtime lists first wins"
+                            : "whichever runs first keeps the key"
                         findings.report(.nnPriorityIgnored, "\(earlier.impl) and \(later.impl) both register \(service) with priority \(laterPriority) "
-                                        + "(\(first)): the one whose method the runtime lists first wins and the other is ignored",
+                                        + "(\(first)): \(winner) and the other is ignored",
                                         module: service, at: at, certainty: .literal, identity: ["priority-tie", service, later.impl])
                         break
                     }

@@ -8,7 +8,8 @@ import LegoModel
 enum NNRouteDuplicateCheck: NNStaticCheck {
     static func run(_ app: NNScannedApp, _ findings: StaticFindings) {
         var seen: [String: [(route: String, location: SourceLocation, branches: [NNFacts.Branch])]] = [:]
-        for entry in app.literalRoutes {
+        // A route registered again right after its removal (a reload) is compared with none: which call runs first is not known.
+        for entry in app.literalRoutes where !entry.registration.afterRemoval {
             guard let key = entry.key else { continue }
             let slot = entry.registration.router + "\u{0}" + key
             let branches = entry.registration.branches

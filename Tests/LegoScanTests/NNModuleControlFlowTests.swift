@@ -1,0 +1,227 @@
+import Foundation
+import LegoAnalysis
+import LegoModel
+import LegoTestSupport
+import Testing
+@testable import LegoScan
+
+/// `scan` of NNModule-swift code shaped by control flow and by how real apps spell things: the arms of an `if`, a
+/// removal before a registration, a swapped default router, a type's own alias, a module-qualified type, a generic
+/// helper, the framework's whole repository vendored as a submodule. Each shape gave a false error or warning.
+@Suite struct NNModuleControlFlowTests {
+    static func findings(_ text: String) -> [String] {
+        NNScannedApp(facts: NNModuleScanTests.swift(text)).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
+            .map { "\($0.ruleID) \($0.location!.sourceLocation.line)" }
+    }
+
+    /// Only one arm of an `if`, `switch`, `guard` or `?:` runs in one call: a route registered in each half of
+    /// `if #available … else` is registered once, so the router never logs "already exist"
+    /// (`YiHuaXie/NNModule@5d3e56e:NNModule/URLRouter/URLRouter.swift:73-86`), and a service registered in each is
+    /// inserted once, with no priority compared (`ModuleServiceCenter.swift:105-107`). Each was a false warning.
+    @Test func registrationsInTwoArmsOfOneBranchAreNotDuplicates() {
+        let routes = Self.findings("""
+            extension Module.Awake {
+                @objc static func awakeCharts() {
+                    if #available(iOS 16.0, *) {
+                        Module.routeService.registerRoute("app://chart") { _, _ in true }
+                    } else if Flags.legacy {
+                        Module.routeService.registerRoute("app://chart") { _, _ in true }
+                    } else {
+                        Module.routeService.registerRoute("app://chart") { _, _ in true }
+                    }
+                    switch idiom {
+                    case .pad: Module.routeService.registerRoute("app://detail") { _, _ in true }
+                    default: Module.routeService.registerRoute("app://detail") { _, _ in true }
+                    }
+                    useLegacy
+                        ? Module.routeService.registerRoute("app://feed") { _, _ in true }
+                        : Module.routeService.registerRoute("app://feed") { _, _ in false }
+                    guard !Flags.sandbox else {
+                        Module.routeService.registerRoute("app://pay") { _, _ in true }
+                        return
+                    }
+                    Module.routeService.registerRoute("app://pay") { _, _ in true }
+                    // Still a duplicate: both run, the branch around the first one notwithstanding.
+                    if Flags.extra { Module.routeService.registerRoute("app://more") { _, _ in true } }
+                    Module.routeService.registerRoute("app://more") { _, _ in true }
+                }
+            }
+            """)
+        #expect(routes == ["nn-route-duplicate 24"])
+
+        let services = Self.findings("""
+            protocol PayService: ModuleFunctionalService {}
+            final class RealPay: NSObject, PayService {}
+            final class SandboxPay: NSObject, PayService {}
+            extension Module.RegisterService {
+                @objc static func registerPay() {
+                    if ProcessInfo.processInfo.environment["SANDBOX"] != nil {
+                        Module.register(service: PayService.self, used: SandboxPay.self)
+                    } else {
+                        Module.register(service: PayService.self, used: RealPay.self)
+                    }
+                }
+            }
+            """)
+        #expect(services == [])
+    }
+
+    /// `Module.removeService(of:)` drops the key (`ModuleServiceCenter.swift:146-147`) and `removeRoute` the route
+    /// (`URLRouter.swift:104-108`): a registration after the same function removed it inserts anew (`:105-107`), and a
+    /// route registered again on reload is not "already exist". Both were false warnings.
+    @Test func aRegistrationAfterItsRemovalIsNotIgnored() {
+        let findings = Self.findings("""
+            protocol UserService: ModuleFunctionalService {}
+            final class GuestUser: NSObject, UserService {}
+            final class MemberUser: NSObject, UserService {}
+            extension Module.RegisterService {
+                @objc static func registerUser() { Module.register(service: UserService.self, used: GuestUser.self) }
+            }
+            final class Session {
+                func didLogin() {
+                    Module.removeService(of: UserService.self)
+                    Module.register(service: UserService.self, used: MemberUser.self)
+                    Module.routeService.removeRoute("app://account")
+                    Module.routeService.registerRoute("app://account") { _, _ in true }
+                }
+                func setup() { Module.routeService.registerRoute("app://account") { _, _ in true } }
+                // No removal in this function: the registration is compared as before.
+                func again() { Module.register(service: UserService.self, used: MemberUser.self) }
+            }
+            """)
+        #expect(findings == ["nn-priority-ignored 16"])
+    }
+
+    /// `URLRouter.default` is an assignable static (`URLRouter.swift:41-42`) and the framework's example assigns it
+    /// (`Example_URLRouter/RouteUtils.swift:22`): once `URLRouter.default = AppRouter.shared`, a sub-router made with
+    /// `shared` as its upper router is registered on its own upper router there (`URLRouter.swift:88-102`). It was a false
+    /// `nn-nested-wrong-upper` error; a default router made in place is one the scan cannot name (a note).
+    @Test func aSwappedDefaultRouterMayBeTheUpperRouter() {
+        let swapped = Self.findings("""
+            enum AppRouter {
+                static let shared = URLRouter(routeParser: URLRouteParser(defaultScheme: "shop"))
+                static let cart = URLRouter(with: shared)
+                static let orders = URLRouter(with: URLRouter.default)
+            }
+            extension Module.Awake {
+                @objc static func awakeRouter() {
+                    URLRouter.default = AppRouter.shared
+                    URLRouter.default.registerRoute("cart", used: AppRouter.cart)
+                    AppRouter.shared.registerRoute("orders", used: AppRouter.orders)
+                }
+            }
+            """)
+        #expect(swapped == [])
+
+        let unknown = NNScannedApp(facts: NNModuleScanTests.swift("""
+            enum AppRouter {
+                static let shared = URLRouter()
+                static let cart = URLRouter(with: shared)
+            }
+            extension Module.Awake {
+                @objc static func awakeRouter() {
+                    URLRouter.default = makeRouter()
+                    URLRouter.default.registerRoute("cart", used: AppRouter.cart)
+                }
+            }
+            """)).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
+        #expect(unknown.map { "\($0.ruleID) \($0.severity)" } == ["nn-nested-wrong-upper note"])
+
+        // Without a swap the defect is found as before.
+        let wrong = Self.findings("""
+            enum AppRouter {
+                static let shared = URLRouter()
+                static let cart = URLRouter(with: shared)
+            }
+            extension Module.Awake {
+                @objc static func awakeRouter() { URLRouter.default.registerRoute("cart", used: AppRouter.cart) }
+            }
+            """)
+        #expect(wrong == ["nn-nested-wrong-upper 6"])
+    }
+
+    /// A type's own `typealias` names the service inside the type and inside types nested in it, for registrations as for
+    /// lookups (`String(reflecting:)` sees through it, `ModuleServiceCenter.swift:161-163`): registered as `Service.self`
+    /// inside `LoginModule` and looked up as `LoginService.self` is one key. It was a false `nn-service-missing` error.
+    @Test func aTypesOwnAliasNamesTheServiceItRegisters() {
+        let findings = Self.findings("""
+            protocol LoginService: ModuleFunctionalService { func login() }
+            final class LoginModule: NSObject {
+                typealias Service = LoginService
+                final class Impl: NSObject, Service {
+                    static func registerAgain() { Module.register(service: Service.self, used: Impl.self) }
+                }
+                static func registerServices() { Module.register(service: Service.self, used: Impl.self) }
+            }
+            extension Module.RegisterService {
+                @objc static func registerLogin() { LoginModule.registerServices() }
+            }
+            final class HomeVC { func go() { Module.service(of: LoginService.self).login() } }
+            """)
+        #expect(!findings.contains { $0.hasPrefix("nn-service-missing") })
+        let app = NNScannedApp(facts: NNModuleScanTests.swift("""
+            final class LoginModule { typealias Service = LoginService
+                final class Impl { func go() { Module.register(service: Service.self, used: Impl.self) } } }
+            """))
+        #expect(app.facts.registrations.map(\.service.written) == ["LoginService"])
+    }
+
+    /// The event bus keys its sets by `"\(E.self)"` (`EventBus.swift:33-37`): `AppCore.Events.Login` and `Events.Login`
+    /// are one type written with and without its module, not two sharing a set. Only a qualifier naming a type the
+    /// scan read makes them two. It was a false `nn-event-name-collision` warning.
+    @Test func aModuleQualifiedEventTypeIsTheSameType() {
+        #expect(NNEventNameCollisionCheck.maySpellOneType("AppCore.Events.Login", "Events.Login", scannedTypes: ["Events"]))
+        #expect(!NNEventNameCollisionCheck.maySpellOneType("Cart.Events.Login", "Events.Login", scannedTypes: ["Cart", "Events"]))
+        #expect(!NNEventNameCollisionCheck.maySpellOneType("Cart.Login", "Events.Login", scannedTypes: []))
+        let findings = Self.findings("""
+            public enum Events { public protocol Login: AnyObject {} }
+            final class ProfileVC { func load() { EventBus.default.register(Events.Login.self, target: self) } }
+            final class ShopVC { func load() { EventBus.default.register(AppCore.Events.Login.self, target: self) } }
+            enum Cart { enum Events { protocol Login: AnyObject {} } }
+            final class CartVC { func load() { EventBus.default.register(Cart.Events.Login.self, target: self) } }
+            """)
+        #expect(findings == ["nn-event-name-collision 5"])
+    }
+
+    /// A generic helper's `Module.service(of: T.self)` looks up what its caller picks: `T` is no service, and no evidence
+    /// of code the scan did not read (which softened a true unmatched open to a note).
+    @Test func aGenericParameterIsNoService() {
+        let app = NNScannedApp(facts: NNModuleScanTests.swift("""
+            @propertyWrapper struct Injected<T> { var wrappedValue: T { Module.service(of: T.self) } }
+            func resolve<S>(_ type: S.Type) -> S { Module.service(of: S.self) }
+            final class HomeVC { func go() { URLRouter.default.openRoute("app://settings") } }
+            """))
+        #expect(app.facts.lookups.map(\.service) == [.dynamic(expression: "T.self"), .dynamic(expression: "S.self")])
+        let findings = app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
+        #expect(findings.map { "\($0.ruleID) \($0.severity)" } == ["nn-route-unmatched warning"])
+    }
+
+    /// The framework's repository vendored whole (a git submodule at `ThirdParty/NNModule`, with its podspec at the
+    /// top) is excluded whole: its example apps and demo modules registered services and routes the app never links.
+    @Test func aVendoredRepositoryIsExcludedWhole() throws {
+        let directory = try TemporaryDirectory()
+        try NNModuleScanTests.write([
+            "App/Login.swift": """
+                import NNModule_swift
+                protocol LoginService: ModuleFunctionalService {}
+                final class LoginServiceImpl: NSObject, LoginService {}
+                extension Module.RegisterService {
+                    @objc static func registerLogin() { Module.register(service: LoginService.self, used: LoginServiceImpl.self) }
+                }
+                """,
+            "ThirdParty/NNModule/NNModule-swift.podspec": "Pod::Spec.new do |s| end\n",
+            "ThirdParty/NNModule/NNModule/ModuleManager/Core/ModuleServiceCenter.swift": "final class ModuleServiceCenter {}\n",
+            "ThirdParty/NNModule/Modules/LoginModule/LoginManager.swift": """
+                import NNModule_swift
+                final class LoginManager: NSObject, LoginService {}
+                extension Module.RegisterService {
+                    @objc static func registerDemoLogin() { Module.register(service: LoginService.self, used: LoginManager.self) }
+                }
+                """,
+        ], into: directory)
+        let outcome = try AppScanner.scan(directory: directory.path, with: NNScanner())
+        #expect(outcome.excluded.contains(AppScanner.Exclusion(path: "ThirdParty/NNModule", reason: .frameworkCopy(classes: ["ModuleServiceCenter"]),
+                                                               fileCount: 2)))
+        #expect(outcome.app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings.map(\.message) == [])
+    }
+}
