@@ -95,6 +95,8 @@ public struct ScanFacts: Sendable, Hashable {
         public var form: Form
         /// Where it is written.
         public var location: SourceLocation
+        /// The `#if` clauses it is written in.
+        public var branches: [SourceBranch] = []
     }
 
     /// One place where the code moves between components.

@@ -70,6 +70,8 @@ public struct ScannedApp: Sendable, Hashable {
         public var form: ScanFacts.Route.Form
         /// Where.
         public var location: SourceLocation
+        /// The `#if` clauses it is written in.
+        public var branches: [SourceBranch] = []
     }
 
     /// One transition with its ends resolved.
@@ -285,7 +287,7 @@ public struct ScannedApp: Sendable, Hashable {
             for url in urls {
                 let component = explicit ?? Naming.componentName(forURL: url) ?? url
                 routes.append(Route(url: url, path: ComponentURL(url).path, component: component, explicitComponent: explicit != nil,
-                                    form: route.form, location: route.location))
+                                    form: route.form, location: route.location, branches: route.branches))
             }
         }
         let componentByPath = Dictionary(routes.map { ($0.path, $0.component) }, uniquingKeysWith: { _, last in last })

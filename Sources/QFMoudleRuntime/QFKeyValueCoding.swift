@@ -7,7 +7,7 @@ public enum QFKeyValueCoding {
     /// What setting `text` (nil for a query item without `=`) for `key` on an instance of a class whose properties
     /// are `properties` does.
     public static func verdict(key: String, text: String?, properties: [String: QFProperty]) -> QFKVCVerdict {
-        guard let property = properties[key] else { return .undefinedKey }
+        guard let property = properties[key] ?? throughSetter(key, properties) else { return .undefinedKey }
         // A readonly computed property has neither a `set<Key>:` nor an ivar to fall back on.
         if property.readonly && !property.hasIvar { return .undefinedKey }
         guard let text else { return property.isScalar ? .nilIntoScalar : .plain }
@@ -21,6 +21,15 @@ public enum QFKeyValueCoding {
             return .stringInto(property.type)
         }
         return property.readonly ? .readonlyBypassed : .plain
+    }
+
+    /// The property whose setter `key` finds though the two differ in the case of the first letter: KVC looks for
+    /// `set<Key>:` with the key's first letter made upper-case, so `Count` finds `count`'s `setCount:`. Its ivar search
+    /// (`_<key>`, `_is<Key>`, `<key>`, `is<Key>`) keeps the key as written, so a readonly property is not found this way.
+    static func throughSetter(_ key: String, _ properties: [String: QFProperty]) -> QFProperty? {
+        guard let first = key.first, first.isUppercase else { return nil }
+        guard let property = properties[first.lowercased() + key.dropFirst()], !property.readonly else { return nil }
+        return property
     }
 
     /// Whether `NSString`'s conversion for `type` reads `text` as written instead of making it 0 or NO.

@@ -91,3 +91,42 @@ import Testing
         #expect(facts.classes.map(\.name) == ["XFHomeRouting"])
     }
 }
+
+/// `#if DEBUG … #else … #endif` around URL registrations: the two clauses are never both compiled.
+@Suite struct ConditionalRegistrationTests {
+    /// `register:forComponent:` stores `URLRouteTable_[url] = componentName` (`yizzuide/XFLegoVIPER@c95d757:
+    /// XFLegoVIPER/Core/XFURLRoute.m:59-62`): it replaces an entry only when both calls run, which two clauses of one
+    /// `#if` never do. A URL with a debug and a release component was a false `duplicate-module-name` error, and the
+    /// debug component, opened by the same URL, a false `orphan-component` warning.
+    @Test func aURLRegisteredInEachClauseOfOneIfIsRegisteredOnce() {
+        let app = ScanFixtures.app([
+            "AppDelegate.m": """
+                @implementation AppDelegate
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                    [XFURLRoute register:@"xq://home"];
+                #if DEBUG
+                    [XFURLRoute register:@"xq://home/env" forComponent:@"DebugEnv"];
+                    [XFURLRoute register:@"xq://home/login"];
+                #else
+                    [XFURLRoute register:@"xq://home/env" forComponent:@"Env"];
+                    [XFURLRoute register:@"xq://user/login"];
+                #endif
+                    [XFURLRoute register:@"xq://home/about"];
+                    [XFURLRoute register:@"xq://home/about" forComponent:@"AboutV2"];
+                    XF_ShowURLComponent2Window_Fast(@"xq://home")
+                    return YES;
+                }
+                @end
+                """,
+            "XQHomeRouting.m": """
+                @implementation XQHomeRouting
+                - (void)next { XF_PUSH_URLComponent_Fast(@"xq://home/env") XF_PUSH_URLComponent_Fast(@"xq://home/login") }
+                @end
+                """,
+        ])
+        #expect(app.routes.map { $0.branches.map(\.clause) } == [[], [0], [0], [1], [1], [], []])
+        let findings = StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "duplicate-module-name" || $0.ruleID == "orphan-component" }
+        // Two registrations outside any `#if` still replace each other.
+        #expect(findings.map { "\($0.ruleID) \($0.location!.sourceLocation.line)" } == ["duplicate-module-name 12"])
+    }
+}

@@ -158,8 +158,9 @@ import Testing
             @end
             """
         let app = Self.app(["P.h": protocols, "C.m": classes, "O.m": opens])
-        // Keys are case-sensitive: `Coupon` is not `coupon`.
-        #expect(Self.findings(app) == ["O.m:4 qf-kvc-unknown-key error", "O.m:6 qf-kvc-unknown-key note"])
+        // `Coupon` finds `coupon`'s `setCoupon:`: KVC's setter search makes the key's first letter upper-case (the
+        // readonly case, which only an ivar could answer, is in `aCapitalisedKeyFindsTheSetterButNotTheIvar`).
+        #expect(Self.findings(app) == ["O.m:6 qf-kvc-unknown-key note"])
     }
 
     /// A class read only from its `@implementation` (its header lies outside the scanned folder, or was not read) has
@@ -840,5 +841,126 @@ import Testing
             #expect(outcome.detection?.framework == .xflegoViper, "\(path)")
             #expect(outcome.detection?.counts[.qfMoudle, default: 0] == 0, "\(path)")
         }
+    }
+
+    /// KVC's setter search makes the key's first letter upper-case (`set<Key>:`), so `Coupon=…` sets `coupon` through
+    /// `setCoupon:`; its ivar search keeps the key as written (`_<key>`), so `Count=…` on a readonly `count` raises.
+    /// Checked with GNUstep's `NSKeyValueCoding` (`setValue:forKey:@"Coupon"` sets it, `@"Count"` raises
+    /// `NSUnknownKeyException`, `@"count"` sets the ivar). QFRouter sets each query item so (`QFRouter.m:52-55`).
+    /// The capitalised key was a false `qf-kvc-unknown-key` error.
+    @Test func aCapitalisedKeyFindsTheSetterButNotTheIvar() {
+        let app = Self.app([
+            "P.h": """
+                @protocol MoudleCart <NSObject>
+                @property (nonatomic, copy) NSString *coupon;
+                @property (nonatomic, readonly) NSInteger count;
+                @end
+                """,
+            "C.m": """
+                @interface MoudleCart : NSObject <MoudleCart>
+                @end
+                @implementation MoudleCart
+                @synthesize coupon = _coupon, count = _count;
+                @end
+                @implementation QFRouter
+                - (id)interfaceForProtocol:(Protocol *)p { return [[NSClassFromString(NSStringFromProtocol(p)) alloc] init]; }
+                @end
+                """,
+            "O.m": """
+                @implementation Opener
+                - (void)go {
+                    [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"MoudleCart://?Coupon=A1&count=3"]];
+                    [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"MoudleCart://?Count=3"]];
+                }
+                @end
+                """,
+        ])
+        #expect(Self.findings(app) == ["O.m:4 qf-kvc-unknown-key error"])
+    }
+
+    /// A generic class's parameters (`@interface List<__covariant ObjectType> : NSObject`) and a superclass's type
+    /// arguments (`: QFBaseListModule<NSString *> <MoudleList>`) are not protocol lists: read as one, the class adopted
+    /// `NSString` and not its protocol (a false `qf-impl-not-conforming` warning) and lost its superclass (a false
+    /// `qf-kvc-unknown-key` error for a key the superclass answers).
+    @Test func genericClassesKeepTheirSuperclassAndProtocols() {
+        let app = Self.app([
+            "P.h": """
+                @protocol MoudleList <NSObject>
+                @property (nonatomic, assign) NSInteger page;
+                @end
+                @protocol MoudleGrid <NSObject>
+                @end
+                """,
+            "C.m": """
+                @interface QFBaseListModule<__covariant ObjectType> : NSObject
+                @property (nonatomic, copy) NSString *from;
+                @end
+                @interface MoudleList : QFBaseListModule<NSString *> <MoudleList>
+                @end
+                @implementation MoudleList
+                @synthesize page = _page;
+                @end
+                @interface MoudleGrid : QFBaseListModule<MoudleGrid>
+                @end
+                @implementation QFRouter
+                - (id)interfaceForProtocol:(Protocol *)p { return [[NSClassFromString(NSStringFromProtocol(p)) alloc] init]; }
+                @end
+                """,
+            "O.m": """
+                @implementation Opener
+                - (void)go {
+                    [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"MoudleList://?from=home&page=2"]];
+                    [[QFRouter router] interfaceForProtocol:@protocol(MoudleGrid)];
+                }
+                @end
+                """,
+        ])
+        #expect(app.classes["MoudleList"]?.superclass == "QFBaseListModule")
+        #expect(app.classes["MoudleList"]?.adopts == ["MoudleList"])
+        #expect(app.classes["QFBaseListModule"]?.superclass == "NSObject")
+        // One group after a superclass with names alone is its protocol list.
+        #expect(app.classes["MoudleGrid"]?.adopts == ["MoudleGrid"])
+        #expect(Self.findings(app) == [])
+    }
+
+    /// A router subclass that overrides `classForProtocol:` names the modules: `+router` makes the shared instance with
+    /// `[[self alloc] init]` (`QFRouter.m:21`, `allocWithZone:` through `super` at :30), so `[XYRouter router]` is an
+    /// XYRouter, and `interfaceForProtocol:` and `interfaceForURL:` ask `[self classForProtocol:]` (:46, :51). Read
+    /// with QFRouter's rule, `Cart` had no class (two false `qf-missing-impl` errors); when opens name both classes,
+    /// which one made the shared instance is not known, and the rule with it.
+    @Test func aRouterSubclassNamesTheModules() {
+        let files = [
+            "R.m": """
+                @implementation QFRouter
+                - (id)interfaceForProtocol:(Protocol *)p { return [[[self classForProtocol:p] alloc] init]; }
+                - (Class)classForProtocol:(Protocol *)p { return NSClassFromString(NSStringFromProtocol(p)); }
+                @end
+                @interface XYRouter : QFRouter
+                @end
+                @implementation XYRouter
+                - (Class)classForProtocol:(Protocol *)protocol {
+                    return NSClassFromString([NSStringFromProtocol(protocol) stringByAppendingString:@"Impl"]);
+                }
+                @end
+                @protocol Cart <NSObject>
+                @end
+                @interface CartImpl : NSObject <Cart>
+                @end
+                """,
+            "O.m": """
+                @implementation Opener
+                - (void)go {
+                    [[XYRouter router] interfaceForProtocol:@protocol(Cart)];
+                    [[XYRouter router] interfaceForURL:[NSURL URLWithString:@"Cart://home"]];
+                }
+                @end
+                """,
+        ]
+        let app = Self.app(files)
+        #expect(app.router.suffix == "Impl")
+        #expect(Self.findings(app) == [])
+        var both = files
+        both["O2.m"] = "@implementation Other\n- (void)go { [[QFRouter router] interfaceForProtocol:@protocol(Cart)]; }\n@end\n"
+        #expect(Self.findings(Self.app(both)).allSatisfy { $0.hasSuffix("note") })
     }
 }

@@ -22,24 +22,25 @@ enum DuplicateModuleNameCheck: StaticCheck {
                 }
             }
         }
-        // URLs: registering a path again silently overwrites it.
-        var firstRoute: [String: ScannedApp.Route] = [:]
-        var firstComponent: [String: ScannedApp.Route] = [:]
+        // URLs: registering a path again silently overwrites it, unless the two are in two clauses of one `#if` (a debug
+        // and a release component for one URL), which are never both compiled.
+        var routesByPath: [String: [ScannedApp.Route]] = [:]
+        var componentRoutes: [String: [ScannedApp.Route]] = [:]
         for route in app.routes {
-            if let earlier = firstRoute[route.path] {
+            defer { routesByPath[route.path, default: []].append(route) }
+            if let earlier = routesByPath[route.path]?.first(where: { !SourceBranch.exclusive($0.branches, route.branches) }) {
                 findings.report(rule, "URL \(route.path) is registered twice; the second registration silently replaces the first",
                                 module: route.component, at: route.location, certainty: .literal,
                                 evidence: [(earlier.location, "first registered here")], identity: ["url", route.path])
                 continue
             }
-            firstRoute[route.path] = route
-            if let earlier = firstComponent[route.component], earlier.path != route.path {
+            defer { componentRoutes[route.component, default: []].append(route) }
+            if let earlier = componentRoutes[route.component]?.first(where: { !SourceBranch.exclusive($0.branches, route.branches) }),
+               earlier.path != route.path {
                 // A risk only while both are alive at once, which the source cannot promise: a warning.
                 findings.report(rule, "URLs \(earlier.path) and \(route.path) both open component \(route.component); if both are open at once, two live instances share one name in the registries",
                                 module: route.component, at: route.location, certainty: .literal, ceiling: .warning,
                                 evidence: [(earlier.location, "\(earlier.path) registered here")], identity: ["component", route.component, earlier.path, route.path])
-            } else if firstComponent[route.component] == nil {
-                firstComponent[route.component] = route
             }
         }
         twoStacks(app, findings)

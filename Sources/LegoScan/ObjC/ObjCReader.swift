@@ -9,6 +9,8 @@ struct ObjCReader {
     private let file: String
     private var facts = ScanFacts()
     private var currentClass: String?
+    /// The `#if` clauses around each call read, made on first use.
+    private var clauses: ConditionalClauses?
     /// Local variables holding an assembled routing (`XFCollectRouting *r = [XFCollectRouting assembleRouting];`).
     private var assembledRoutings: [String: String] = [:]
     /// What a name holds when a reader can tell: file-level constants (`#define`, `static NSString *const`) …
@@ -303,6 +305,12 @@ struct ObjCReader {
         return lexer.isPunctuation(cursor - 1, UInt8(ascii: "-")) || lexer.isPunctuation(cursor - 1, UInt8(ascii: "+"))
     }
 
+    /// The `#if` clauses around the token at `index`, outermost first.
+    private mutating func branches(at index: Int) -> [SourceBranch] {
+        if clauses == nil { clauses = ConditionalClauses(lexer.conditionals) }
+        return clauses!.at(tokens[index].start).map { SourceBranch(directive: SourceLocation(file: file, line: $0.line), clause: $0.clause) }
+    }
+
     private mutating func macro(at index: Int) {
         let name = lexer.text(tokens[index])
         var arguments: [FrameworkCall.Argument] = []
@@ -311,7 +319,8 @@ struct ObjCReader {
             guard close > index + 1 else { return }
             arguments = split(index + 2, close).map { argument($0.lowerBound, $0.upperBound) }
         }
-        FrameworkCall(name: name, receiver: nil, arguments: arguments, fromClass: currentClass, location: location(index))
+        FrameworkCall(name: name, receiver: nil, arguments: arguments, fromClass: currentClass, location: location(index),
+                      branches: branches(at: index))
             .interpret(into: &facts)
     }
 
@@ -353,7 +362,8 @@ struct ObjCReader {
                 noteAssembledRouting(open: open, receiverClass: receiver.description)
             }
             guard XFCallTable.unarySelectors.contains(selector) else { return }
-            FrameworkCall(name: selector, receiver: receiver, arguments: [], fromClass: currentClass, location: location(close - 1))
+            FrameworkCall(name: selector, receiver: receiver, arguments: [], fromClass: currentClass, location: location(close - 1),
+                          branches: branches(at: close - 1))
                 .interpret(into: &facts)
             return
         }
@@ -371,7 +381,8 @@ struct ObjCReader {
             subRouting(arguments.first, at: pieces[0].name)
             return
         }
-        FrameworkCall(name: selector, receiver: receiver, arguments: arguments, fromClass: currentClass, location: location(pieces[0].name))
+        FrameworkCall(name: selector, receiver: receiver, arguments: arguments, fromClass: currentClass, location: location(pieces[0].name),
+                      branches: branches(at: pieces[0].name))
             .interpret(into: &facts)
     }
 

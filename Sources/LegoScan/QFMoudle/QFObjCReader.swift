@@ -63,6 +63,19 @@ struct QFObjCReader {
 
     private func isIdentifier(_ index: Int) -> Bool { index >= 0 && index < tokens.count && tokens[index].kind == .identifier }
 
+    /// The index just past the `>` closing the `<` at `index` (nested groups counted), or nil when the declaration ends first.
+    private func angleGroupEnd(_ index: Int) -> Int? {
+        var depth = 0
+        var cursor = index
+        while cursor < tokens.count, cursor - index < 256 {
+            if isPunctuation(cursor, "<") { depth += 1 }
+            if isPunctuation(cursor, ">") { depth -= 1; if depth == 0 { return cursor + 1 } }
+            if isPunctuation(cursor, ";") || isPunctuation(cursor, "{") || tokens[cursor].kind == .atKeyword { return nil }
+            cursor += 1
+        }
+        return nil
+    }
+
     /// The closer of the group `index` opens, or nil when it has none.
     private func closer(_ index: Int) -> Int? {
         guard index < tokens.count else { return nil }
@@ -150,9 +163,18 @@ struct QFObjCReader {
             var next = index + 2
             var superclass: String?
             var category: String?
+            // A generic class's own parameters (`@interface List<__covariant ObjectType> : NSObject`, or before a category's
+            // name): not a protocol list.
+            if isPunctuation(next, "<"), let end = angleGroupEnd(next), isPunctuation(end, ":") || isPunctuation(end, "(") { next = end }
             if isPunctuation(next, ":"), isIdentifier(next + 1) {
                 superclass = text(next + 1)
                 next += 2
+                // The superclass's type arguments (`: List<NSString *> <P>`): a group with a `*`, `id` or `__kindof`, or the
+                // first of two groups. Protocols are names alone.
+                if isPunctuation(next, "<"), let end = angleGroupEnd(next),
+                   isPunctuation(end, "<") || (next..<end).contains(where: { isPunctuation($0, "*") || ["id", "__kindof"].contains(text($0)) }) {
+                    next = end
+                }
             } else if isPunctuation(next, "("), let close = closer(next) {
                 category = close > next + 1 ? text(next + 1) : ""
                 next = close + 1

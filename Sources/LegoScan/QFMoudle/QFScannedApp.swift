@@ -294,7 +294,17 @@ public struct QFScannedApp: Sendable {
 
     private static func router(facts: QFFacts, classes: [String: Class]) -> Router {
         let routers = classes.values.filter(isRouter).sorted { $0.location < $1.location }
-        let names = Set(routers.map(\.name))
+        var names = Set(routers.map(\.name))
+        // A subclass of the router (`XYRouter : QFRouter` overriding `classForProtocol:`) is the router its opens get:
+        // `+router` makes the singleton with `[[self alloc] init]` (`QFRouter.m:21`), and `interfaceForProtocol:` asks
+        // `[self classForProtocol:]` (`:46`).
+        var grew = true
+        while grew {
+            grew = false
+            for candidate in classes.values where !names.contains(candidate.name) {
+                if let superclass = candidate.superclass, names.contains(superclass) { names.insert(candidate.name); grew = true }
+            }
+        }
         // A router whose methods the scan read but could not follow is `.unread`; one only declared (its `.m` in a pod)
         // is QFMoudle's, assumed.
         let implemented = Set(facts.classes.filter(\.isImplementation).map(\.name))
@@ -304,7 +314,8 @@ public struct QFScannedApp: Sendable {
         let walks = facts.conformanceCalls.filter { names.contains($0.className) }
         let conformance = walks.contains { $0.kind == .classList } && walks.contains { $0.kind == .conforms }
             ? walks.first { $0.kind == .classList }?.location : nil
-        if let rule = facts.namingRules.first(where: { names.contains($0.className) }) {
+        let rules = facts.namingRules.filter { names.contains($0.className) }
+        if let rule = namingRule(rules, opens: facts.opens) {
             // A name is resolved only when every definition the app has of it gives the same text (an `#ifdef` may
             // choose between two); otherwise the rule is not known statically.
             let definitions = Dictionary(grouping: facts.stringConstants, by: \.name)
@@ -336,6 +347,11 @@ public struct QFScannedApp: Sendable {
                 result.source = .dynamic(expression: expression + " (\(unresolved.joined(separator: ", ")) not defined as one string in the scanned source)",
                                          at: rule.location)
             }
+        } else if let first = rules.first {
+            // Two router classes name modules two ways, and which one the shared instance is depends on which class's
+            // `+router` ran first.
+            result.source = .dynamic(expression: "the naming rule of " + Set(rules.map(\.className)).sorted().joined(separator: " or ")
+                                        + ", whichever class made the shared router", at: first.location)
         } else if let dynamic = facts.dynamicNamings.first(where: { names.contains($0.className) }) {
             result.source = .dynamic(expression: dynamic.expression, at: dynamic.location)
         }
@@ -343,6 +359,21 @@ public struct QFScannedApp: Sendable {
         // the classes for something else: registering them at `+load`).
         if let conformance, !result.source.isRead { result.source = .conformance(conformance) }
         return result
+    }
+
+    /// The naming rule the app's router follows among `rules` (one per router class that writes one): the only one, or
+    /// the rule of the one class every open names as its receiver (`[XYRouter router]`); nil when that is not known.
+    private static func namingRule(_ rules: [QFFacts.NamingRule], opens: [QFFacts.Open]) -> QFFacts.NamingRule? {
+        guard let first = rules.first else { return nil }
+        if rules.allSatisfy({ $0.prefix == first.prefix && $0.suffix == first.suffix }) { return first }
+        let ruleClasses = Set(rules.map(\.className))
+        var named: Set<String> = []
+        for open in opens {
+            let words = open.receiver.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+            named.formUnion(words.filter(ruleClasses.contains))
+        }
+        guard named.count == 1, let only = named.first else { return nil }
+        return rules.first { $0.className == only }
     }
 
     /// The part of URL `text` that names the protocol under `part` ("" for a URL without it, as `NSURL` gives nil

@@ -64,6 +64,8 @@ struct FrameworkCall {
     var fromClass: String?
     /// Where the call starts.
     var location: SourceLocation
+    /// The `#if` clauses the call is written in (a URL registered in each half of `#if DEBUG` is registered once).
+    var branches: [SourceBranch] = []
 
     private func argument(_ index: Int) -> Argument? { index < arguments.count ? arguments[index] : nil }
 
@@ -166,7 +168,7 @@ struct FrameworkCall {
     private func route(_ url: ScanValue?, component: ScanValue?, form: ScanFacts.Route.Form, at site: SourceLocation? = nil,
                        into facts: inout ScanFacts) {
         guard let url else { return }
-        facts.routes.append(.init(url: url, component: component, form: form, location: site ?? location))
+        facts.routes.append(.init(url: url, component: component, form: form, location: site ?? location, branches: branches))
     }
 
     /// The names an argument lists: an array's elements, or the argument itself; `nil` (the variadic terminator) gives none.
