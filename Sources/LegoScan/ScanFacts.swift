@@ -166,6 +166,18 @@ public struct ScanFacts: Sendable, Hashable {
         public var via: String
         /// Where it is written.
         public var location: SourceLocation
+        /// For a macro whose argument order changed between versions, the event and components in the older order:
+        /// the one whose component the app declares is taken (`ScannedApp`), and with neither or both the target is
+        /// not known.
+        public var earlierReading: EarlierReading?
+
+        /// The event and its components read in a macro's older argument order.
+        public struct EarlierReading: Sendable, Hashable {
+            /// The event name.
+            public var event: ScanValue
+            /// The receiving component names.
+            public var components: [ScanValue]
+        }
     }
 
     /// A class that handles events, and an event name it compares against.
@@ -291,6 +303,17 @@ public struct ScanFacts: Sendable, Hashable {
     public var events: [EventSend] = []
     /// Event receivers.
     public var receipts: [EventReceipt] = []
+    /// The app's own macros that wrap an `XF_` macro (`#define XQPushURL(url) XF_PUSH_URLComponent_Fast(url)`), by name
+    /// and where each is defined: the scan does not expand them, so what they open is not known.
+    public var frameworkMacroWrappers: [MacroWrapper] = []
+
+    /// An app macro whose body uses an `XF_` macro.
+    public struct MacroWrapper: Sendable, Hashable {
+        /// The macro's name.
+        public var name: String
+        /// Where it is defined.
+        public var location: SourceLocation
+    }
     /// HTTP handler settings (the last one wins).
     public var httpHandlers: [HTTPHandler] = []
     /// Where active code turns the framework's URL hierarchy check on (`enableVerifyURLRoute`).
@@ -326,6 +349,7 @@ public struct ScanFacts: Sendable, Hashable {
         transitions += other.transitions
         events += other.events
         receipts += other.receipts
+        frameworkMacroWrappers += other.frameworkMacroWrappers
         methods += other.methods
         methodBodies += other.methodBodies
         neverCalled += other.neverCalled

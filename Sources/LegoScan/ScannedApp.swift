@@ -509,7 +509,25 @@ public struct ScannedApp: Sendable, Hashable {
         // A name no class declares is a virtual component when one of its gene candidates names a module: the
         // framework builds a Routing, a ViewModel or a ViewController class from a gene alike
         // (`createDynamicSubModuleClassFromName`, XFModuleReflect.m); a name an event is sent to counts as well.
-        let eventTargets = facts.events.flatMap(\.components).flatMap { $0.values ?? [] }
+        // `XF_SendEventForComponent_` took the component first in 2.x and last since 3.2.0: the reading whose component
+        // names a declared module or a registered URL's component is the app's version.
+        let knownComponents = Set(index.keys).union(routes.map(\.component))
+        var sends = facts.events
+        for position in sends.indices {
+            guard let earlier = sends[position].earlierReading else { continue }
+            func names(_ components: [ScanValue]) -> Bool { components.contains { $0.values?.contains(where: knownComponents.contains) == true } }
+            let currentKnown = names(sends[position].components), earlierKnown = names(earlier.components)
+            if earlierKnown && !currentKnown {
+                sends[position].event = earlier.event
+                sends[position].components = earlier.components
+            } else if currentKnown == earlierKnown {
+                let either = (sends[position].components + earlier.components).map { $0.literal ?? $0.expression }.joined(separator: " or ")
+                sends[position].components = [.dynamic(expression: either + " (the argument order changed in XFLegoVIPER 3.2.0)")]
+            }
+            sends[position].earlierReading = nil
+        }
+        self.facts.events = sends
+        let eventTargets = sends.flatMap(\.components).flatMap { $0.values ?? [] }
         let opened = Set(transitions.compactMap(\.toModule) + routes.map(\.component) + eventTargets)
         // Gene candidates longer than every module name cannot name one (a huge literal stays linear).
         let longest = modules.map(\.name.count).max() ?? 0
@@ -518,7 +536,7 @@ public struct ScannedApp: Sendable, Hashable {
                                        among: { index[$0].map { modules[$0].gene == nil && !modules[$0].derived } ?? false }),
                   let genePattern = index[gene].map({ modules[$0].pattern }) else { continue }
             let site = transitions.first { $0.toModule == name }?.fact.location ?? routes.first { $0.component == name }?.location
-                ?? facts.events.first { $0.components.contains { $0.values?.contains(name) == true } }?.location
+                ?? sends.first { $0.components.contains { $0.values?.contains(name) == true } }?.location
             guard let site else { continue }
             index[name] = modules.count
             modules.append(Module(name: name, pattern: genePattern, classes: [], assembly: nil, gene: gene, derived: true, export: nil, location: site))
@@ -538,7 +556,7 @@ public struct ScannedApp: Sendable, Hashable {
         self.dynamicRoutes = dynamicRoutes
         self.transitions = transitions
         self.root = transitions.first { $0.fact.kind == .root }
-        var events = facts.events.map { Event(fact: $0, fromModule: $0.fromClass.flatMap { Self.split($0, prefixes: prefixes)?.name }) }
+        var events = sends.map { Event(fact: $0, fromModule: $0.fromClass.flatMap { Self.split($0, prefixes: prefixes)?.name }) }
         for event in events {
             guard let fromClass = event.fact.fromClass else { continue }
             for heir in inheritors[fromClass] ?? [] { events.append(Event(fact: event.fact, fromModule: heir.module, inheritedFrom: fromClass)) }

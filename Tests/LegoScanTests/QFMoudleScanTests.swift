@@ -963,4 +963,31 @@ import Testing
         both["O2.m"] = "@implementation Other\n- (void)go { [[QFRouter router] interfaceForProtocol:@protocol(Cart)]; }\n@end\n"
         #expect(Self.findings(Self.app(both)).allSatisfy { $0.hasSuffix("note") })
     }
+
+    /// `@protocol(P)` given to a conformance test resolves nothing (only `interfaceForProtocol:` and `interfaceForURL:`
+    /// do, `QFRouter.m:45-57`): an optional capability protocol has no class of its name by design. It was a false
+    /// `qf-missing-impl` warning; the same reference elsewhere is still one.
+    @Test func aConformanceTestIsNoLookup() {
+        let app = Self.app([
+            "P.h": "@protocol QFMoudleProtocol <NSObject>\n@end\n@protocol MoudleHome <QFMoudleProtocol>\n@end\n@protocol MoudleShareable <QFMoudleProtocol>\n@end\n",
+            "C.m": """
+                @interface MoudleHome : NSObject <MoudleHome>
+                @end
+                @implementation QFRouter
+                - (id)interfaceForProtocol:(Protocol *)p { return [[NSClassFromString(NSStringFromProtocol(p)) alloc] init]; }
+                @end
+                """,
+            "O.m": """
+                @implementation Opener
+                - (void)open {
+                    id home = [[QFRouter router] interfaceForProtocol:@protocol(MoudleHome)];
+                    if ([home conformsToProtocol:@protocol(MoudleShareable)]) { }
+                    if (class_conformsToProtocol([home class], @protocol(MoudleShareable))) { }
+                    Protocol *later = @protocol(MoudleShareable);
+                }
+                @end
+                """,
+        ])
+        #expect(Self.findings(app) == ["O.m:6 qf-missing-impl warning"])
+    }
 }

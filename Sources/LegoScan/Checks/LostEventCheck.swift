@@ -9,6 +9,11 @@ enum LostEventCheck: StaticCheck {
     static func run(_ app: ScannedApp, _ findings: StaticFindings) {
         inheritedSends(app, findings)
         let subscribed = Set(app.receivers.flatMap(\.subscribedNames).compactMap(\.literal))
+        var superclasses: [String: String] = [:]
+        for declaration in app.facts.classes {
+            if let superclass = declaration.superclass, superclasses[declaration.name] == nil { superclasses[declaration.name] = superclass }
+        }
+        let declaredClasses = Set(app.facts.classes.map(\.name))
         let names = app.modules.map(\.name) + subscribed
         for event in app.events where event.fact.scope == .directed {
             let certainty: Finding.Certainty = event.fact.event.literal == nil ? .dynamic : .literal
@@ -30,7 +35,22 @@ enum LostEventCheck: StaticCheck {
                 // A shared-module shell runs its gene's layers.
                 let owner = module.gene.flatMap(app.module(named:)) ?? module
                 let component = owner.classes.first { $0.layer == layer }?.name
-                let handlers = app.receivers.filter { $0.className == component }
+                // Delivery asks `respondsToSelector:` (`XFComponentManager.m:135-136`): a handler a superclass implements
+                // (an app's base presenter) answers too. A superclass the scan did not read may implement one.
+                var lineage: [String] = []
+                var reachesUnread = false
+                var current = component
+                while let name = current, !lineage.contains(name), lineage.count < 32 {
+                    lineage.append(name)
+                    guard let superclass = superclasses[name] else { break }
+                    if !declaredClasses.contains(superclass) {
+                        reachesUnread = !XFScanner.ownTypes.contains(superclass) && !superclass.hasPrefix("NS") && !superclass.hasPrefix("UI")
+                        break
+                    }
+                    current = superclass
+                }
+                let handlers = lineage.lazy.map { name in app.receivers.filter { $0.className == name } }.first { !$0.isEmpty } ?? []
+                if handlers.isEmpty, reachesUnread { continue }
                 if handlers.isEmpty {
                     let other = app.receivers.first { $0.module == name }.map { " (\($0.className) does, but events reach \(component ?? "its \(layer.suffix)") only)" } ?? ""
                     findings.report(rule, "event \(eventName) is sent to \(name), but its component does not implement receiveComponentEventName:intentData:\(other)",

@@ -11,10 +11,14 @@ enum NamingConventionCheck: StaticCheck {
         urlsGivenAsNames(app, findings)
         guard !app.prefixes.isEmpty else { return }
         if case .inferred(let className, let site) = app.prefixSource, let prefix = app.prefixes.first {
-            let others = app.modules.flatMap(\.classes).filter { !$0.name.hasPrefix(prefix) }
+            // A class with no prefix at all (its second letter lower-case, `SettingViewController`) is found through the
+            // empty prefix and named without one (`yizzuide/XFLegoVIPER@c95d757:XFLegoVIPER/Core/LEGOAbsModule/Recognizer/
+            // XFModuleReflect.m:111-114, 131-134`): named as its author means, whatever prefix is set.
+            let others = app.modules.flatMap(\.classes).filter { !$0.name.hasPrefix(prefix) && !Self.hasNoPrefix($0.name) }
             if let other = others.first {
-                findings.report(rule, "the class prefix is inferred as \(prefix) from \(className) (the framework's +load rule), but \(other.name) and "
-                                + "\(others.count - 1) other class\(others.count == 2 ? "" : "es") do not start with it; set it with setClassPrefix:",
+                let rest = others.count == 1 ? "does" : "and \(others.count - 1) other class\(others.count == 2 ? "" : "es") do"
+                findings.report(rule, "the class prefix is inferred as \(prefix) from \(className) (the framework's +load rule), but \(other.name) "
+                                + "\(rest) not start with it; set it with setClassPrefix:",
                                 module: nil, at: site, certainty: .literal, evidence: [(other.location, "\(other.name) declared here")],
                                 identity: ["inferred-prefix", prefix])
             }
@@ -31,6 +35,12 @@ enum NamingConventionCheck: StaticCheck {
                                 module: module.name, at: member.location, certainty: .literal, identity: ["foreign-prefix", member.name])
             }
         }
+    }
+
+    /// Whether the framework takes `className` for a class without a prefix: its second letter is lower-case.
+    static func hasNoPrefix(_ className: String) -> Bool {
+        let letters = Array(className.utf8.prefix(2))
+        return letters.count == 2 && letters[1] >= UInt8(ascii: "a") && letters[1] <= UInt8(ascii: "z")
     }
 
     /// A URL given to a component-name API (`XF_PUSH_Component_Fast(@"rac://Home/Set")`, iT-Boyer/RACPlayground) that

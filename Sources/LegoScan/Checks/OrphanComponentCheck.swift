@@ -11,8 +11,10 @@ enum OrphanComponentCheck: StaticCheck {
         // An open of a URL opens whichever component its path is registered for in the build: each clause of a `#if`
         // registering one URL for two components (a debug one and a release one) is opened by it.
         let openedPaths = Set(app.transitions.compactMap { $0.url.map { ComponentURL($0).path } })
-        // With computed targets somewhere, a module not opened literally may still be opened at run time.
-        let certainty: Finding.Certainty = app.transitions.contains(where: \.isDynamic) ? .dynamic : .literal
+        // With computed targets somewhere, or an app macro wrapping the framework's (which the scan does not expand), a
+        // module not opened literally may still be opened at run time.
+        let certainty: Finding.Certainty = app.transitions.contains(where: \.isDynamic) || !app.facts.frameworkMacroWrappers.isEmpty
+            ? .dynamic : .literal
         var reported: Set<String> = []
         for route in app.routes where !opened.contains(route.component) && !openedPaths.contains(route.path)
             && reported.insert(route.component).inserted {

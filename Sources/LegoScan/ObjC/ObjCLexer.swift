@@ -86,6 +86,9 @@ struct ObjCLexer {
     private(set) var conditionals: [Conditional] = []
     /// `#define NAME @"text"` (or `"text"`) lines: a name that stands for one string, and its line.
     private(set) var stringDefines: [(name: String, value: String, line: Int)] = []
+    /// `#define` lines whose body uses one of XFLegoVIPER's `XF_` macros (`#define XQPushURL(url) XF_PUSH_URLComponent_Fast(url)`):
+    /// the app's own macro, which the scan does not expand, and its line.
+    private(set) var frameworkMacroWrappers: [(name: String, line: Int)] = []
 
     private var brackets = BracketMatcher()
     private var position = 0
@@ -281,6 +284,10 @@ struct ObjCLexer {
             skipDisabledBlock(from: startLine)
         } else if keyword.elementsEqual("define".utf8), words.hasThird, let define = Self.stringDefine(String(decoding: text, as: UTF8.self)) {
             stringDefines.append((define.name, define.value, startLine))
+        } else if keyword.elementsEqual("define".utf8), let name = words.second, ByteSearch.firstIndex(of: Array("XF_".utf8), in: Array(text), range: 0..<text.count) != nil {
+            // The name ends at its parameter list: `NAME(url)`.
+            let bare = name.prefix { $0 != UInt8(ascii: "(") }
+            if !bare.starts(with: "XF_".utf8) { frameworkMacroWrappers.append((String(decoding: bare, as: UTF8.self), startLine)) }
         }
     }
 

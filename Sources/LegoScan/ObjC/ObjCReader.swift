@@ -230,6 +230,9 @@ struct ObjCReader {
         for define in lexer.stringDefines {
             constants[define.name] = Binding(values: [define.value], chain: [SourceLocation(file: file, line: define.line)])
         }
+        for wrapper in lexer.frameworkMacroWrappers {
+            facts.frameworkMacroWrappers.append(.init(name: wrapper.name, location: SourceLocation(file: file, line: wrapper.line)))
+        }
         collectMethodArrays()
         var index = 0
         let count = tokens.count
@@ -294,7 +297,67 @@ struct ObjCReader {
         } else if lexer.isIdentifier(index, "receiveComponentEventName"), lexer.isPunctuation(index + 1, UInt8(ascii: ":")),
                   let currentClass, isMethodDeclaration(endingAfter: index) {
             facts.receipts.append(.init(className: currentClass, event: nil, kind: .handler, location: location(index)))
+            if let opaque = opaqueEventNameUse(handlerAt: index) {
+                facts.receipts.append(.init(className: currentClass, event: .dynamic(expression: opaque.expression), kind: .compares,
+                                            location: location(opaque.index)))
+            }
         }
+    }
+
+    /// Whether the token at `index` is an argument of a logging call (`NSLog(@"…", eventName)`, `DDLogInfo(…)`), which
+    /// reads the name without choosing by it.
+    private func isLogged(_ index: Int, after floor: Int) -> Bool {
+        var depth = 0
+        var cursor = index - 1
+        while cursor > floor {
+            if lexer.isPunctuation(cursor, UInt8(ascii: ")")) { depth += 1 }
+            if lexer.isPunctuation(cursor, UInt8(ascii: "(")) {
+                if depth == 0 {
+                    guard tokens[cursor - 1].kind == .identifier else { return false }
+                    let name = lexer.text(tokens[cursor - 1])
+                    return name.hasPrefix("NSLog") || name.contains("Log") || name == "printf"
+                }
+                depth -= 1
+            }
+            if lexer.isPunctuation(cursor, UInt8(ascii: ";")) || lexer.isPunctuation(cursor, UInt8(ascii: "{")) { return false }
+            cursor -= 1
+        }
+        return false
+    }
+
+    /// In the body of the event handler declared at `index`, the first place that may take other event names than the
+    /// ones it compares for equality: the name given to another call (`hasPrefix:`, `containsObject:`, a helper), the
+    /// `super` handler, or an `else`. Nil when the body only compares the name with `isEqualToString:` or `==`.
+    private func opaqueEventNameUse(handlerAt index: Int) -> (index: Int, expression: String)? {
+        // `receiveComponentEventName:(NSString *)name intentData:…`: the parameter after the type's `)`.
+        guard lexer.isPunctuation(index + 2, UInt8(ascii: "(")) else { return nil }
+        let typeClose = Int(lexer.partner[index + 2])
+        guard typeClose > index + 2, typeClose + 1 < tokens.count, tokens[typeClose + 1].kind == .identifier else { return nil }
+        let parameter = lexer.text(tokens[typeClose + 1])
+        let parameterLength = parameter.utf8.count
+        var open = typeClose + 2
+        while open < tokens.count, open - typeClose < 64, !lexer.isPunctuation(open, UInt8(ascii: "{")) {
+            if lexer.isPunctuation(open, UInt8(ascii: ";")) { return nil }
+            open += 1
+        }
+        guard open < tokens.count, lexer.isPunctuation(open, UInt8(ascii: "{")) else { return nil }
+        let close = Int(lexer.partner[open])
+        guard close > open else { return nil }
+        for cursor in open + 1..<close {
+            if lexer.isIdentifier(cursor, "else") { return (cursor, "else") }
+            if lexer.isIdentifier(cursor, "super"), lexer.isIdentifier(cursor + 1, "receiveComponentEventName") {
+                return (cursor, "[super receiveComponentEventName:…]")
+            }
+            let token = tokens[cursor]
+            guard token.kind == .identifier, token.end - token.start == parameterLength, lexer.text(token) == parameter,
+                  !isLogged(cursor, after: open) else { continue }
+            let equality = (lexer.isPunctuation(cursor - 1, UInt8(ascii: "[")) && lexer.isIdentifier(cursor + 1, "isEqualToString"))
+                || (lexer.isPunctuation(cursor - 1, UInt8(ascii: ":")) && lexer.isIdentifier(cursor - 2, "isEqualToString"))
+                || (lexer.isPunctuation(cursor + 1, UInt8(ascii: "=")) && lexer.isPunctuation(cursor + 2, UInt8(ascii: "=")))
+                || (lexer.isPunctuation(cursor - 1, UInt8(ascii: "=")) && lexer.isPunctuation(cursor - 2, UInt8(ascii: "=")))
+            if !equality { return (cursor, parameter) }
+        }
+        return nil
     }
 
     /// Whether the selector piece at `index` belongs to a method declaration (`- (void)name:`), not a call.

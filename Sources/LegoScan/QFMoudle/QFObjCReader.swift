@@ -76,6 +76,18 @@ struct QFObjCReader {
         return nil
     }
 
+    /// Whether the expression at `index` is an argument of a conformance test: the selector piece or C function before it,
+    /// within its statement, names `conformsToProtocol`.
+    private func isConformanceTest(argumentAt index: Int) -> Bool {
+        var cursor = index - 1
+        while cursor >= 0, index - cursor <= 8 {
+            if isPunctuation(cursor, ";") || isPunctuation(cursor, "{") || isPunctuation(cursor, "}") { return false }
+            if isIdentifier(cursor), text(cursor).hasSuffix("conformsToProtocol") { return true }
+            cursor -= 1
+        }
+        return false
+    }
+
     /// The closer of the group `index` opens, or nil when it has none.
     private func closer(_ index: Int) -> Int? {
         guard index < tokens.count else { return nil }
@@ -138,7 +150,9 @@ struct QFObjCReader {
         switch word {
         case "@protocol":
             if isPunctuation(index + 1, "("), isIdentifier(index + 2) {
-                if !consumed.contains(index) {
+                // A conformance test (`[x conformsToProtocol:@protocol(P)]`, `class_conformsToProtocol(c, @protocol(P))`)
+                // resolves nothing: an optional capability protocol has no class of its name by design.
+                if !consumed.contains(index), !isConformanceTest(argumentAt: index) {
                     facts.references.append(.init(name: text(index + 2), fromClass: currentClassName, location: location(index)))
                 }
                 return index + 1

@@ -96,8 +96,10 @@ struct FrameworkCall {
                 break
             }
         case .routeSingle(let component):
-            // `register:` is also a common name elsewhere: only the URL route's counts.
-            guard component != nil || (receiver?.description ?? "").contains("URL") else { return }
+            // `register:` is also a common name elsewhere: only the URL route's counts (`self` in a category of
+            // XFURLRoute is the route class, `XFURLRoute.h:25`).
+            let receiverText = receiver?.description ?? ""
+            guard component != nil || receiverText.contains("URL") || (receiverText == "self" && fromClass == "XFURLRoute") else { return }
             route(argument(0)?.value, component: component.flatMap(argument)?.value, form: .single, into: &facts)
         case .verifyURLRoute:
             facts.urlVerifications.append(location)
@@ -111,6 +113,13 @@ struct FrameworkCall {
             let names = rest ? arguments.dropFirst(targets).flatMap(Self.values) : argument(targets).map(Self.values) ?? []
             facts.events.append(.init(event: argument(nameIndex)?.value ?? .dynamic(expression: "nil"), components: names, scope: .directed,
                                       fromClass: fromClass, via: name, location: location))
+        case .eventInEitherOrder:
+            let current = (event: argument(0)?.value ?? .dynamic(expression: "nil"), components: argument(2).map(Self.values) ?? [])
+            let earlier = (event: argument(1)?.value ?? .dynamic(expression: "nil"), components: argument(0).map(Self.values) ?? [])
+            var send = ScanFacts.EventSend(event: current.event, components: current.components, scope: .directed, fromClass: fromClass,
+                                           via: name, location: location)
+            send.earlierReading = .init(event: earlier.event, components: earlier.components)
+            facts.events.append(send)
         case .notification(let nameIndex):
             facts.events.append(.init(event: argument(nameIndex)?.value ?? .dynamic(expression: "nil"), components: [],
                                       scope: .notification, fromClass: fromClass, via: name, location: location))

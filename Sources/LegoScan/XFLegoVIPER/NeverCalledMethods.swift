@@ -72,6 +72,9 @@ enum NeverCalledMethods {
         for file in files where !unnamed.isEmpty || !inherited.isEmpty {
             // A file that cannot be read may call any of them: nothing is never called, and no inherited edge drops.
             guard case .bytes(let bytes) = SourceTree.contents(of: file) else { return Calls() }
+            // A selector made at run time (`NSSelectorFromString([NSString stringWithFormat:@"transition2%@", page])`)
+            // may name any of them: none is sure to be never called.
+            if !unnamed.isEmpty, computesSelectors(bytes) { unnamed.removeAll() }
             if !unnamed.isEmpty {
                 unnamed.subtract(namesUsed(in: bytes, spellings: file.language == .swift ? swiftSpellings : objectiveCSpellings))
             }
@@ -119,6 +122,28 @@ enum NeverCalledMethods {
             index = end
         }
         return sites
+    }
+
+    /// Whether `bytes` make a selector from something other than a string literal: `NSSelectorFromString(x)` or
+    /// Swift's `Selector(x)` whose argument does not start with a quote (`@"…"` or `"…"`).
+    static func computesSelectors(_ bytes: [UInt8]) -> Bool {
+        for word in ["NSSelectorFromString", "Selector"] {
+            let pattern = Array(word.utf8)
+            var from = 0
+            while let hit = ByteSearch.firstIndex(of: pattern, in: bytes, range: from..<bytes.count) {
+                from = hit + pattern.count
+                // A whole word: `Selector` inside `NSSelectorFromString` or `performSelector` is not Swift's initializer.
+                if hit > 0, ObjCLexer.isIdentifierBody(bytes[hit - 1]) { continue }
+                var cursor = from
+                while cursor < bytes.count, bytes[cursor] == 0x20 { cursor += 1 }
+                guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "(") else { continue }
+                cursor += 1
+                while cursor < bytes.count, bytes[cursor] == 0x20 { cursor += 1 }
+                if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "@") { cursor += 1 }
+                guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") else { return true }
+            }
+        }
+        return false
     }
 
     /// Whether `bytes` write `name` as a whole word anywhere but a declaration of a method of that name.

@@ -36,6 +36,9 @@ enum XFCallTable {
         case verifyURLRoute
         /// A directed event: its name at `name`, its target names at `targets` (and every later argument when `rest`).
         case event(name: Int, targets: Int, rest: Bool)
+        /// `XF_SendEventForComponent_`: `(eventName, sendData, componentName)` since 3.2.0, `(componentName, eventName,
+        /// sendData)` in 2.x (`XFEventBus.h:12` at 2.6.1); the app's module names tell which (`ScannedApp` decides).
+        case eventInEitherOrder
         /// An MVx notification named at this argument.
         case notification(name: Int)
         /// A registration for MVx notifications named by every argument from this index.
@@ -85,8 +88,10 @@ enum XFCallTable {
         "XF_ShowRootComponent2Window_": .transition(.root, .name(0)), "XF_ShowRootComponent2Window_Fast": .transition(.root, .name(0)),
         // (eventName, sendData, componentNames...) in 4.x; a single array argument in older versions.
         "XF_SendEventForComponents_": .event(name: 0, targets: 2, rest: true),
-        // (componentName, eventName, sendData).
-        "XF_SendEventForComponent_": .event(name: 1, targets: 0, rest: false), "XF_SendEventForModule_": .event(name: 1, targets: 0, rest: false),
+        // (eventName, sendData, componentName) since 3.2.0 (`XFComponentManager.h:12`), (componentName, eventName, sendData) in 2.x.
+        "XF_SendEventForComponent_": .eventInEitherOrder,
+        // (moduleName, eventName, sendData): 2.x only.
+        "XF_SendEventForModule_": .event(name: 1, targets: 0, rest: false),
         "XF_SendEventForModules_": .event(name: 1, targets: 0, rest: false),
         "XF_SendMVxNoti_": .notification(name: 0),
         "XF_RegisterMVxNotis_": .notificationRegistration(from: 0),

@@ -16,7 +16,7 @@
     [[XYRouter shared] interfaceForURL:[NSURL URLWithString:[NSString stringWithFormat:@"MoudleDetail://?source=%@", self.campaign]]]; // FAULT (g)
     [[XYRouter shared] interfaceForURL:[NSURL URLWithString:@"MoudleDetail://?titleString=A&callbackBlock=1"]]; // FAULT (h)
     [[XYRouter shared] interfaceForURL:[NSURL URLWithString:self.link]];
-    if ([self conformsToProtocol:@protocol(MoudleOrders)]) { }                                    // FAULT (i)
+    Protocol *orders = @protocol(MoudleOrders); [self keepForLater:orders];                     // FAULT (i)
     /* [[XYRouter shared] interfaceForURL:[NSURL URLWithString:@"MoudleDetail://?gone=1"]]; */
 }
 

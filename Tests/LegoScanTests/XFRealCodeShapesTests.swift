@@ -1,0 +1,190 @@
+import Foundation
+import LegoModel
+import LegoTestSupport
+import Testing
+@testable import LegoScan
+
+/// XFLegoVIPER code as real apps write it, each shape a false warning before: an event handler a base presenter
+/// implements or that takes names by prefix, a URL route registered on `self` in a category, a class without a prefix,
+/// a selector made at run time, an app macro wrapping the framework's, the event macro whose argument order changed.
+/// Behaviour cited from `yizzuide/XFLegoVIPER@c95d757` unless a tag is named.
+@Suite struct XFRealCodeShapesTests {
+    static func findings(_ files: [String: String], rule: String) -> [String] {
+        StaticAnalyzer.analyze(ScanFixtures.app(files)).findings.filter { $0.ruleID == rule }
+            .map { "\($0.location!.sourceLocation.file):\($0.location!.sourceLocation.line) \($0.severity.rawValue)" }
+    }
+
+    static let modules: [String: String] = [
+        "XQBasePresenter.m": """
+            @interface XQBasePresenter : XFPresenter
+            @end
+            @implementation XQBasePresenter
+            - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData { [self handle:eventName]; }
+            @end
+            """,
+        "Feed.m": """
+            @interface XQFeedRouting : XFRouting
+            @end
+            @interface XQFeedPresenter : XQBasePresenter
+            @end
+            @interface XQFeedActivity : XFActivity
+            @end
+            """,
+        "Msg.m": """
+            @interface XQMsgRouting : XFRouting
+            @end
+            @interface XQMsgPresenter : XFPresenter
+            @end
+            @implementation XQMsgPresenter
+            - (void)receiveComponentEventName:(NSString *)name intentData:(id)intentData {
+                if ([name hasPrefix:@"Event_Msg"]) { return; }
+                if ([name isEqualToString:@"Event_Other"]) { }
+            }
+            @end
+            """,
+        "Cart.m": """
+            @interface XQCartRouting : XFRouting
+            @end
+            @interface XQCartPresenter : XQBasePresenter
+            @end
+            @implementation XQCartPresenter
+            - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData {
+                if ([eventName isEqualToString:@"Event_A"]) { return; }
+                [super receiveComponentEventName:eventName intentData:intentData];
+            }
+            @end
+            """,
+        "Shop.m": """
+            @interface XQShopRouting : XFRouting
+            @end
+            @interface XQShopPresenter : XFPresenter
+            @end
+            @implementation XQShopPresenter
+            - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData {
+                if ([eventName isEqualToString:@"Event_C"]) { } else { [self reloadAll]; }
+            }
+            @end
+            """,
+        "Gone.m": """
+            @interface XQGoneRouting : XFRouting
+            @end
+            @interface XQGonePresenter : XFPresenter
+            @end
+            @implementation XQGonePresenter
+            - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData {
+                if ([eventName isEqualToString:@"Event_G"]) { }
+            }
+            @end
+            @interface XQPlainRouting : XFRouting
+            @end
+            @interface XQPlainPresenter : XFPresenter
+            @end
+            """,
+    ]
+
+    /// Delivery asks `respondsToSelector:` (`XFLegoVIPER/Core/Component/Manager/XFComponentManager.m:135-136`), so a
+    /// handler the app's base presenter implements answers; and a handler that passes the name on (`hasPrefix:`, a
+    /// helper, `super`) or has an `else` may take any name. The module with no handler at all, and the one whose
+    /// handler only compares against another name, are still found.
+    @Test func handlersInheritedOrOpenToOtherNamesReceiveTheEvent() {
+        var files = Self.modules
+        files["Sender.m"] = """
+            @implementation XQSender
+            - (void)fire {
+                [XFComponentManager sendEventName:@"Event_Feed" intentData:nil forComponent:@"Feed"];
+                [XFComponentManager sendEventName:@"Event_MsgNew" intentData:nil forComponent:@"Msg"];
+                [XFComponentManager sendEventName:@"Event_Logout" intentData:nil forComponent:@"Cart"];
+                [XFComponentManager sendEventName:@"Event_Other" intentData:nil forComponent:@"Shop"];
+                [XFComponentManager sendEventName:@"Event_Other" intentData:nil forComponent:@"Gone"];
+                [XFComponentManager sendEventName:@"Event_Other" intentData:nil forComponent:@"Plain"];
+            }
+            @end
+            """
+        #expect(Self.findings(files, rule: "lost-event") == ["Sender.m:7 warning", "Sender.m:8 warning"])
+    }
+
+    /// `self` in a category of `XFURLRoute` is the route class (`XFLegoVIPER/Core/URLRoute/XFURLRoute.h:25`), so
+    /// `[self register:]` there registers a URL: it was a false "no route is registered" warning.
+    @Test func aRouteRegisteredOnSelfInACategoryOfXFURLRouteCounts() {
+        let app = ScanFixtures.app(["XFURLRoute+App.m": """
+            @implementation XFURLRoute (App)
+            + (void)app_registerAll { [self initURLGroup:@[@"xq://home"]]; [self register:@"xq://home/profile"]; }
+            @end
+            @implementation Elsewhere
+            - (void)go { [self register:@"xq://not/a/route"]; }
+            @end
+            """])
+        #expect(app.routes.map(\.url) == ["xq://home", "xq://home/profile"])
+    }
+
+    /// A class with no prefix at all (its second letter lower-case) is found through the empty prefix and named without
+    /// one (`XFLegoVIPER/Core/LEGOAbsModule/Recognizer/XFModuleReflect.m:111-114, 131-134`): the inferred prefix does
+    /// not misname it. A class with another prefix still is, and one such class is no longer "and 0 other classes".
+    @Test func anUnprefixedClassIsNamedAsMeantWhateverThePrefix() {
+        var files = [
+            "XQHomeRouting.m": "@interface XQHomeRouting : XFRouting\n@end\n@interface XQHomePresenter : XFPresenter\n@end\n",
+            "Setting.m": "@interface SettingViewController : UIViewController\n@end\n",
+        ]
+        #expect(Self.findings(files, rule: "naming-convention") == [])
+        files["ZZ.m"] = "@interface ZZProfileRouting : XFRouting\n@end\n"
+        let messages = StaticAnalyzer.analyze(ScanFixtures.app(files)).findings.filter { $0.ruleID == "naming-convention" }.map(\.message)
+        #expect(messages.contains { $0.contains("ZZProfileRouting does not start with it") })
+    }
+
+    /// `XF_SendEventForComponent_` is `(eventName, sendData, componentName)` since 3.2.0
+    /// (`XFLegoVIPER/Core/Component/Manager/XFComponentManager.h:12`) and was `(componentName, eventName, sendData)` in
+    /// 2.x (`XFEventBus.h:12` at 2.6.1): the reading whose component the app declares is taken, and with neither the
+    /// target is not known. Read in the 2.x order, a 4.x app's event went to a component named after the event.
+    @Test func theEventMacroIsReadInTheOrderOfTheAppsVersion() {
+        let modules = "@interface XQFeedRouting : XFRouting\n@end\n@interface XQHomeRouting : XFRouting\n@end\n"
+        let current = ScanFixtures.app(["M.m": modules, "S.m": "@implementation XQHomePresenter\n- (void)a { XF_SendEventForComponent_(@\"Event_Reload\", @\"pull\", @\"Feed\") }\n@end\n"])
+        #expect(current.events.map { "\($0.fact.event.literal ?? "-") -> \($0.fact.components.compactMap(\.literal))" } == ["Event_Reload -> [\"Feed\"]"])
+        let earlier = ScanFixtures.app(["M.m": modules, "S.m": "@implementation XQHomePresenter\n- (void)a { XF_SendEventForComponent_(@\"Feed\", @\"Event_Reload\", nil) }\n@end\n"])
+        #expect(earlier.events.map { "\($0.fact.event.literal ?? "-") -> \($0.fact.components.compactMap(\.literal))" } == ["Event_Reload -> [\"Feed\"]"])
+        let unknown = ScanFixtures.app(["M.m": modules, "S.m": "@implementation XQHomePresenter\n- (void)a { XF_SendEventForComponent_(@\"A\", @\"B\", @\"C\") }\n@end\n"])
+        #expect(unknown.events.first?.fact.components.first?.literal == nil)
+        #expect(StaticAnalyzer.analyze(unknown).findings.filter { $0.ruleID == "lost-event" }.isEmpty)
+    }
+
+    /// A selector made at run time (`NSSelectorFromString([NSString stringWithFormat:@"transition2%@", page])`) may
+    /// name any routing method, so none is sure never to run; and an app macro wrapping an `XF_` one
+    /// (`#define XQPushURL(url) XF_PUSH_URLComponent_Fast(url)`), which the scan does not expand, may open any module.
+    /// Each made a literal "no code opens it" warning.
+    @Test func computedSelectorsAndWrappedMacrosLeaveOpensUnknown() throws {
+        let directory = try TemporaryDirectory()
+        let files = [
+            "AppDelegate.m": """
+                @implementation AppDelegate
+                - (BOOL)application:(id)a didFinishLaunchingWithOptions:(id)o {
+                    [XFURLRoute initURLGroup:@[@"xq://home", @"xq://home/about"]];
+                    XF_ShowURLComponent2Window_Fast(@"xq://home")
+                    return YES;
+                }
+                @end
+                """,
+            "XQHomeRouting.h": "@interface XQHomeRouting : XFRouting\n- (void)transition2About;\n@end\n",
+            "XQHomeRouting.m": "@implementation XQHomeRouting\n- (void)transition2About { XF_PUSH_URLComponent_Fast(@\"xq://home/about\") }\n@end\n",
+            "XQHomePresenter.m": """
+                @implementation XQHomePresenter
+                - (void)select:(NSString *)page { [self.routing performSelector:NSSelectorFromString([@"transition2" stringByAppendingString:page])]; }
+                @end
+                """,
+            "XQAboutRouting.m": "@interface XQAboutRouting : XFRouting\n@end\n@interface XQAboutPresenter : XFPresenter\n@end\n",
+        ]
+        for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: directory.file(name))) }
+        let app = try AppScanner.scan(directory: directory.path).app
+        #expect(app.inactiveTransitions.filter { $0.reason == .neverCalled }.isEmpty)
+        #expect(StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "orphan-component" }.isEmpty)
+        #expect(NeverCalledMethods.computesSelectors(Array("x = Selector(name)".utf8)))
+        #expect(!NeverCalledMethods.computesSelectors(Array("x = NSSelectorFromString(@\"a\"); y = Selector(\"b\"); [self performSelector:@selector(c)]".utf8)))
+
+        let wrapped = ScanFixtures.app([
+            "XQMacros.h": "#define XQPushURL(url) XF_PUSH_URLComponent_Fast(url)\n",
+            "AppDelegate.m": "@implementation AppDelegate\n- (void)a { [XFURLRoute initURLGroup:@[@\"xq://home\", @\"xq://home/profile\"]]; XF_ShowURLComponent2Window_Fast(@\"xq://home\") }\n@end\n",
+            "XQProfileRouting.m": "@interface XQProfileRouting : XFRouting\n@end\n@interface XQProfilePresenter : XFPresenter\n@end\n",
+            "XQHomeRouting.m": "@interface XQHomeRouting : XFRouting\n@end\n@implementation XQHomeRouting\n- (void)next { XQPushURL(@\"xq://home/profile\") }\n@end\n",
+        ])
+        #expect(wrapped.facts.frameworkMacroWrappers.map(\.name) == ["XQPushURL"])
+        #expect(StaticAnalyzer.analyze(wrapped).findings.filter { $0.ruleID == "orphan-component" }.map(\.severity) == [.note])
+    }
+}
