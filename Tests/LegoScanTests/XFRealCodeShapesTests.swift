@@ -187,4 +187,33 @@ import Testing
         #expect(wrapped.facts.frameworkMacroWrappers.map(\.name) == ["XQPushURL"])
         #expect(StaticAnalyzer.analyze(wrapped).findings.filter { $0.ruleID == "orphan-component" }.map(\.severity) == [.note])
     }
+
+    /// The same in Swift: a handler that gives the name to a helper or `hasPrefix`, compares it with a constant, calls
+    /// `super` or acts in `default:` may take any name; one that only switches over literals (`default: break`) or logs
+    /// the name still only compares against them.
+    @Test func swiftHandlersOpenToOtherNamesReceiveTheEvent() {
+        func handler(_ name: String, _ body: String) -> String {
+            "class XQ\(name)Routing: XFRouting {}\nclass XQ\(name)Presenter: XFPresenter {\n"
+                + "    override func receiveComponentEventName(_ eventName: String, intentData: Any?) {\n\(body)\n    }\n}\n"
+        }
+        let files = [
+            "Prefix.swift": handler("Prefix", "if eventName.hasPrefix(\"Event_P\") { reload() }"),
+            "Constant.swift": handler("Constant", "if eventName == Events.reload { reload() }"),
+            "Super.swift": handler("Super", "if eventName == \"Event_S\" { return }\nsuper.receiveComponentEventName(eventName, intentData: intentData)"),
+            "Default.swift": handler("Default", "switch eventName {\ncase \"Event_D\": reload()\ndefault: reloadAll()\n}"),
+            "Strict.swift": handler("Strict", "print(\"got \\(eventName)\")\nswitch eventName {\ncase \"Event_T\": reload()\ndefault: break\n}"),
+            "Sender.m": """
+                @implementation XQSender
+                - (void)fire {
+                    [XFComponentManager sendEventName:@"Event_Other" intentData:nil forComponent:@"Prefix"];
+                    [XFComponentManager sendEventName:@"Event_Other" intentData:nil forComponent:@"Constant"];
+                    [XFComponentManager sendEventName:@"Event_Other" intentData:nil forComponent:@"Super"];
+                    [XFComponentManager sendEventName:@"Event_Other" intentData:nil forComponent:@"Default"];
+                    [XFComponentManager sendEventName:@"Event_Other" intentData:nil forComponent:@"Strict"];
+                }
+                @end
+                """,
+        ]
+        #expect(Self.findings(files, rule: "lost-event") == ["Sender.m:7 warning"])
+    }
 }

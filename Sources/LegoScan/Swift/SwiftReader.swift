@@ -233,7 +233,12 @@ struct SwiftReader {
                 facts.receipts.append(.init(className: owner, event: nil, kind: .handler, location: location(node.name)))
                 inEventHandler += 1
                 let first = node.signature.parameterClause.parameters.first
-                eventParameters.append((first?.secondName ?? first?.firstName)?.text ?? "eventName")
+                let parameter = (first?.secondName ?? first?.firstName)?.text ?? "eventName"
+                eventParameters.append(parameter)
+                if let body = node.body, let opaque = OpaqueEventNameUse.first(in: body, parameter: parameter, source: source) {
+                    facts.receipts.append(.init(className: owner, event: .dynamic(expression: opaque.text), kind: .compares,
+                                                location: location(opaque.node)))
+                }
             }
             // A private method can be called only by name from its own file (or by a selector string): one that is
             // never written again never runs. Other Swift methods may be called from anywhere, UIKit included.
