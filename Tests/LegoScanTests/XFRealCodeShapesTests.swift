@@ -216,4 +216,76 @@ import Testing
         ]
         #expect(Self.findings(files, rule: "lost-event") == ["Sender.m:7 warning"])
     }
+
+    /// Swift code as real apps write it: a URL registered in each clause of `#if DEBUG`; the same URL registered again
+    /// for the same component, which loses nothing (`XFURLRoute.m:59-62` stores `URLRouteTable_[url] = componentName`);
+    /// classes renamed with `@objc(Name)`, which `NSClassFromString` finds by that name (`XFModuleReflect.m:111-114`); a
+    /// `var` assigned later and a parameter named like a constant, neither of which the first literal stands for.
+    /// Each gave a false error or warning.
+    @Test func swiftRegistrationsClassesAndValuesAreReadAsTheyRun() {
+        let app = ScanFixtures.app([
+            "AppDelegate.swift": """
+                class AppDelegate {
+                    func application() {
+                        XFURLRoute.initURLGroup(["xf://home", "xf://home/detail"])
+                        #if DEBUG
+                        XFURLRoute.register("xf://home/env", forComponent: "DebugEnv")
+                        #else
+                        XFURLRoute.register("xf://home/env", forComponent: "Env")
+                        #endif
+                        if Flags.newDetail { XFURLRoute.register("xf://home/detail") }
+                        XFUIBus().openURL("xf://home?nav=UI", on: window!, customCode: nil)
+                    }
+                }
+                """,
+            "Detail.swift": """
+                @objc(XFDetailRouting) class DetailWireframe: XFRouting {}
+                @objc(XFDetailPresenter) class DetailEventHandler: XFPresenter {}
+                @objc(XFEnvRouting) class EnvWireframe: XFRouting {}
+                @objc(XFDebugEnvRouting) class DebugEnvWireframe: XFRouting {}
+                """,
+            "Home.swift": """
+                let url = "xf://legacy/none"
+                class XFHomeRouting: XFRouting {
+                    var next = "xf://home/placeholder"
+                    func go(link: String?) {
+                        var target = ""
+                        if let link { target = link }
+                        uiBus.openURL(forPush: target, customCode: nil)
+                        uiBus.openURL(forPush: next, customCode: nil)
+                    }
+                    func transition(to url: String) { uiBus.openURL(forPush: url, customCode: nil) }
+                    func detail() { uiBus.openURL(forPush: "xf://home/detail", customCode: nil) }
+                    func env() { uiBus.openURL(forPush: "xf://home/env", customCode: nil) }
+                }
+                """,
+        ])
+        #expect(app.module(named: "Detail") != nil && app.module(named: "Env") != nil && app.module(named: "DebugEnv") != nil)
+        let rules = ["duplicate-module-name", "unknown-component", "unregistered-url", "orphan-component"]
+        // The detail URL registered again for Detail changes nothing: a note, for tidying up.
+        #expect(StaticAnalyzer.analyze(app).findings.filter { rules.contains($0.ruleID) }
+            .map { "\($0.ruleID) \($0.location!.sourceLocation.line) \($0.severity.rawValue)" } == ["duplicate-module-name 9 note"])
+    }
+
+    /// A Swift handler's `switch` over another value compares no event name, and a case that matches anything
+    /// (`case _:`, `case let name:`) takes every name: "only compares against video" was false for both.
+    @Test func swiftSwitchesOverOtherValuesOrWithCatchAllsAreNoEventFilter() {
+        func handler(_ name: String, _ body: String) -> String {
+            "class XQ\(name)Routing: XFRouting {}\nclass XQ\(name)Presenter: XFPresenter {\n"
+                + "    override func receiveComponentEventName(_ eventName: String, intentData: Any?) {\n\(body)\n    }\n}\n"
+        }
+        let files = [
+            "Tab.swift": handler("Tab", "switch tab {\ncase \"video\": reload()\ndefault: break\n}"),
+            "Any.swift": handler("Any", "switch eventName {\ncase \"Event_A\": reload()\ncase let name: handle(name)\n}"),
+            "Sender.m": """
+                @implementation XQSender
+                - (void)fire {
+                    [XFComponentManager sendEventName:@"Event_Other" intentData:nil forComponent:@"Tab"];
+                    [XFComponentManager sendEventName:@"Event_Other" intentData:nil forComponent:@"Any"];
+                }
+                @end
+                """,
+        ]
+        #expect(Self.findings(files, rule: "lost-event") == [])
+    }
 }

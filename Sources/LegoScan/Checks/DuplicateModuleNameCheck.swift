@@ -29,8 +29,12 @@ enum DuplicateModuleNameCheck: StaticCheck {
         for route in app.routes {
             defer { routesByPath[route.path, default: []].append(route) }
             if let earlier = routesByPath[route.path]?.first(where: { !SourceBranch.exclusive($0.branches, route.branches) }) {
-                findings.report(rule, "URL \(route.path) is registered twice; the second registration silently replaces the first",
-                                module: route.component, at: route.location, certainty: .literal,
+                // The table maps the URL to a name (`URLRouteTable_[url] = componentName`, XFURLRoute.m:59-62): the same
+                // component registered again loses nothing, a note for tidying up.
+                let same = earlier.component == route.component
+                findings.report(rule, same ? "URL \(route.path) is registered twice for component \(route.component); the second registration changes nothing"
+                                    : "URL \(route.path) is registered twice; the second registration silently replaces the first",
+                                module: route.component, at: route.location, certainty: .literal, ceiling: same ? .note : nil,
                                 evidence: [(earlier.location, "first registered here")], identity: ["url", route.path])
                 continue
             }

@@ -35,9 +35,23 @@ final class OpaqueEventNameUse: SyntaxVisitor {
     }
 
     override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind {
-        // `default: break`, which a `switch` over a string needs, takes no other name; a default that acts does.
-        if node.label.is(SwitchDefaultLabelSyntax.self), !Self.doesNothing(node.statements) { return note(node, "default") }
+        // `default: break`, which a `switch` over a string needs, takes no other name; a default that acts does, and so
+        // does a case that matches anything (`case _:`, `case let name:`).
+        guard !Self.doesNothing(node.statements) else { return .visitChildren }
+        if node.label.is(SwitchDefaultLabelSyntax.self) { return note(node, "default") }
+        if let label = node.label.as(SwitchCaseLabelSyntax.self), label.caseItems.contains(where: Self.matchesAnything) {
+            return note(node, "case " + label.caseItems.trimmedDescription)
+        }
         return .visitChildren
+    }
+
+    /// `_`, `let name` or `var name` without a `where`.
+    private static func matchesAnything(_ item: SwitchCaseItemSyntax) -> Bool {
+        guard item.whereClause == nil else { return false }
+        if item.pattern.is(WildcardPatternSyntax.self) { return true }
+        if let binding = item.pattern.as(ValueBindingPatternSyntax.self) { return binding.pattern.is(IdentifierPatternSyntax.self) }
+        if let expression = item.pattern.as(ExpressionPatternSyntax.self) { return expression.expression.is(DiscardAssignmentExprSyntax.self) }
+        return false
     }
 
     /// Whether `statements` are empty, `break` or a bare `return`.

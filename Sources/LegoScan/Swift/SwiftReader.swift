@@ -85,6 +85,11 @@ struct SwiftReader {
         var comments: [(range: Range<Int>, owner: String?)] = []
         /// How many `#if false` clauses the walk is inside: calls there never run.
         var disabledDepth = 0
+        /// The `#if` clauses around the node being visited, outermost first.
+        var branches: [SourceBranch] = []
+        /// The parameter names of each enclosing function and closure: such a name is a value the caller gives, which no
+        /// constant of the same name stands for.
+        var parameters: [Set<String>] = []
 
         init(file: String, source: SyntaxSource) {
             self.file = file
@@ -133,15 +138,22 @@ struct SwiftReader {
         // `#if false` is never compiled; other conditions are read as if every branch were.
         override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
             if node.condition?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) { disabledDepth += 1 }
+            if let list = node.parent?.as(IfConfigClauseListSyntax.self), let directive = list.parent?.as(IfConfigDeclSyntax.self) {
+                let clause = list.firstIndex { $0.id == node.id }.map { list.distance(from: list.startIndex, to: $0) } ?? 0
+                branches.append(SourceBranch(directive: location(directive), clause: clause))
+            }
             return .visitChildren
         }
 
         override func visitPost(_ node: IfConfigClauseSyntax) {
             if node.condition?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) { disabledDepth -= 1 }
+            if node.parent?.parent?.is(IfConfigDeclSyntax.self) == true { branches.removeLast() }
         }
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-            let name = node.name.text
+            // `@objc(DetailRouting) class DetailWireframe`: the runtime, and the framework's `NSClassFromString`, know it
+            // by the `@objc` name.
+            let name = Self.objcName(node.attributes) ?? node.name.text
             let superclass = node.inheritanceClause?.inheritedTypes.first?.type.text(in: source)
             facts.classes.append(.init(name: name, superclass: superclass, location: location(node.name)))
             classStack.append(name)
@@ -149,6 +161,37 @@ struct SwiftReader {
         }
 
         override func visitPost(_ node: ClassDeclSyntax) { classStack.removeLast() }
+
+        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+            parameters.append(Set(node.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }))
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: InitializerDeclSyntax) { parameters.removeLast() }
+
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+            var names: Set<String> = []
+            switch node.signature?.parameterClause {
+            case .simpleInput(let list)?: names = Set(list.map(\.name.text))
+            case .parameterClause(let clause)?: names = Set(clause.parameters.map { ($0.secondName ?? $0.firstName).text })
+            case nil: break
+            }
+            parameters.append(names)
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: ClosureExprSyntax) { parameters.removeLast() }
+
+        /// The name `@objc(Name)` among `attributes` gives, if any.
+        static func objcName(_ attributes: AttributeListSyntax) -> String? {
+            for element in attributes {
+                guard let attribute = element.as(AttributeSyntax.self), attribute.attributeName.trimmedDescription == "objc",
+                      let arguments = attribute.arguments else { continue }
+                let name = arguments.trimmedDescription.filter { !$0.isWhitespace && $0 != ":" }
+                if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { return name }
+            }
+            return nil
+        }
 
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
             classStack.append(node.extendedType.text(in: source))
@@ -160,9 +203,12 @@ struct SwiftReader {
         // MARK: Values a reader resolves
 
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            // A `var` may be assigned later (`url = link`), which this reading does not follow: only a `let` stands for
+            // its initial value.
+            let isConstant = node.bindingSpecifier.tokenKind == .keyword(.let)
             for binding in node.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                var value = binding.initializer.flatMap { resolve($0.value) } ?? ObjCReader.Binding(values: nil, chain: [])
+                var value = (isConstant ? binding.initializer.flatMap { resolve($0.value) } : nil) ?? ObjCReader.Binding(values: nil, chain: [])
                 value.chain.insert(location(binding.pattern), at: 0)
                 if functionDepth > 0 { locals[name] = value } else { constants[name] = value }
             }
@@ -185,7 +231,11 @@ struct SwiftReader {
         func resolve(_ expression: ExprSyntax) -> ObjCReader.Binding? {
             if let text = literal(expression) { return ObjCReader.Binding(values: [text], chain: []) }
             if let reference = expression.as(DeclReferenceExprSyntax.self) {
-                return locals[reference.baseName.text] ?? constants[reference.baseName.text]
+                let name = reference.baseName.text
+                if let local = locals[name] { return local }
+                // A parameter of an enclosing function or closure hides a constant of its name.
+                if parameters.contains(where: { $0.contains(name) }) { return nil }
+                return constants[name]
             }
             if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
                base.baseName.text == "Self" || base.baseName.text == classStack.last {
@@ -229,6 +279,7 @@ struct SwiftReader {
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             functionDepth += 1
             if functionDepth == 1 { locals = [:] }
+            parameters.append(Set(node.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }))
             if node.name.text == "receiveComponentEventName", let owner = classStack.last {
                 facts.receipts.append(.init(className: owner, event: nil, kind: .handler, location: location(node.name)))
                 inEventHandler += 1
@@ -252,6 +303,7 @@ struct SwiftReader {
 
         override func visitPost(_ node: FunctionDeclSyntax) {
             functionDepth -= 1
+            parameters.removeLast()
             if node.name.text == "receiveComponentEventName", !classStack.isEmpty {
                 inEventHandler -= 1
                 eventParameters.removeLast()
@@ -303,7 +355,10 @@ struct SwiftReader {
         }
 
         override func visit(_ node: SwitchCaseItemSyntax) -> SyntaxVisitorContinueKind {
+            // Only a `switch` over the event name compares it (`switch tab { case "video": … }` names no event).
             guard inEventHandler > 0, let owner = classStack.last,
+                  let switchExpression = node.parent?.parent?.parent?.parent?.parent?.as(SwitchExprSyntax.self),
+                  isEventParameter(switchExpression.subject),
                   let pattern = node.pattern.as(ExpressionPatternSyntax.self), let text = literal(pattern.expression) else {
                 return .visitChildren
             }
@@ -342,7 +397,8 @@ struct SwiftReader {
                 facts.transitions.append(.init(kind: .subRouting, target: .routingClass(routingClass(node.arguments.first?.expression)),
                                                fromClass: classStack.last, via: "addSubRouting:", location: location(node)))
             } else {
-                FrameworkCall(name: selector, receiver: receiver, arguments: arguments, fromClass: classStack.last, location: location(node))
+                FrameworkCall(name: selector, receiver: receiver, arguments: arguments, fromClass: classStack.last, location: location(node),
+                              branches: branches)
                     .interpret(into: &facts)
             }
             return .visitChildren
