@@ -565,6 +565,8 @@ public struct ScannedApp: Sendable, Hashable {
 
         var receivers: [String: Receiver] = [:]
         var order: [String] = []
+        // The events each receiver lists, as a set: a handler comparing against thousands of names was quadratic.
+        var listed: [String: Set<ScanValue>] = [:]
         for receipt in facts.receipts {
             if receivers[receipt.className] == nil {
                 order.append(receipt.className)
@@ -573,7 +575,7 @@ public struct ScannedApp: Sendable, Hashable {
             }
             if receipt.kind == .subscription, let name = receipt.event {
                 receivers[receipt.className]?.subscribedNames.append(name)
-            } else if let event = receipt.event, receivers[receipt.className]?.events.contains(event) == false {
+            } else if let event = receipt.event, listed[receipt.className, default: []].insert(event).inserted {
                 receivers[receipt.className]?.events.append(event)
             }
         }

@@ -49,6 +49,32 @@ import Testing
             """)
         #expect(routes == ["nn-route-duplicate 24"])
 
+        // In a loop, in a closure that may run many times, or across a `fallthrough`, both arms do run in one call.
+        let repeated = Self.findings("""
+            extension Module.Awake {
+                @objc static func awakeLoop() {
+                    for entry in entries {
+                        switch entry {
+                        case .home: Module.routeService.registerRoute("app://home") { _, _ in true }
+                        case .legacyHome: Module.routeService.registerRoute("app://home") { _, _ in true }
+                        }
+                    }
+                    ["a", "b"].forEach { name in
+                        if name == "a" { Module.routeService.registerRoute("app://shared") { _, _ in true } }
+                        else { Module.routeService.registerRoute("app://shared") { _, _ in true } }
+                    }
+                    switch build {
+                    case .debug:
+                        Module.routeService.registerRoute("app://menu") { _, _ in true }
+                        fallthrough
+                    case .release:
+                        Module.routeService.registerRoute("app://menu") { _, _ in true }
+                    }
+                }
+            }
+            """)
+        #expect(repeated == ["nn-route-duplicate 6", "nn-route-duplicate 11", "nn-route-duplicate 18"])
+
         let services = Self.findings("""
             protocol PayService: ModuleFunctionalService {}
             final class RealPay: NSObject, PayService {}
@@ -87,9 +113,16 @@ import Testing
                 func setup() { Module.routeService.registerRoute("app://account") { _, _ in true } }
                 // No removal in this function: the registration is compared as before.
                 func again() { Module.register(service: UserService.self, used: MemberUser.self) }
+                // A removal that may not run (in an arm, or in a closure run later) frees nothing for sure.
+                func maybe(reset: Bool) {
+                    if reset { Module.removeService(of: UserService.self) }
+                    Module.register(service: UserService.self, used: MemberUser.self)
+                    DispatchQueue.main.async { Module.removeService(of: UserService.self) }
+                    Module.register(service: UserService.self, used: MemberUser.self)
+                }
             }
             """)
-        #expect(findings == ["nn-priority-ignored 16"])
+        #expect(findings == ["nn-priority-ignored 16", "nn-priority-ignored 20", "nn-priority-ignored 22"])
     }
 
     /// `URLRouter.default` is an assignable static (`URLRouter.swift:41-42`) and the framework's example assigns it
@@ -126,6 +159,26 @@ import Testing
             }
             """)).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
         #expect(unknown.map { "\($0.ruleID) \($0.severity)" } == ["nn-nested-wrong-upper note"])
+
+        // Two routers each assigned to the default one (in two `#if` clauses) are still two routers.
+        let twoDefaults = Self.findings("""
+            enum Routers {
+                static let admin = URLRouter()
+                static let app = URLRouter()
+                static let adminTools = URLRouter(with: admin)
+            }
+            extension Module.Awake {
+                @objc static func awakeRouter() {
+                    #if ADMIN
+                    URLRouter.default = Routers.admin
+                    #else
+                    URLRouter.default = Routers.app
+                    #endif
+                    Routers.app.registerRoute("tools", used: Routers.adminTools)
+                }
+            }
+            """)
+        #expect(twoDefaults == ["nn-nested-wrong-upper 13"])
 
         // Without a swap the defect is found as before.
         let wrong = Self.findings("""
@@ -223,5 +276,18 @@ import Testing
         #expect(outcome.excluded.contains(AppScanner.Exclusion(path: "ThirdParty/NNModule", reason: .frameworkCopy(classes: ["ModuleServiceCenter"]),
                                                                fileCount: 2)))
         #expect(outcome.app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings.map(\.message) == [])
+
+        // A folder of development pods holds the framework's podspec beside the app's own: only the copy goes.
+        let pods = try TemporaryDirectory()
+        try NNModuleScanTests.write([
+            "LocalPods/NNModule-swift.podspec": "Pod::Spec.new do |s| end\n",
+            "LocalPods/Login.podspec": "Pod::Spec.new do |s| end\n",
+            "LocalPods/NNModule/ModuleManager/Core/ModuleServiceCenter.swift": "final class ModuleServiceCenter {}\n",
+            "LocalPods/Login/Login.swift": "import NNModule_swift\nclass Home { func go() { Module.service(of: LoginService.self) } }\n",
+        ], into: pods)
+        let podsOutcome = try AppScanner.scan(directory: pods.path, with: NNScanner())
+        #expect(podsOutcome.excluded.contains(AppScanner.Exclusion(path: "LocalPods/NNModule/ModuleManager/Core",
+                                                                   reason: .frameworkCopy(classes: ["ModuleServiceCenter"]), fileCount: 1)))
+        #expect(podsOutcome.fileCount == 1)
     }
 }

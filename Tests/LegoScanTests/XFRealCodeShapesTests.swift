@@ -79,6 +79,16 @@ import Testing
             @end
             @interface XQPlainPresenter : XFPresenter
             @end
+            @interface XQChainRouting : XFRouting
+            @end
+            @interface XQChainPresenter : XFPresenter
+            @end
+            @implementation XQChainPresenter
+            - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData {
+                NSLog(@"%@", eventName);
+                if ([eventName isEqualToString:@"Event_A"]) { } else if ([eventName isEqual:@"Event_B"]) { }
+            }
+            @end
             """,
     ]
 
@@ -97,13 +107,15 @@ import Testing
                 [XFComponentManager sendEventName:@"Event_Other" intentData:nil forComponent:@"Shop"];
                 [XFComponentManager sendEventName:@"Event_Other" intentData:nil forComponent:@"Gone"];
                 [XFComponentManager sendEventName:@"Event_Other" intentData:nil forComponent:@"Plain"];
+                [XFComponentManager sendEventName:@"Event_Typo" intentData:nil forComponent:@"Chain"];
             }
             @end
             """
-        #expect(Self.findings(files, rule: "lost-event") == ["Sender.m:7 warning", "Sender.m:8 warning"])
+        // A log of the name, `else if` and `isEqual:` are comparisons still: the typo is found.
+        #expect(Self.findings(files, rule: "lost-event") == ["Sender.m:7 warning", "Sender.m:8 warning", "Sender.m:9 warning"])
     }
 
-    /// `self` in a category of `XFURLRoute` is the route class (`XFLegoVIPER/Core/URLRoute/XFURLRoute.h:25`), so
+    /// `self` in a category of `XFURLRoute` is the route class (`XFLegoVIPER/Extension/Route/URLRoute/XFURLRoute.h:25`), so
     /// `[self register:]` there registers a URL: it was a false "no route is registered" warning.
     @Test func aRouteRegisteredOnSelfInACategoryOfXFURLRouteCounts() {
         let app = ScanFixtures.app(["XFURLRoute+App.m": """
@@ -175,8 +187,9 @@ import Testing
         let app = try AppScanner.scan(directory: directory.path).app
         #expect(app.inactiveTransitions.filter { $0.reason == .neverCalled }.isEmpty)
         #expect(StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "orphan-component" }.isEmpty)
-        #expect(NeverCalledMethods.computesSelectors(Array("x = Selector(name)".utf8)))
-        #expect(!NeverCalledMethods.computesSelectors(Array("x = NSSelectorFromString(@\"a\"); y = Selector(\"b\"); [self performSelector:@selector(c)]".utf8)))
+        #expect(NeverCalledMethods.computedSelectorPieces(Array("x = Selector(\"go\" + name); y = NSSelectorFromString([NSString stringWithFormat:@\"to%@\", p])".utf8)) == ["to", "go"])
+        // A selector written out, or made from a variable alone (a model's KVC helper), points to no routing method.
+        #expect(NeverCalledMethods.computedSelectorPieces(Array("x = NSSelectorFromString(@\"a\"); y = Selector((\"b\")); z = NSSelectorFromString(key); [self performSelector:@selector(c)]".utf8)) == [])
 
         let wrapped = ScanFixtures.app([
             "XQMacros.h": "#define XQPushURL(url) XF_PUSH_URLComponent_Fast(url)\n",
@@ -185,6 +198,9 @@ import Testing
             "XQHomeRouting.m": "@interface XQHomeRouting : XFRouting\n@end\n@implementation XQHomeRouting\n- (void)next { XQPushURL(@\"xq://home/profile\") }\n@end\n",
         ])
         #expect(wrapped.facts.frameworkMacroWrappers.map(\.name) == ["XQPushURL"])
+        // A flag whose name holds `XF_`, or a macro around one that opens nothing, wraps no open.
+        let flags = ScanFixtures.objc("#define XQ_USE_XF_URL_ROUTE 1\n#define XQIsEvent(n) XF_EventIs_(n, {})\n")
+        #expect(flags.frameworkMacroWrappers.isEmpty)
         #expect(StaticAnalyzer.analyze(wrapped).findings.filter { $0.ruleID == "orphan-component" }.map(\.severity) == [.note])
     }
 

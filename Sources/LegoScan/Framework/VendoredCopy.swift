@@ -32,8 +32,9 @@ enum VendoredCopy {
         return byFolder.keys.sorted().map { Copy(folder: $0, classes: byFolder[$0, default: []].sorted()) }
     }
 
-    /// Each copy widened to the outermost folder above it, below `root`, that holds one of `markers` (the framework's
-    /// repository vendored whole); copies that then lie in another are merged into it.
+    /// Each copy widened to the outermost folder above it, below `root`, that holds one of `markers` and no other
+    /// podspec (the framework's repository vendored whole; a folder of development pods, `LocalPods/XFLegoVIPER.podspec`
+    /// beside `LocalPods/XQHome.podspec`, holds the app's own modules too); copies that then lie in another are merged.
     static func widened(_ copies: [Copy], toRepositoryIn root: String, markers: [String]) -> [Copy] {
         guard !markers.isEmpty else { return copies }
         var widened: [Copy] = []
@@ -42,7 +43,10 @@ enum VendoredCopy {
             var folder = copy.folder
             for length in stride(from: parts.count, through: 1, by: -1) {
                 let candidate = parts.prefix(length).joined(separator: "/")
-                if markers.contains(where: { FileManager.default.fileExists(atPath: root + "/" + candidate + "/" + $0) }) { folder = candidate }
+                let path = root + "/" + candidate
+                guard markers.contains(where: { FileManager.default.fileExists(atPath: path + "/" + $0) }) else { continue }
+                let podspecs = (try? FileManager.default.contentsOfDirectory(atPath: path))?.filter { $0.hasSuffix(".podspec") || $0.hasSuffix(".podspec.json") } ?? []
+                if podspecs.count == 1 { folder = candidate }
             }
             widened.append(Copy(folder: folder, classes: copy.classes))
         }

@@ -89,8 +89,16 @@ enum NNSwiftReader {
         /// Enclosing function names, outermost first.
         var functions: [String] = []
         /// What each enclosing function removed so far, outermost first: services (`Module.removeService(of:)`) by name,
-        /// routes (`removeRoute`) by `removalKey(router:route:)`.
-        var removedInFunction: [Set<String>] = []
+        /// routes (`removeRoute`) by `removalKey(router:route:)`, each with the block it is written in and where.
+        var removedInFunction: [[String: Removal]] = []
+        /// The `guard` statements of each statement list asked about.
+        var guardsByList: [SyntaxIdentifier: [GuardStmtSyntax]] = [:]
+
+        /// A removal: the statement list it is written in, and where.
+        struct Removal {
+            var block: SyntaxIdentifier
+            var position: AbsolutePosition
+        }
         /// The generic parameters of each enclosing type and function: `T.self` there is a type the caller picks.
         var genericNames: [Set<String>] = []
         /// String constants by name and by `Type.name`.
@@ -229,7 +237,7 @@ enum NNSwiftReader {
                 facts.bootstrapMethods.append(.init(kind: kind, name: name, shape: shape, location: location(node.name)))
             }
             functions.append(node.name.text)
-            removedInFunction.append([])
+            removedInFunction.append([:])
             genericNames.append(Set(node.genericParameterClause?.parameters.map(\.name.text) ?? []))
             return .visitChildren
         }
@@ -325,17 +333,15 @@ enum NNSwiftReader {
             switch method {
             case "register" where baseText == "Module" && labels == ["service", "used"]:
                 let service = typeValue(node.arguments.first!.expression)
-                let afterRemoval = service.literal.map { removedInFunction.last?.contains($0) == true } ?? false
+                let afterRemoval = service.literal.map { takeRemoval($0, before: node) } ?? false
                 facts.registrations.append(.init(service: service, impl: typeValue(node.arguments.last!.expression),
                                                  api: .swift, method: bootstrapMethod, location: location(node),
                                                  branches: branches + runtimeBranches(of: node), enclosingTypes: typeStack,
                                                  afterRemoval: afterRemoval))
             case "removeService" where baseText == "Module" && labels == ["of"]:
-                if let service = typeValue(first!).literal, !removedInFunction.isEmpty { removedInFunction[removedInFunction.count - 1].insert(service) }
+                if let service = typeValue(first!).literal { noteRemoval(service, at: node) }
             case "removeRoute":
-                if let base, let first, let route = routeValue(first).literal, !removedInFunction.isEmpty {
-                    removedInFunction[removedInFunction.count - 1].insert(removalKey(router: routerName(base), route: route))
-                }
+                if let base, let first, let route = routeValue(first).literal { noteRemoval(removalKey(router: routerName(base), route: route), at: node) }
             case "service" where baseText == "Module" && labels == ["of"]:
                 facts.lookups.append(.init(service: typeValue(first!), api: .swift, fromClass: typeStack.last, location: location(node),
                                            enclosingTypes: typeStack))
@@ -351,7 +357,7 @@ enum NNSwiftReader {
                     }
                 } else if method != "registerRoutes" {
                     let route = routeValue(first)
-                    let afterRemoval = route.literal.map { removedInFunction.last?.contains(removalKey(router: router, route: $0)) == true } ?? false
+                    let afterRemoval = route.literal.map { takeRemoval(removalKey(router: router, route: $0), before: node) } ?? false
                     facts.routes.append(.init(router: router, route: route, kind: method == "delayedRegisterRoute" ? .delayed : .handler,
                                               location: location(node), branches: branches + runtimeBranches(of: node), afterRemoval: afterRemoval))
                 }
@@ -423,19 +429,39 @@ enum NNSwiftReader {
             return .visitChildren
         }
 
+        /// Remembers that the call `node` removes `key`, in the statement list it is written in.
+        func noteRemoval(_ key: String, at node: some SyntaxProtocol) {
+            guard !removedInFunction.isEmpty else { return }
+            var current = Syntax(node).parent
+            while let parent = current, !parent.is(CodeBlockItemListSyntax.self) { current = parent.parent }
+            guard let block = current else { return }
+            removedInFunction[removedInFunction.count - 1][key] = Removal(block: block.id, position: node.position)
+        }
+
+        /// Whether a removal of `key` surely runs before `node` in its function; the first registration after it takes it
+        /// (a second one finds the key taken again).
+        func takeRemoval(_ key: String, before node: some SyntaxProtocol) -> Bool {
+            guard let removal = removedInFunction.last?[key], removalRuns(removal, before: node) else { return false }
+            removedInFunction[removedInFunction.count - 1][key] = nil
+            return true
+        }
+
         /// How a removed route is remembered: by its router and its text.
         func removalKey(router: String, route: String) -> String { "route\u{0}" + router + "\u{0}" + route }
 
         /// The arms of `if`, `switch`, `guard` and `?:` around `node` within its function: two facts in two arms of one
-        /// of them are never both run by one call.
+        /// of them are never both run by one call. Arms inside a loop, or inside a closure (which may run many times,
+        /// `forEach`), are not exclusive, nor are the cases of a `switch` with a `fallthrough`.
         func runtimeBranches(of node: some SyntaxProtocol) -> [NNFacts.Branch] {
             var found: [NNFacts.Branch] = []
             var child = Syntax(node)
             while let parent = child.parent {
-                if parent.is(FunctionDeclSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(InitializerDeclSyntax.self)
-                    || parent.is(AccessorDeclSyntax.self) || parent.is(DeinitializerDeclSyntax.self) {
+                if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(AccessorDeclSyntax.self)
+                    || parent.is(DeinitializerDeclSyntax.self) {
                     break
                 }
+                if parent.is(ClosureExprSyntax.self) { return [] }
+                if parent.is(ForStmtSyntax.self) || parent.is(WhileStmtSyntax.self) || parent.is(RepeatStmtSyntax.self) { found.removeAll() }
                 if let branch = parent.as(IfExprSyntax.self) {
                     if child.id == Syntax(branch.body).id {
                         found.append(.init(directive: location(branch), clause: 0))
@@ -446,13 +472,12 @@ enum NNSwiftReader {
                     found.append(.init(directive: location(guardStatement), clause: 0))
                 } else if let item = child.as(CodeBlockItemSyntax.self), let list = parent.as(CodeBlockItemListSyntax.self) {
                     // After a `guard`, the statements run only when its `else` (which must leave the scope) did not.
-                    for earlier in list where earlier.position < item.position {
-                        if let guardStatement = Syntax(earlier.item).as(GuardStmtSyntax.self) {
-                            found.append(.init(directive: location(guardStatement), clause: 1))
-                        }
+                    for guardStatement in guards(in: list) where guardStatement.position < item.position {
+                        found.append(.init(directive: location(guardStatement), clause: 1))
                     }
                 } else if let switchCase = child.as(SwitchCaseSyntax.self), let cases = parent.as(SwitchCaseListSyntax.self),
-                          let switchExpression = cases.parent?.as(SwitchExprSyntax.self) {
+                          let switchExpression = cases.parent?.as(SwitchExprSyntax.self),
+                          !cases.contains(where: { $0.as(SwitchCaseSyntax.self)?.statements.contains { $0.item.is(FallThroughStmtSyntax.self) } == true }) {
                     let index = cases.firstIndex { $0.id == switchCase.id }.map { cases.distance(from: cases.startIndex, to: $0) } ?? 0
                     found.append(.init(directive: location(switchExpression), clause: index))
                 } else if let ternary = parent.as(TernaryExprSyntax.self) {
@@ -469,6 +494,27 @@ enum NNSwiftReader {
                 child = parent
             }
             return found
+        }
+
+        /// The `guard` statements of `list`, found once per list (a function of many registrations asked for each).
+        func guards(in list: CodeBlockItemListSyntax) -> [GuardStmtSyntax] {
+            if let known = guardsByList[list.id] { return known }
+            let found = list.compactMap { Syntax($0.item).as(GuardStmtSyntax.self) }
+            guardsByList[list.id] = found
+            return found
+        }
+
+        /// Whether a removal recorded as `removal` runs, unconditionally, before `node` in the same call: it is written
+        /// earlier, in a block that holds `node` (not in an arm of an `if` or a closure `node` is outside of).
+        func removalRuns(_ removal: Removal, before node: some SyntaxProtocol) -> Bool {
+            guard removal.position < node.position else { return false }
+            var current = Syntax(node).parent
+            while let parent = current {
+                if parent.id == removal.block { return true }
+                if parent.is(FunctionDeclSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(InitializerDeclSyntax.self) { return false }
+                current = parent.parent
+            }
+            return false
         }
 
         /// What becomes of an `addObserver` result: `.disposed(by:)`, discarded (a statement of its own or `_ =`), or kept.

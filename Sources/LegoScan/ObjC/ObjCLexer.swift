@@ -284,12 +284,19 @@ struct ObjCLexer {
             skipDisabledBlock(from: startLine)
         } else if keyword.elementsEqual("define".utf8), words.hasThird, let define = Self.stringDefine(String(decoding: text, as: UTF8.self)) {
             stringDefines.append((define.name, define.value, startLine))
-        } else if keyword.elementsEqual("define".utf8), let name = words.second, ByteSearch.firstIndex(of: Array("XF_".utf8), in: Array(text), range: 0..<text.count) != nil {
-            // The name ends at its parameter list: `NAME(url)`.
-            let bare = name.prefix { $0 != UInt8(ascii: "(") }
-            if !bare.starts(with: "XF_".utf8) { frameworkMacroWrappers.append((String(decoding: bare, as: UTF8.self), startLine)) }
+        } else if keyword.elementsEqual("define".utf8), let name = words.second, !name.starts(with: "XF_".utf8) {
+            // The body, after the name and its parameter list, opening a module through one of the framework's macros.
+            let afterName = text[name.endIndex...]
+            let body = afterName.first == UInt8(ascii: "(") ? afterName.drop { $0 != UInt8(ascii: ")") }.dropFirst() : afterName
+            let bytes = Array(body)
+            if Self.openingMacroPrefixes.contains(where: { ByteSearch.firstIndex(of: $0, in: bytes, range: 0..<bytes.count) != nil }) {
+                frameworkMacroWrappers.append((String(decoding: name, as: UTF8.self), startLine))
+            }
         }
     }
+
+    /// The starts of XFLegoVIPER's macros that open a module (push, present, put, show, sub-interface).
+    static let openingMacroPrefixes: [[UInt8]] = ["XF_PUSH_", "XF_Present_", "XF_PUT_", "XF_Show", "XF_SubUInterface"].map { Array($0.utf8) }
 
     /// Whether an `#if`'s condition is `__IPHONE_OS_VERSION_MIN_REQUIRED < V` or `__IPHONE_OS_VERSION_MAX_ALLOWED < V`
     /// with V at most iOS 11.0 (`__IPHONE_7_0`, or its number `70000`): false in every build Xcode can still make, whose

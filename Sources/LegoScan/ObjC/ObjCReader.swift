@@ -309,13 +309,14 @@ struct ObjCReader {
     private func isLogged(_ index: Int, after floor: Int) -> Bool {
         var depth = 0
         var cursor = index - 1
-        while cursor > floor {
+        // Bounded: a log's `(` is a few tokens back, and a long `||` chain of comparisons must not cost its square.
+        while cursor > floor, index - cursor < 64 {
             if lexer.isPunctuation(cursor, UInt8(ascii: ")")) { depth += 1 }
             if lexer.isPunctuation(cursor, UInt8(ascii: "(")) {
                 if depth == 0 {
                     guard tokens[cursor - 1].kind == .identifier else { return false }
                     let name = lexer.text(tokens[cursor - 1])
-                    return name.hasPrefix("NSLog") || name.contains("Log") || name == "printf"
+                    return name.hasPrefix("NSLog") || name.hasPrefix("DDLog") || name.hasSuffix("Log") || name == "printf" || name == "os_log"
                 }
                 depth -= 1
             }
@@ -344,15 +345,18 @@ struct ObjCReader {
         let close = Int(lexer.partner[open])
         guard close > open else { return nil }
         for cursor in open + 1..<close {
-            if lexer.isIdentifier(cursor, "else") { return (cursor, "else") }
+            // `else if ([name isEqualToString:…])` is one more comparison; a final `else` takes every other name.
+            if lexer.isIdentifier(cursor, "else"), !lexer.isIdentifier(cursor + 1, "if") { return (cursor, "else") }
             if lexer.isIdentifier(cursor, "super"), lexer.isIdentifier(cursor + 1, "receiveComponentEventName") {
                 return (cursor, "[super receiveComponentEventName:…]")
             }
             let token = tokens[cursor]
             guard token.kind == .identifier, token.end - token.start == parameterLength, lexer.text(token) == parameter,
                   !isLogged(cursor, after: open) else { continue }
-            let equality = (lexer.isPunctuation(cursor - 1, UInt8(ascii: "[")) && lexer.isIdentifier(cursor + 1, "isEqualToString"))
-                || (lexer.isPunctuation(cursor - 1, UInt8(ascii: ":")) && lexer.isIdentifier(cursor - 2, "isEqualToString"))
+            let equality = (lexer.isPunctuation(cursor - 1, UInt8(ascii: "["))
+                            && (lexer.isIdentifier(cursor + 1, "isEqualToString") || lexer.isIdentifier(cursor + 1, "isEqual")))
+                || (lexer.isPunctuation(cursor - 1, UInt8(ascii: ":"))
+                    && (lexer.isIdentifier(cursor - 2, "isEqualToString") || lexer.isIdentifier(cursor - 2, "isEqual")))
                 || (lexer.isPunctuation(cursor + 1, UInt8(ascii: "=")) && lexer.isPunctuation(cursor + 2, UInt8(ascii: "=")))
                 || (lexer.isPunctuation(cursor - 1, UInt8(ascii: "=")) && lexer.isPunctuation(cursor - 2, UInt8(ascii: "=")))
             if !equality { return (cursor, parameter) }

@@ -109,8 +109,8 @@ final class OpaqueEventNameUse: SyntaxVisitor {
             if let call = parent.as(FunctionCallExprSyntax.self) {
                 let callee = call.calledExpression.text(in: source)
                 let name = callee.split(separator: ".").last.map(String.init) ?? callee
-                return name == "print" || name == "debugPrint" || name.hasPrefix("NSLog") || name.lowercased().contains("log")
-                    || ["debug", "info", "notice", "warning", "error", "trace"].contains(name)
+                return name == "print" || name == "debugPrint" || name.hasPrefix("NSLog") || name.hasSuffix("Log") || name == "os_log"
+                    || ["log", "debug", "info", "notice", "warning", "error", "trace"].contains(name)
             }
             if parent.is(CodeBlockItemSyntax.self) { return false }
             current = parent.parent

@@ -72,9 +72,11 @@ enum NeverCalledMethods {
         for file in files where !unnamed.isEmpty || !inherited.isEmpty {
             // A file that cannot be read may call any of them: nothing is never called, and no inherited edge drops.
             guard case .bytes(let bytes) = SourceTree.contents(of: file) else { return Calls() }
-            // A selector made at run time (`NSSelectorFromString([NSString stringWithFormat:@"transition2%@", page])`)
-            // may name any of them: none is sure to be never called.
-            if !unnamed.isEmpty, computesSelectors(bytes) { unnamed.removeAll() }
+            // A selector made at run time from a literal piece (`NSSelectorFromString([NSString stringWithFormat:
+            // @"transition2%@", page])`) may name any method starting with that piece.
+            if !unnamed.isEmpty {
+                for piece in computedSelectorPieces(bytes) { unnamed = unnamed.filter { !$0.hasPrefix(piece) } }
+            }
             if !unnamed.isEmpty {
                 unnamed.subtract(namesUsed(in: bytes, spellings: file.language == .swift ? swiftSpellings : objectiveCSpellings))
             }
@@ -124,9 +126,12 @@ enum NeverCalledMethods {
         return sites
     }
 
-    /// Whether `bytes` make a selector from something other than a string literal: `NSSelectorFromString(x)` or
-    /// Swift's `Selector(x)` whose argument does not start with a quote (`@"…"` or `"…"`).
-    static func computesSelectors(_ bytes: [UInt8]) -> Bool {
+    /// The literal pieces of the selectors `bytes` make at run time: in `NSSelectorFromString(x)` or Swift's
+    /// `Selector(x)` whose argument is not one string literal, the text of each literal inside it up to its first `%`
+    /// (`transition2` of `[NSString stringWithFormat:@"transition2%@", page]`). A selector from a variable alone
+    /// (`NSSelectorFromString(key)`, a model's setter) names no routing method the scan can point to.
+    static func computedSelectorPieces(_ bytes: [UInt8]) -> [String] {
+        var pieces: [String] = []
         for word in ["NSSelectorFromString", "Selector"] {
             let pattern = Array(word.utf8)
             var from = 0
@@ -137,13 +142,40 @@ enum NeverCalledMethods {
                 var cursor = from
                 while cursor < bytes.count, bytes[cursor] == 0x20 { cursor += 1 }
                 guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "(") else { continue }
-                cursor += 1
-                while cursor < bytes.count, bytes[cursor] == 0x20 { cursor += 1 }
-                if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "@") { cursor += 1 }
-                guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") else { return true }
+                // The argument, to its closing parenthesis (bounded: a selector expression is short).
+                var depth = 0
+                var end = cursor
+                while end < bytes.count, end - cursor < 512 {
+                    if bytes[end] == UInt8(ascii: "(") { depth += 1 }
+                    if bytes[end] == UInt8(ascii: ")") { depth -= 1; if depth == 0 { break } }
+                    end += 1
+                }
+                let literals = stringLiterals(bytes[(cursor + 1)..<min(end, bytes.count)])
+                // One literal and nothing else (`@"name"`, `("name")`) is a selector written out, which the word search finds.
+                let argument = bytes[(cursor + 1)..<min(end, bytes.count)].filter { $0 != 0x20 && $0 != UInt8(ascii: "(") && $0 != UInt8(ascii: ")") }
+                let isOneLiteral = literals.count == 1 && argument.count == literals[0].utf8.count + 2 + (argument.first == UInt8(ascii: "@") ? 1 : 0)
+                if isOneLiteral { continue }
+                for literal in literals {
+                    let piece = String(literal.prefix { $0 != "%" && $0 != "\\" })
+                    if !piece.isEmpty { pieces.append(piece) }
+                }
             }
         }
-        return false
+        return pieces
+    }
+
+    /// The texts of the string literals in `bytes`, escapes left as written.
+    private static func stringLiterals(_ bytes: ArraySlice<UInt8>) -> [String] {
+        var texts: [String] = []
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            guard bytes[index] == UInt8(ascii: "\"") else { index += 1; continue }
+            var end = index + 1
+            while end < bytes.endIndex, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+            texts.append(String(decoding: bytes[(index + 1)..<min(end, bytes.endIndex)], as: UTF8.self))
+            index = end + 1
+        }
+        return texts
     }
 
     /// Whether `bytes` write `name` as a whole word anywhere but a declaration of a method of that name.

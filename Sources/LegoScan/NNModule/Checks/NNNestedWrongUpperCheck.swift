@@ -17,8 +17,9 @@ enum NNNestedWrongUpperCheck: NNStaticCheck {
             // on the default one, or the default's on R, may be registered on its own upper router.
             let defaultNames = replaced ? [NNSwiftReader.defaultRouter] : aliases
             let assigned = Set(app.facts.defaultRouterAssignments.compactMap(\.router))
-            if !app.facts.defaultRouterAssignments.isEmpty,
-               (defaultNames.contains(upper) || assigned.contains(upper)) && (defaultNames.contains(registration.router) || assigned.contains(registration.router)) {
+            // Two routers each assigned to the default one (in two `#if` clauses) are still two routers.
+            if (defaultNames.contains(upper) && assigned.contains(registration.router))
+                || (assigned.contains(upper) && defaultNames.contains(registration.router)) {
                 continue
             }
             // Two names are sure to be two routers only when each is one the code makes or a default one; `self` in a
