@@ -182,6 +182,13 @@ import Testing
                 @end
                 """,
             "XQAboutRouting.m": "@interface XQAboutRouting : XFRouting\n@end\n@interface XQAboutPresenter : XFPresenter\n@end\n",
+            // Called by its selector, a name other than its own: `perform(Selector(("transition2Help")))`.
+            "XQHelpRouting.swift": """
+                class XQHelpRouting: XFRouting {
+                    @objc(transition2Help) private func openHelp() { uiBus.openURL(forPush: "xq://home/about", customCode: nil) }
+                }
+                class XQHelpPresenter: XFPresenter { func tap() { routing?.perform(Selector(("transition2Help"))) } }
+                """,
         ]
         for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: directory.file(name))) }
         let app = try AppScanner.scan(directory: directory.path).app
@@ -293,11 +300,13 @@ import Testing
         let files = [
             "Tab.swift": handler("Tab", "switch tab {\ncase \"video\": reload()\ndefault: break\n}"),
             "Any.swift": handler("Any", "switch eventName {\ncase \"Event_A\": reload()\ncase let name: handle(name)\n}"),
+            "Suffix.swift": handler("Suffix", "switch eventName {\ncase \"Event_A\": reload()\ncase let name where name.hasSuffix(\"load\"): handle(name)\ndefault: break\n}"),
             "Sender.m": """
                 @implementation XQSender
                 - (void)fire {
                     [XFComponentManager sendEventName:@"Event_Other" intentData:nil forComponent:@"Tab"];
                     [XFComponentManager sendEventName:@"Event_Other" intentData:nil forComponent:@"Any"];
+                    [XFComponentManager sendEventName:@"Event_Reload" intentData:nil forComponent:@"Suffix"];
                 }
                 @end
                 """,

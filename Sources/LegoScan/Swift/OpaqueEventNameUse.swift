@@ -45,13 +45,12 @@ final class OpaqueEventNameUse: SyntaxVisitor {
         return .visitChildren
     }
 
-    /// `_`, `let name` or `var name` without a `where`.
+    /// A pattern other than a literal: `_`, `let name`, or one with a `where` (`case let name where name.hasSuffix("load")`),
+    /// any of which may match names the scan cannot list.
     private static func matchesAnything(_ item: SwitchCaseItemSyntax) -> Bool {
-        guard item.whereClause == nil else { return false }
-        if item.pattern.is(WildcardPatternSyntax.self) { return true }
-        if let binding = item.pattern.as(ValueBindingPatternSyntax.self) { return binding.pattern.is(IdentifierPatternSyntax.self) }
-        if let expression = item.pattern.as(ExpressionPatternSyntax.self) { return expression.expression.is(DiscardAssignmentExprSyntax.self) }
-        return false
+        if item.whereClause != nil { return true }
+        if let expression = item.pattern.as(ExpressionPatternSyntax.self) { return !expression.expression.is(StringLiteralExprSyntax.self) }
+        return true
     }
 
     /// Whether `statements` are empty, `break` or a bare `return`.

@@ -293,7 +293,8 @@ struct SwiftReader {
             }
             // A private method can be called only by name from its own file (or by a selector string): one that is
             // never written again never runs. Other Swift methods may be called from anywhere, UIKit included.
-            if functionDepth == 1, let owner = classStack.last, let body = node.body,
+            // `@objc(transition2Detail) private func openDetail()` is called by its selector, a name other than its own.
+            if functionDepth == 1, let owner = classStack.last, let body = node.body, Self.objcName(node.attributes) == nil,
                node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }) {
                 facts.methodBodies.append(.init(className: owner, name: node.name.text, location: location(node.name),
                                                 lastLine: source.location(for: body.endPositionBeforeTrailingTrivia).line, hasArguments: false))
