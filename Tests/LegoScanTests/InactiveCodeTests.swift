@@ -129,4 +129,36 @@ import Testing
         // Two registrations outside any `#if` still replace each other.
         #expect(findings.map { "\($0.ruleID) \($0.location!.sourceLocation.line)" } == ["duplicate-module-name 12"])
     }
+
+    /// The arms of a runtime `if … else if … else` in Objective-C run once per call: a URL registered for a different
+    /// component in each arm (a feature flag choosing the screen) is registered once. In a loop both arms may run, and
+    /// a registration after the `if` replaces whichever arm ran: both stay errors.
+    @Test func aURLRegisteredInEachArmOfOneIfIsRegisteredOnce() {
+        let app = ScanFixtures.app(["AppDelegate.m": """
+            @implementation AppDelegate
+            - (BOOL)application:(id)a didFinishLaunchingWithOptions:(id)o {
+                [XFURLRoute initURLGroup:@[@"xq://home"]];
+                if ([Flags newDetail]) {
+                    [XFURLRoute register:@"xq://home/detail" forComponent:@"NewDetail"];
+                } else if ([Flags oldDetail]) {
+                    [XFURLRoute register:@"xq://home/detail" forComponent:@"OldDetail"];
+                } else {
+                    [XFURLRoute register:@"xq://home/detail" forComponent:@"Detail"];
+                }
+                for (NSString *x in list) {
+                    if (x.length) { [XFURLRoute register:@"xq://home/loop" forComponent:@"LoopA"]; }
+                    else { [XFURLRoute register:@"xq://home/loop" forComponent:@"LoopB"]; }
+                }
+                dispatch_async(queue, ^{
+                    if (ready) { [XFURLRoute register:@"xq://home/late" forComponent:@"LateA"]; }
+                    else { [XFURLRoute register:@"xq://home/late" forComponent:@"LateB"]; }
+                });
+                [XFURLRoute register:@"xq://home/detail" forComponent:@"Detail"];
+                return YES;
+            }
+            @end
+            """])
+        let findings = StaticAnalyzer.analyze(app).findings.filter { $0.message.contains("registered twice") }
+        #expect(findings.map { "\($0.location!.sourceLocation.line) \($0.severity.rawValue)" } == ["13 error", "17 error", "19 error"])
+    }
 }

@@ -11,6 +11,8 @@ struct ObjCReader {
     private var currentClass: String?
     /// The `#if` clauses around each call read, made on first use.
     private var clauses: ConditionalClauses?
+    /// For each token, the innermost `{` around it (-1 at file level), and for each `}` its `{`; made on first use.
+    private var braces: (parent: [Int32], open: [Int: Int])?
     /// Local variables holding an assembled routing (`XFCollectRouting *r = [XFCollectRouting assembleRouting];`).
     private var assembledRoutings: [String: String] = [:]
     /// What a name holds when a reader can tell: file-level constants (`#define`, `static NSString *const`) …
@@ -376,6 +378,91 @@ struct ObjCReader {
     private mutating func branches(at index: Int) -> [SourceBranch] {
         if clauses == nil { clauses = ConditionalClauses(lexer.conditionals) }
         return clauses!.at(tokens[index].start).map { SourceBranch(directive: SourceLocation(file: file, line: $0.line), clause: $0.clause) }
+            + runtimeArms(at: index)
+    }
+
+    /// The arms of `if … else` around the token at `index` within its method: a registration in each arm of one `if`
+    /// runs once per call. Arms inside a loop are not exclusive; a block literal (`^{ … }`) may run any number of times,
+    /// so nothing in it is.
+    private mutating func runtimeArms(at index: Int) -> [SourceBranch] {
+        if braces == nil { braces = Self.braceTree(lexer, tokens.count) }
+        guard let braces else { return [] }
+        var found: [SourceBranch] = []
+        var block = Int(braces.parent[index])
+        var steps = 0
+        while block >= 0, steps < 64 {
+            steps += 1
+            let before = block - 1
+            if before >= 0, lexer.isPunctuation(before, UInt8(ascii: "^")) { return [] }
+            if lexer.isIdentifier(before, "else") {
+                // `} else {`: the `if` whose body ends at the `}` before `else`.
+                if let ifToken = ifToken(ofBodyEndingAt: before - 1, braces) {
+                    found.append(SourceBranch(directive: location(ifToken), clause: 1))
+                    found += outerArms(ofIf: ifToken, braces)
+                }
+            } else if lexer.isPunctuation(before, UInt8(ascii: ")")), let open = openParen(closingAt: before) {
+                if lexer.isIdentifier(open - 1, "if") {
+                    found.append(SourceBranch(directive: location(open - 1), clause: 0))
+                    found += outerArms(ofIf: open - 1, braces)
+                } else if lexer.isIdentifier(open - 1, "for") || lexer.isIdentifier(open - 1, "while") {
+                    found.removeAll()
+                } else if lexer.isPunctuation(open - 1, UInt8(ascii: "^")) {
+                    return []
+                }
+            } else if lexer.isIdentifier(before, "do") {
+                found.removeAll()
+            }
+            block = Int(braces.parent[block])
+        }
+        return found
+    }
+
+    /// For an `if` written right after `else` (`} else if (…) {`), the `else` arms of the `if`s it continues.
+    private func outerArms(ofIf start: Int, _ braces: (parent: [Int32], open: [Int: Int])) -> [SourceBranch] {
+        var arms: [SourceBranch] = []
+        var current = start
+        while lexer.isIdentifier(current - 1, "else"), let outer = ifToken(ofBodyEndingAt: current - 2, braces), arms.count < 64 {
+            arms.append(SourceBranch(directive: location(outer), clause: 1))
+            current = outer
+        }
+        return arms
+    }
+
+    /// The `if` token of the body whose `}` is at `close`, if that body is an `if`'s.
+    private func ifToken(ofBodyEndingAt close: Int, _ braces: (parent: [Int32], open: [Int: Int])) -> Int? {
+        guard close >= 0, lexer.isPunctuation(close, UInt8(ascii: "}")), let open = braces.open[close],
+              lexer.isPunctuation(open - 1, UInt8(ascii: ")")), let paren = openParen(closingAt: open - 1),
+              lexer.isIdentifier(paren - 1, "if") else { return nil }
+        return paren - 1
+    }
+
+    /// The `(` matching the `)` at `close`, looked for backwards (a condition is short).
+    private func openParen(closingAt close: Int) -> Int? {
+        var depth = 0
+        var cursor = close
+        while cursor >= 0, close - cursor < 512 {
+            if lexer.isPunctuation(cursor, UInt8(ascii: ")")) { depth += 1 }
+            if lexer.isPunctuation(cursor, UInt8(ascii: "(")) { depth -= 1; if depth == 0 { return cursor } }
+            cursor -= 1
+        }
+        return nil
+    }
+
+    /// Each token's innermost enclosing `{`, and each `}`'s `{`, in one pass.
+    private static func braceTree(_ lexer: ObjCLexer, _ count: Int) -> (parent: [Int32], open: [Int: Int]) {
+        var parent = [Int32](repeating: -1, count: count)
+        var open: [Int: Int] = [:]
+        var stack: [Int32] = []
+        for index in 0..<count {
+            if lexer.isPunctuation(index, UInt8(ascii: "}")) {
+                if let top = stack.popLast() { open[index] = Int(top) }
+                parent[index] = stack.last ?? -1
+                continue
+            }
+            parent[index] = stack.last ?? -1
+            if lexer.isPunctuation(index, UInt8(ascii: "{")) { stack.append(Int32(index)) }
+        }
+        return (parent, open)
     }
 
     private mutating func macro(at index: Int) {
