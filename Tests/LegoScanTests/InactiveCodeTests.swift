@@ -131,8 +131,8 @@ import Testing
     }
 
     /// The arms of a runtime `if … else if … else` in Objective-C run once per call: a URL registered for a different
-    /// component in each arm (a feature flag choosing the screen) is registered once. In a loop both arms may run, and
-    /// a registration after the `if` replaces whichever arm ran: both stay errors.
+    /// component in each arm (a feature flag choosing the screen) is registered once. In a loop, or in a block that may
+    /// run many times, both arms may run, and a registration after the `if` replaces whichever arm ran: those stay errors.
     @Test func aURLRegisteredInEachArmOfOneIfIsRegisteredOnce() {
         let app = ScanFixtures.app(["AppDelegate.m": """
             @implementation AppDelegate
@@ -149,16 +149,22 @@ import Testing
                     if (x.length) { [XFURLRoute register:@"xq://home/loop" forComponent:@"LoopA"]; }
                     else { [XFURLRoute register:@"xq://home/loop" forComponent:@"LoopB"]; }
                 }
-                dispatch_async(queue, ^{
-                    if (ready) { [XFURLRoute register:@"xq://home/late" forComponent:@"LateA"]; }
-                    else { [XFURLRoute register:@"xq://home/late" forComponent:@"LateB"]; }
+                [list enumerateObjectsUsingBlock:^(id item, NSUInteger index, BOOL *stop) {
+                    if (index) { [XFURLRoute register:@"xq://home/each" forComponent:@"EachA"]; }
+                    else { [XFURLRoute register:@"xq://home/each" forComponent:@"EachB"]; }
+                }];
+                static dispatch_once_t once;
+                dispatch_once(&once, ^{
+                    if (ready) { [XFURLRoute register:@"xq://home/once" forComponent:@"OnceA"]; }
+                    else { [XFURLRoute register:@"xq://home/once" forComponent:@"OnceB"]; }
                 });
                 [XFURLRoute register:@"xq://home/detail" forComponent:@"Detail"];
                 return YES;
             }
             @end
             """])
+        // A block given to `dispatch_once` (or `dispatch_async`) runs once: its arms are exclusive too.
         let findings = StaticAnalyzer.analyze(app).findings.filter { $0.message.contains("registered twice") }
-        #expect(findings.map { "\($0.location!.sourceLocation.line) \($0.severity.rawValue)" } == ["13 error", "17 error", "19 error"])
+        #expect(findings.map { "\($0.location!.sourceLocation.line) \($0.severity.rawValue)" } == ["13 error", "17 error", "24 error"])
     }
 }

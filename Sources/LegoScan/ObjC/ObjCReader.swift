@@ -393,7 +393,11 @@ struct ObjCReader {
         while block >= 0, steps < 64 {
             steps += 1
             let before = block - 1
-            if before >= 0, lexer.isPunctuation(before, UInt8(ascii: "^")) { return [] }
+            if before >= 0, lexer.isPunctuation(before, UInt8(ascii: "^")) {
+                guard runsOnce(blockAt: before) else { return [] }
+                block = Int(braces.parent[block])
+                continue
+            }
             if lexer.isIdentifier(before, "else") {
                 // `} else {`: the `if` whose body ends at the `}` before `else`.
                 if let ifToken = ifToken(ofBodyEndingAt: before - 1, braces) {
@@ -406,7 +410,7 @@ struct ObjCReader {
                     found += outerArms(ofIf: open - 1, braces)
                 } else if lexer.isIdentifier(open - 1, "for") || lexer.isIdentifier(open - 1, "while") {
                     found.removeAll()
-                } else if lexer.isPunctuation(open - 1, UInt8(ascii: "^")) {
+                } else if lexer.isPunctuation(open - 1, UInt8(ascii: "^")), !runsOnce(blockAt: open - 1) {
                     return []
                 }
             } else if lexer.isIdentifier(before, "do") {
@@ -415,6 +419,26 @@ struct ObjCReader {
             block = Int(braces.parent[block])
         }
         return found
+    }
+
+    /// Whether the block literal whose `^` is at `caret` is given to a call that runs it once (`dispatch_once`,
+    /// `dispatch_async`, …): its `if` arms are then as exclusive as the method's own.
+    private func runsOnce(blockAt caret: Int) -> Bool {
+        var depth = 0
+        var cursor = caret - 1
+        while cursor >= 0, caret - cursor < 64 {
+            if lexer.isPunctuation(cursor, UInt8(ascii: ")")) { depth += 1 }
+            if lexer.isPunctuation(cursor, UInt8(ascii: "(")) {
+                if depth == 0 {
+                    let once: [StaticString] = ["dispatch_once", "dispatch_async", "dispatch_sync", "dispatch_after", "dispatch_barrier_async"]
+                    return once.contains { lexer.isIdentifier(cursor - 1, $0) }
+                }
+                depth -= 1
+            }
+            if lexer.isPunctuation(cursor, UInt8(ascii: ";")) || lexer.isPunctuation(cursor, UInt8(ascii: "{")) { return false }
+            cursor -= 1
+        }
+        return false
     }
 
     /// For an `if` written right after `else` (`} else if (…) {`), the `else` arms of the `if`s it continues.
