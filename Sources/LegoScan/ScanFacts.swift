@@ -95,7 +95,7 @@ public struct ScanFacts: Sendable, Hashable {
         public var form: Form
         /// Where it is written.
         public var location: SourceLocation
-        /// The `#if` clauses it is written in.
+        /// The `#if` clauses and runtime `if` arms it is written in.
         public var branches: [SourceBranch] = []
     }
 

@@ -70,7 +70,7 @@ public struct ScannedApp: Sendable, Hashable {
         public var form: ScanFacts.Route.Form
         /// Where.
         public var location: SourceLocation
-        /// The `#if` clauses it is written in.
+        /// The `#if` clauses and runtime `if` arms it is written in.
         public var branches: [SourceBranch] = []
     }
 

@@ -843,6 +843,13 @@ import Testing
         }
     }
 
+    /// QFMoudle's router with its own rule (`QFRouter.m:45-48`): the class named after the protocol.
+    static let plainRouter = """
+        @implementation QFRouter
+        - (id)interfaceForProtocol:(Protocol *)p { return [[NSClassFromString(NSStringFromProtocol(p)) alloc] init]; }
+        @end
+        """
+
     /// KVC's setter search makes the key's first letter upper-case (`set<Key>:`), so `Coupon=…` sets `coupon` through
     /// `setCoupon:`; its ivar search keeps the key as written (`_<key>`), so `Count=…` on a readonly `count` raises.
     /// Checked with GNUstep's `NSKeyValueCoding` (`setValue:forKey:@"Coupon"` sets it, `@"Count"` raises
@@ -862,9 +869,7 @@ import Testing
                 @implementation MoudleCart
                 @synthesize coupon = _coupon, count = _count;
                 @end
-                @implementation QFRouter
-                - (id)interfaceForProtocol:(Protocol *)p { return [[NSClassFromString(NSStringFromProtocol(p)) alloc] init]; }
-                @end
+                \(Self.plainRouter)
                 """,
             "O.m": """
                 @implementation Opener
@@ -902,9 +907,7 @@ import Testing
                 @end
                 @interface MoudleGrid : QFBaseListModule<MoudleGrid>
                 @end
-                @implementation QFRouter
-                - (id)interfaceForProtocol:(Protocol *)p { return [[NSClassFromString(NSStringFromProtocol(p)) alloc] init]; }
-                @end
+                \(Self.plainRouter)
                 """,
             "O.m": """
                 @implementation Opener
@@ -973,9 +976,7 @@ import Testing
             "C.m": """
                 @interface MoudleHome : NSObject <MoudleHome>
                 @end
-                @implementation QFRouter
-                - (id)interfaceForProtocol:(Protocol *)p { return [[NSClassFromString(NSStringFromProtocol(p)) alloc] init]; }
-                @end
+                \(Self.plainRouter)
                 """,
             "O.m": """
                 @implementation Opener

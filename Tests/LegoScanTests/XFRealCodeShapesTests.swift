@@ -14,6 +14,12 @@ import Testing
             .map { "\($0.location!.sourceLocation.file):\($0.location!.sourceLocation.line) \($0.severity.rawValue)" }
     }
 
+    /// A Swift VIPER module `XQ<name>` whose presenter's event handler has `body`.
+    static func swiftModule(_ name: String, _ body: String) -> String {
+        "class XQ\(name)Routing: XFRouting {}\nclass XQ\(name)Presenter: XFPresenter {\n"
+            + "    override func receiveComponentEventName(_ eventName: String, intentData: Any?) {\n\(body)\n    }\n}\n"
+    }
+
     static let modules: [String: String] = [
         "XQBasePresenter.m": """
             @interface XQBasePresenter : XFPresenter
@@ -215,16 +221,12 @@ import Testing
     /// `super` or acts in `default:` may take any name; one that only switches over literals (`default: break`) or logs
     /// the name still only compares against them.
     @Test func swiftHandlersOpenToOtherNamesReceiveTheEvent() {
-        func handler(_ name: String, _ body: String) -> String {
-            "class XQ\(name)Routing: XFRouting {}\nclass XQ\(name)Presenter: XFPresenter {\n"
-                + "    override func receiveComponentEventName(_ eventName: String, intentData: Any?) {\n\(body)\n    }\n}\n"
-        }
         let files = [
-            "Prefix.swift": handler("Prefix", "if eventName.hasPrefix(\"Event_P\") { reload() }"),
-            "Constant.swift": handler("Constant", "if eventName == Events.reload { reload() }"),
-            "Super.swift": handler("Super", "if eventName == \"Event_S\" { return }\nsuper.receiveComponentEventName(eventName, intentData: intentData)"),
-            "Default.swift": handler("Default", "switch eventName {\ncase \"Event_D\": reload()\ndefault: reloadAll()\n}"),
-            "Strict.swift": handler("Strict", "print(\"got \\(eventName)\")\nswitch eventName {\ncase \"Event_T\": reload()\ndefault: break\n}"),
+            "Prefix.swift": Self.swiftModule("Prefix", "if eventName.hasPrefix(\"Event_P\") { reload() }"),
+            "Constant.swift": Self.swiftModule("Constant", "if eventName == Events.reload { reload() }"),
+            "Super.swift": Self.swiftModule("Super", "if eventName == \"Event_S\" { return }\nsuper.receiveComponentEventName(eventName, intentData: intentData)"),
+            "Default.swift": Self.swiftModule("Default", "switch eventName {\ncase \"Event_D\": reload()\ndefault: reloadAll()\n}"),
+            "Strict.swift": Self.swiftModule("Strict", "print(\"got \\(eventName)\")\nswitch eventName {\ncase \"Event_T\": reload()\ndefault: break\n}"),
             "Sender.m": """
                 @implementation XQSender
                 - (void)fire {
@@ -293,14 +295,10 @@ import Testing
     /// A Swift handler's `switch` over another value compares no event name, and a case that matches anything
     /// (`case _:`, `case let name:`) takes every name: "only compares against video" was false for both.
     @Test func swiftSwitchesOverOtherValuesOrWithCatchAllsAreNoEventFilter() {
-        func handler(_ name: String, _ body: String) -> String {
-            "class XQ\(name)Routing: XFRouting {}\nclass XQ\(name)Presenter: XFPresenter {\n"
-                + "    override func receiveComponentEventName(_ eventName: String, intentData: Any?) {\n\(body)\n    }\n}\n"
-        }
         let files = [
-            "Tab.swift": handler("Tab", "switch tab {\ncase \"video\": reload()\ndefault: break\n}"),
-            "Any.swift": handler("Any", "switch eventName {\ncase \"Event_A\": reload()\ncase let name: handle(name)\n}"),
-            "Suffix.swift": handler("Suffix", "switch eventName {\ncase \"Event_A\": reload()\ncase let name where name.hasSuffix(\"load\"): handle(name)\ndefault: break\n}"),
+            "Tab.swift": Self.swiftModule("Tab", "switch tab {\ncase \"video\": reload()\ndefault: break\n}"),
+            "Any.swift": Self.swiftModule("Any", "switch eventName {\ncase \"Event_A\": reload()\ncase let name: handle(name)\n}"),
+            "Suffix.swift": Self.swiftModule("Suffix", "switch eventName {\ncase \"Event_A\": reload()\ncase let name where name.hasSuffix(\"load\"): handle(name)\ndefault: break\n}"),
             "Sender.m": """
                 @implementation XQSender
                 - (void)fire {

@@ -134,14 +134,12 @@ enum NNSwiftReader {
         var branches: [NNFacts.Branch] = []
 
         override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
-            if let list = node.parent?.as(IfConfigClauseListSyntax.self), let directive = list.parent?.as(IfConfigDeclSyntax.self) {
-                branches.append(.init(directive: location(directive), clause: list.firstIndex { $0.id == node.id }.map { list.distance(from: list.startIndex, to: $0) } ?? 0))
-            }
+            if let clause = node.directiveAndIndex { branches.append(.init(directive: location(clause.directive), clause: clause.index)) }
             return .visitChildren
         }
 
         override func visitPost(_ node: IfConfigClauseSyntax) {
-            if node.parent?.parent?.is(IfConfigDeclSyntax.self) == true { branches.removeLast() }
+            if node.directiveAndIndex != nil { branches.removeLast() }
         }
 
         override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {

@@ -374,8 +374,10 @@ struct ObjCReader {
         return lexer.isPunctuation(cursor - 1, UInt8(ascii: "-")) || lexer.isPunctuation(cursor - 1, UInt8(ascii: "+"))
     }
 
-    /// The `#if` clauses around the token at `index`, outermost first.
-    private mutating func branches(at index: Int) -> [SourceBranch] {
+    /// The `#if` clauses and `if` arms around the call of `name` at `index`, for a call that registers routes (the only
+    /// facts that keep them: the brace tree is not built for files that register none).
+    private mutating func branches(of name: String, at index: Int) -> [SourceBranch] {
+        guard FrameworkCall.registersRoutes(name) else { return [] }
         if clauses == nil { clauses = ConditionalClauses(lexer.conditionals) }
         return clauses!.at(tokens[index].start).map { SourceBranch(directive: SourceLocation(file: file, line: $0.line), clause: $0.clause) }
             + runtimeArms(at: index)
@@ -498,7 +500,7 @@ struct ObjCReader {
             arguments = split(index + 2, close).map { argument($0.lowerBound, $0.upperBound) }
         }
         FrameworkCall(name: name, receiver: nil, arguments: arguments, fromClass: currentClass, location: location(index),
-                      branches: branches(at: index))
+                      branches: branches(of: name, at: index))
             .interpret(into: &facts)
     }
 
@@ -541,7 +543,7 @@ struct ObjCReader {
             }
             guard XFCallTable.unarySelectors.contains(selector) else { return }
             FrameworkCall(name: selector, receiver: receiver, arguments: [], fromClass: currentClass, location: location(close - 1),
-                          branches: branches(at: close - 1))
+                          branches: branches(of: selector, at: close - 1))
                 .interpret(into: &facts)
             return
         }
@@ -560,7 +562,7 @@ struct ObjCReader {
             return
         }
         FrameworkCall(name: selector, receiver: receiver, arguments: arguments, fromClass: currentClass, location: location(pieces[0].name),
-                      branches: branches(at: pieces[0].name))
+                      branches: branches(of: selector, at: pieces[0].name))
             .interpret(into: &facts)
     }
 

@@ -138,16 +138,13 @@ struct SwiftReader {
         // `#if false` is never compiled; other conditions are read as if every branch were.
         override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
             if node.condition?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) { disabledDepth += 1 }
-            if let list = node.parent?.as(IfConfigClauseListSyntax.self), let directive = list.parent?.as(IfConfigDeclSyntax.self) {
-                let clause = list.firstIndex { $0.id == node.id }.map { list.distance(from: list.startIndex, to: $0) } ?? 0
-                branches.append(SourceBranch(directive: location(directive), clause: clause))
-            }
+            if let clause = node.directiveAndIndex { branches.append(SourceBranch(directive: location(clause.directive), clause: clause.index)) }
             return .visitChildren
         }
 
         override func visitPost(_ node: IfConfigClauseSyntax) {
             if node.condition?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) { disabledDepth -= 1 }
-            if node.parent?.parent?.is(IfConfigDeclSyntax.self) == true { branches.removeLast() }
+            if node.directiveAndIndex != nil { branches.removeLast() }
         }
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {

@@ -65,3 +65,11 @@ extension SyntaxProtocol {
         return String(decoding: source.bytes[start..<end], as: UTF8.self)
     }
 }
+
+extension IfConfigClauseSyntax {
+    /// The `#if` this clause belongs to and the clause's index in it (0 for the `#if` itself), for `SourceBranch`.
+    var directiveAndIndex: (directive: IfConfigDeclSyntax, index: Int)? {
+        guard let list = parent?.as(IfConfigClauseListSyntax.self), let directive = list.parent?.as(IfConfigDeclSyntax.self) else { return nil }
+        return (directive, list.firstIndex { $0.id == id }.map { list.distance(from: list.startIndex, to: $0) } ?? 0)
+    }
+}

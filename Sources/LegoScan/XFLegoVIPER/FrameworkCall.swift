@@ -64,15 +64,28 @@ struct FrameworkCall {
     var fromClass: String?
     /// Where the call starts.
     var location: SourceLocation
-    /// The `#if` clauses the call is written in (a URL registered in each half of `#if DEBUG` is registered once).
+    /// The `#if` clauses and `if` arms the call is written in, read for route registrations only (a URL registered in
+    /// each half of `#if DEBUG` is registered once).
     var branches: [SourceBranch] = []
 
     private func argument(_ index: Int) -> Argument? { index < arguments.count ? arguments[index] : nil }
 
+    /// What the framework's macro or selector `name` does, if it is one of the table's.
+    static func meaning(of name: String) -> XFCallTable.Meaning? {
+        name.hasPrefix("XF_") ? XFCallTable.macros[name] : XFCallTable.meaningBySelector[name]
+    }
+
+    /// Whether a call of `name` registers URL routes: the only facts whose `#if` clauses and `if` arms are read.
+    static func registersRoutes(_ name: String) -> Bool {
+        switch meaning(of: name) {
+        case .routeGroup?, .routeSingle?: true
+        default: false
+        }
+    }
+
     /// Adds what the call means to `facts` (from `XFCallTable`); calls the framework does not define add nothing.
     func interpret(into facts: inout ScanFacts) {
-        let meaning = name.hasPrefix("XF_") ? XFCallTable.macros[name] : XFCallTable.meaningBySelector[name]
-        guard let meaning else { return }
+        guard let meaning = Self.meaning(of: name) else { return }
         switch meaning {
         case .transition(let kind, let target):
             // A macro named without the argument that holds its target is not a call: a comment's prose ("add
