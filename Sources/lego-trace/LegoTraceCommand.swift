@@ -12,7 +12,7 @@ import Darwin
 struct LegoTraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lego-trace",
-        abstract: "Record, check and draw XFLegoVIPER module traces.",
+        abstract: "Record, check, scan and draw module traces of XFLegoVIPER, QFMoudle and NNModule-swift apps.",
         discussion: """
             Exit codes: 0 success (nothing reached --fail-on), 1 findings reached --fail-on, \
             2 usage error or unreadable/invalid input. `record -- COMMAND` exits with the program's status.

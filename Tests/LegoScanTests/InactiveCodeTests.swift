@@ -167,4 +167,26 @@ import Testing
         let findings = StaticAnalyzer.analyze(app).findings.filter { $0.message.contains("registered twice") }
         #expect(findings.map { "\($0.location!.sourceLocation.line) \($0.severity.rawValue)" } == ["13 error", "17 error", "24 error"])
     }
+
+    /// Two URLs of one component in each clause of a `#if` are one fact about the component, not one per clause: it
+    /// was reported once for each clause, under one fingerprint.
+    @Test func twoURLsOfOneComponentInEachClauseAreReportedOnce() {
+        let app = ScanFixtures.app(["AppDelegate.m": """
+            @implementation AppDelegate
+            - (BOOL)application:(id)a didFinishLaunchingWithOptions:(id)o {
+                [XFURLRoute initURLGroup:@[@"xq://home"]];
+            #if DEBUG
+                [XFURLRoute register:@"xq://home/detail" forComponent:@"Detail"];
+                [XFURLRoute register:@"xq://home/item" forComponent:@"Detail"];
+            #else
+                [XFURLRoute register:@"xq://home/detail" forComponent:@"Detail"];
+                [XFURLRoute register:@"xq://home/item" forComponent:@"Detail"];
+            #endif
+                return YES;
+            }
+            @end
+            """])
+        let findings = StaticAnalyzer.analyze(app).findings.filter { $0.message.contains("both open component") }
+        #expect(findings.map { "\($0.location!.sourceLocation.line) \($0.severity.rawValue)" } == ["6 warning"])
+    }
 }

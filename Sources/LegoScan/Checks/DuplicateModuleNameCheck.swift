@@ -26,6 +26,8 @@ enum DuplicateModuleNameCheck: StaticCheck {
         // and a release component for one URL), which are never both compiled.
         var routesByPath: [String: [ScannedApp.Route]] = [:]
         var componentRoutes: [String: [ScannedApp.Route]] = [:]
+        // One pair of URLs of one component is one fact, however many `#if` clauses register both.
+        var reportedPairs: Set<[String]> = []
         for route in app.routes {
             defer { routesByPath[route.path, default: []].append(route) }
             if let earlier = routesByPath[route.path]?.first(where: { !SourceBranch.exclusive($0.branches, route.branches) }) {
@@ -40,7 +42,7 @@ enum DuplicateModuleNameCheck: StaticCheck {
             }
             defer { componentRoutes[route.component, default: []].append(route) }
             if let earlier = componentRoutes[route.component]?.first(where: { !SourceBranch.exclusive($0.branches, route.branches) }),
-               earlier.path != route.path {
+               earlier.path != route.path, reportedPairs.insert([route.component, earlier.path, route.path]).inserted {
                 // A risk only while both are alive at once, which the source cannot promise: a warning.
                 findings.report(rule, "URLs \(earlier.path) and \(route.path) both open component \(route.component); if both are open at once, two live instances share one name in the registries",
                                 module: route.component, at: route.location, certainty: .literal, ceiling: .warning,

@@ -5,7 +5,7 @@ import LegoTraceApp
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import XFLegoVIPER console logs (routing link log, component trace log) as a trace.",
+        abstract: "Import an XFLegoVIPER or NNModule-swift app's console log (routing link, component trace, router errors) as a trace.",
         discussion: "Use `-` to read standard input. Then run `lego-trace check` and `lego-trace graph` on the result.")
 
     @Argument(help: "The console log (`-` for standard input).")

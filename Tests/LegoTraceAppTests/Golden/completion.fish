@@ -97,7 +97,7 @@ complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_positiona
 complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_positional "lego-trace" -eq 1' -fa 'check' -d 'Replay a trace and report leaked modules, duplicate names, illegal URL hierarchies and more.'
 complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_positional "lego-trace" -eq 1' -fa 'graph' -d 'Draw the modules of a trace and how they relate (DOT, SVG, PNG, PDF, JSON or an interactive HTML page).'
 complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_positional "lego-trace" -eq 1' -fa 'export' -d 'Export a trace\'s module lifetimes, transitions, URL opens and findings for other tools.'
-complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_positional "lego-trace" -eq 1' -fa 'import' -d 'Import XFLegoVIPER console logs (routing link log, component trace log) as a trace.'
+complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_positional "lego-trace" -eq 1' -fa 'import' -d 'Import an XFLegoVIPER or NNModule-swift app\'s console log (routing link, component trace, router errors) as a trace.'
 complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_positional "lego-trace" -eq 1' -fa 'scan' -d 'Read an app\'s Objective-C and Swift source: module map, URLs, transitions, events and static findings.'
 complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_positional "lego-trace" -eq 1' -fa 'rules' -d 'List the detectors, or explain one with --explain ID.'
 complete -c 'lego-trace' -n '__lego-trace_should_offer_completions_for_positional "lego-trace" -eq 1' -fa 'help' -d 'Show subcommand help information.'

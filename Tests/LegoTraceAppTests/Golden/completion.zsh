@@ -54,7 +54,7 @@ _lego-trace() {
             'check:Replay a trace and report leaked modules, duplicate names, illegal URL hierarchies and more.'
             'graph:Draw the modules of a trace and how they relate (DOT, SVG, PNG, PDF, JSON or an interactive HTML page).'
             'export:Export a trace'\''s module lifetimes, transitions, URL opens and findings for other tools.'
-            'import:Import XFLegoVIPER console logs (routing link log, component trace log) as a trace.'
+            'import:Import an XFLegoVIPER or NNModule-swift app'\''s console log (routing link, component trace, router errors) as a trace.'
             'scan:Read an app'\''s Objective-C and Swift source: module map, URLs, transitions, events and static findings.'
             'rules:List the detectors, or explain one with --explain ID.'
             'help:Show subcommand help information.'
