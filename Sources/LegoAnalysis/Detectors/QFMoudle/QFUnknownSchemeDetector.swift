@@ -6,12 +6,14 @@ final class QFUnknownSchemeDetector: Detector {
     static let rule = RuleDescription(
         id: "qf-unknown-scheme",
         defaultSeverity: .error,
-        summary: "A URL's scheme names no protocol of the app (case-sensitive): interfaceForURL: returns nil.",
+        summary: "A URL names no protocol of the app (by its scheme, or its host in copies that route by host; case-sensitive): the router returns nil.",
         why: """
         In QFMoudle the URL's scheme is the protocol's name: interfaceForURL: calls objc_getProtocol(url.scheme) \
         (QFRouter.m:50-57), exact and case-sensitive, and ignores host and path. A scheme that names no protocol \
         (a typo, `cart` for `Cart`, a protocol that was renamed) gives a NULL protocol, no class and a nil module: \
-        the link does nothing, and the query items are set on nil without complaint.
+        the link does nothing, and the query items are set on nil without complaint. Copies of the router that take \
+        the protocol from the URL's host instead (`app://MoudleHome?…`) fail the same way, and `scan` reads which part \
+        the app's router uses from its source.
 
         How to fix: spell the scheme exactly as the protocol (the finding suggests the closest one), and keep the \
         URLs an app publishes in one place next to the protocols they name.
