@@ -46,6 +46,8 @@ struct JSONReport {
                 ])
             })),
             ("findings", .array(result.findings.map(finding))),
+            // Kept with why, as SARIF keeps them: a script that reads only the count cannot tell which ones were hidden.
+            ("suppressed", .array(result.suppressed.map(suppressed))),
             ("baseline", baseline()),
             ("limitations", .array(result.limitations.map(JSONValue.string))),
             ("warnings", .array(context.warnings.map(JSONValue.string))),
@@ -79,6 +81,17 @@ struct JSONReport {
         // Static (`scan`) findings only: trace findings keep the schema they always had.
         if let place = finding.location { fields.append(("location", location(place))) }
         if let certainty = finding.certainty { fields.append(("certainty", .string(certainty.rawValue))) }
+        return .object(fields)
+    }
+
+    /// A finding the baseline or a comment in the source hides: the finding's own fields and `suppression`, why.
+    private func suppressed(_ suppressed: SuppressedFinding) -> JSONValue {
+        guard case .object(var fields) = finding(suppressed.finding) else { return finding(suppressed.finding) }
+        let why: JSONValue = switch suppressed.reason {
+        case .baseline(let path): .object([("kind", .string("baseline")), ("path", .string(path)), ("comment", .null)])
+        case .inSource(let comment): .object([("kind", .string("inSource")), ("path", .null), ("comment", location(.source(comment)))])
+        }
+        fields.append(("suppression", why))
         return .object(fields)
     }
 

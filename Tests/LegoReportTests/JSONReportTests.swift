@@ -1,10 +1,11 @@
 import Foundation
 import LegoAnalysis
+import LegoModel
 import Testing
 @testable import LegoReport
 
 /// Parses a JSON object, failing the test when the text is not one.
-func parseObject(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+func parseObject(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [String: Any] {
     let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
     return try #require(value as? [String: Any], sourceLocation: sourceLocation)
 }
@@ -95,6 +96,33 @@ func parseObject(_ text: String, sourceLocation: SourceLocation = #_sourceLocati
         #expect(stale[0]["rule"] as? String == "leaked-module")
         #expect(stale[0]["module"] as? String == "BDJOld")
         #expect(json["warnings"] as? [String] == ["line 99: truncated last line ignored"])
+    }
+
+    /// Findings the baseline or a `lego-trace:disable` comment hides stay in `suppressed`, each with why, as SARIF keeps
+    /// them: with only a count, a script could not tell which ones were hidden.
+    @Test func suppressedFindingsAreListedWithWhy() throws {
+        var result = ReportFixtures.faulty
+        let known = result.findings.removeFirst()
+        let commented = result.findings.removeLast()
+        result.suppressed = [SuppressedFinding(known, reason: .baseline(path: "b.json")),
+                             SuppressedFinding(commented, reason: .inSource(LegoModel.SourceLocation(file: "Sources/帖子.m", line: 2, column: 4)))]
+        let json = try parseObject(ReportFormat.json.render(result: result, context: ReportFixtures.context()))
+        #expect((json["findings"] as? [[String: Any]])?.map { $0["ruleId"] as? String } == ["leaked-module"])
+        #expect((json["summary"] as? [String: Any])?["findings"] as? Int == 1)
+        let suppressed = try #require(json["suppressed"] as? [[String: Any]])
+        #expect(suppressed.map { $0["ruleId"] as? String } == ["duplicate-module-name", "lost-event"])
+        #expect(suppressed.map { $0["fingerprint"] as? String } == [known.fingerprint, commented.fingerprint])
+        let baseline = try #require(suppressed[0]["suppression"] as? [String: Any])
+        #expect(baseline["kind"] as? String == "baseline")
+        #expect(baseline["path"] as? String == "b.json")
+        #expect(baseline["comment"] is NSNull)
+        let inSource = try #require(suppressed[1]["suppression"] as? [String: Any])
+        #expect(inSource["kind"] as? String == "inSource")
+        #expect(inSource["path"] is NSNull)
+        let comment = try #require(inSource["comment"] as? [String: Any])
+        #expect(comment["file"] as? String == "Sources/帖子.m")
+        #expect(comment["line"] as? Int == 2)
+        #expect(comment["column"] as? Int == 4)
     }
 
     @Test func emptyResultHasZeroCountsAndNoWorstSeverity() throws {
