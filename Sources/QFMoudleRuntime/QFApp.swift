@@ -127,11 +127,14 @@ public struct QFProperty: Sendable, Hashable {
     /// `longLongValue`, `boolValue`, `floatValue`, `doubleValue`).
     static let convertibleScalars: Set<String> = [
         "int", "NSInteger", "long", "long long", "BOOL", "bool", "float", "double", "CGFloat", "NSTimeInterval",
+        // `int` and `long long` under other names (`i` and `q`, read with `intValue` and `longLongValue`).
+        "int32_t", "int64_t", "SInt32", "SInt64",
     ]
     /// Scalar types whose KVC conversion needs a getter `NSString` lacks (`unsignedIntegerValue`, `charValue`).
     static let otherScalars: Set<String> = [
         "NSUInteger", "unsigned", "unsigned int", "unsigned long", "char", "unsigned char", "short", "unsigned short", "uint64_t",
-        "int64_t", "int32_t", "uint32_t", "CGPoint", "CGSize", "CGRect",
+        "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t", "UInt8", "UInt16", "UInt32", "UInt64", "SInt8", "SInt16",
+        "CGPoint", "CGSize", "CGRect",
     ]
     /// Object types an `NSString` is a valid value of.
     static let stringTypes: Set<String> = ["NSString", "id", "NSObject", "NSCopying"]

@@ -191,7 +191,9 @@ public final class QFMoudleRuntime {
     }
 
     public func adopts(_ spec: QFClassSpec, _ protocolName: String) -> Bool {
-        lineage(of: spec.name).contains { $0.adopts.contains(protocolName) }
+        // Adopting a protocol that extends it is adopting it: conformance walks the inherited protocols
+        // (objc4 `protocol_conformsToProtocol_nolock`, objc-runtime-new.mm:5302-5316).
+        lineage(of: spec.name).contains { $0.adopts.contains { adopted in protocolChain(adopted).contains { $0.name == protocolName } } }
     }
 
     /// The class and its declared superclasses, nearest first.

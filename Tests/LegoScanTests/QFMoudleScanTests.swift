@@ -15,7 +15,7 @@ import Testing
     }
 
     /// An app of Objective-C snippets by file name.
-    private static func app(_ files: [String: String]) -> QFScannedApp {
+    static func app(_ files: [String: String]) -> QFScannedApp {
         var facts = QFFacts()
         for (name, text) in files.sorted(by: { $0.key < $1.key }) {
             facts.append(AppScanner.read(bytes: Array(text.utf8), file: name, language: .objectiveC, with: QFScanner()))
@@ -23,7 +23,7 @@ import Testing
         return QFScannedApp(facts: facts)
     }
 
-    private static func findings(_ app: QFScannedApp) -> [String] {
+    static func findings(_ app: QFScannedApp) -> [String] {
         QFStaticAnalyzer.analyze(app).findings.map { "\($0.location?.sourceLocation.file ?? "-"):\($0.location?.sourceLocation.line ?? 0) \($0.ruleID) \($0.severity.rawValue)" }
     }
 

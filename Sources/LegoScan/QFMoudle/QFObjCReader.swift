@@ -254,18 +254,69 @@ struct QFObjCReader {
         var end = next
         while end < tokens.count, !isPunctuation(end, ";"), tokens[end].kind != .atKeyword { end += 1 }
         guard end < tokens.count, isPunctuation(end, ";") else { return end }
-        var name: String?
+        // `NSString *coupon, *channel;` declares two properties of one type: each declarator after a top-level comma has
+        // its own name and `*`.
+        var declarators: [Range<Int>] = []
+        var start = next
+        var depth = 0
+        for cursor in next..<end {
+            if isPunctuation(cursor, "(") || isPunctuation(cursor, "<") { depth += 1 }
+            if isPunctuation(cursor, ")") || isPunctuation(cursor, ">") { depth -= 1 }
+            if depth == 0, isPunctuation(cursor, ",") {
+                declarators.append(start..<cursor)
+                start = cursor + 1
+            }
+        }
+        declarators.append(start..<end)
+        var baseWords: [String]?
+        for declarator in declarators {
+            guard let (name, words, isPointer, isBlock) = declaration(declarator, baseWords: baseWords) else { continue }
+            if baseWords == nil { baseWords = words }
+            let type = isBlock ? "block" : words.joined(separator: " ")
+            let kind: QFFacts.Property.Kind
+            if isBlock || isPointer || type == "id" || type == "Class" || type.hasPrefix("id ") {
+                kind = .object
+            } else if QFProperty(name: name, type: type).isScalar || type.hasPrefix("unsigned") || type.hasPrefix("long") {
+                kind = .scalar
+            } else {
+                kind = .unknown
+            }
+            let ownership = attributes.last { ["strong", "retain", "weak", "copy", "assign", "unsafe_unretained"].contains($0) }
+                .map { $0 == "retain" ? "strong" : $0 == "unsafe_unretained" ? "assign" : $0 } ?? (kind == .scalar ? "assign" : "strong")
+            let property = QFFacts.Property(name: name, type: type.isEmpty ? "id" : type, kind: kind, ownership: ownership,
+                                            readonly: attributes.contains("readonly"), location: location(index))
+            if let currentProtocol {
+                facts.protocols[currentProtocol].properties.append(property)
+            } else if let currentClass {
+                facts.classes[currentClass].properties.append(property)
+            }
+        }
+        return end + 1
+    }
+
+    /// One declarator of a `@property`: its name, its type's words (for a declarator after a comma, the first one's,
+    /// `baseWords`), whether it is a pointer and whether a block. The name is the last identifier, or the one after `^`.
+    ///
+    /// Attribute macros after the name are not it: `NAME(…)` groups (`API_AVAILABLE(ios(10.0))`,
+    /// `DEPRECATED_MSG_ATTRIBUTE("…")`, `__attribute__((…))`) and upper-case macros with an underscore
+    /// (`DEPRECATED_ATTRIBUTE`, `NS_UNAVAILABLE`) are dropped.
+    private func declaration(_ range: Range<Int>, baseWords: [String]?) -> (String, [String], Bool, Bool)? {
+        let ignored: Set<String> = ["const", "nullable", "nonnull", "_Nullable", "_Nonnull", "__nullable", "__nonnull", "__kindof",
+                                    "__weak", "__strong", "__unsafe_unretained", "null_unspecified", "_Null_unspecified", "volatile",
+                                    "IBOutlet", "IBInspectable", "signed"]
         var typeWords: [String] = []
         var isPointer = false
-        var isBlock = false
-        var cursor = next
-        while cursor < end {
+        var cursor = range.lowerBound
+        while cursor < range.upperBound {
             if isPunctuation(cursor, "^"), isIdentifier(cursor + 1) {
-                isBlock = true
-                name = text(cursor + 1)
-                break
+                return (text(cursor + 1), typeWords.filter { !ignored.contains($0) }, true, true)
             }
-            if isPunctuation(cursor, "<"), let close = (cursor..<end).first(where: { isPunctuation($0, ">") }) {
+            if isPunctuation(cursor, "<"), let close = (cursor..<range.upperBound).first(where: { isPunctuation($0, ">") }) {
+                cursor = close + 1
+                continue
+            }
+            if isIdentifier(cursor), isPunctuation(cursor + 1, "("), let close = closer(cursor + 1), close < range.upperBound,
+               !(cursor + 1..<close).contains(where: { isPunctuation($0, "^") }) {
                 cursor = close + 1
                 continue
             }
@@ -273,31 +324,16 @@ struct QFObjCReader {
             if isIdentifier(cursor) { typeWords.append(text(cursor)) }
             cursor += 1
         }
-        if !isBlock { name = typeWords.popLast() }
-        guard let name else { return end + 1 }
-        let ignored: Set<String> = ["const", "nullable", "nonnull", "_Nullable", "_Nonnull", "__nullable", "__nonnull", "__kindof",
-                                    "__weak", "__strong", "__unsafe_unretained", "null_unspecified", "_Null_unspecified", "volatile",
-                                    "IBOutlet", "IBInspectable", "signed"]
-        let words = typeWords.filter { !ignored.contains($0) }
-        let type = isBlock ? "block" : words.joined(separator: " ")
-        let kind: QFFacts.Property.Kind
-        if isBlock || isPointer || type == "id" || type == "Class" || type.hasPrefix("id ") {
-            kind = .object
-        } else if QFProperty(name: name, type: type).isScalar || type.hasPrefix("unsigned") || type.hasPrefix("long") {
-            kind = .scalar
-        } else {
-            kind = .unknown
-        }
-        let ownership = attributes.last { ["strong", "retain", "weak", "copy", "assign", "unsafe_unretained"].contains($0) }
-            .map { $0 == "retain" ? "strong" : $0 == "unsafe_unretained" ? "assign" : $0 } ?? (kind == .scalar ? "assign" : "strong")
-        let property = QFFacts.Property(name: name, type: type.isEmpty ? "id" : type, kind: kind, ownership: ownership,
-                                        readonly: attributes.contains("readonly"), location: location(index))
-        if let currentProtocol {
-            facts.protocols[currentProtocol].properties.append(property)
-        } else if let currentClass {
-            facts.classes[currentClass].properties.append(property)
-        }
-        return end + 1
+        while typeWords.count > 1, let last = typeWords.last, Self.isAttributeMacro(last) { typeWords.removeLast() }
+        guard let name = typeWords.popLast() else { return nil }
+        let words = baseWords ?? typeWords.filter { !ignored.contains($0) }
+        return (name, words, isPointer, false)
+    }
+
+    /// `DEPRECATED_ATTRIBUTE`, `NS_UNAVAILABLE`, `__deprecated`: a macro or keyword that marks a declaration, never a name.
+    static func isAttributeMacro(_ word: String) -> Bool {
+        if word.hasPrefix("__") { return true }
+        return word.utf8.contains(UInt8(ascii: "_")) && !word.utf8.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
     }
 
     /// `- (Type)piece:(Type)arg piece2:…` — its selector, and its body when one follows.

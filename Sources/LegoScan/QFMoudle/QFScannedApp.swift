@@ -537,16 +537,25 @@ public struct QFScannedApp: Sendable {
         let classSpecs = included.compactMap { classes[$0] }.sorted { $0.location < $1.location }.map { spec -> QFClassSpec in
             var properties = spec.declaredProperties.map { property(of: $0.property, category: $0.category, in: spec, facts: facts) }
             var names = Set(properties.map(\.name))
-            // KVC also finds `set<Key>:` methods and the ivars `_key` and `key`: keys the scan cannot type.
-            for selector in spec.methods.sorted() where selector.hasPrefix("set") && selector.hasSuffix(":") && selector.filter({ $0 == ":" }).count == 1 {
-                let stem = selector.dropFirst(3).dropLast()
+            // A property `isVip` has the ivar `_isVip`, which the key `vip` finds too (a category's property has none).
+            let synthesized = zip(spec.declaredProperties, properties).filter { !$0.0.category && $0.1.hasIvar }.map { "_" + $0.1.name }
+            // KVC also finds the methods `set<Key>:` and `_set<Key>:`, and the ivars `_<key>`, `_is<Key>`, `<key>` and
+            // `is<Key>` (the guide's "Search Pattern for the Basic Setter"): keys the scan cannot type.
+            for selector in spec.methods.sorted() where selector.hasSuffix(":") && selector.filter({ $0 == ":" }).count == 1 {
+                let stem = selector.hasPrefix("_set") ? selector.dropFirst(4).dropLast() : selector.hasPrefix("set") ? selector.dropFirst(3).dropLast() : ""
                 guard let first = stem.first, first.isUppercase else { continue }
                 let key = first.lowercased() + stem.dropFirst()
                 if names.insert(key).inserted { properties.append(QFProperty(name: key, type: "id")) }
             }
-            for ivar in spec.ivars {
-                let key = ivar.hasPrefix("_") ? String(ivar.dropFirst()) : ivar
-                if names.insert(key).inserted { properties.append(QFProperty(name: key, type: "id")) }
+            // `@synthesize isVip;` (a protocol's property too) makes the ivar `isVip`, `@synthesize isVip = _isVip;` `_isVip`:
+            // either way the key `vip` finds it.
+            // A synthesized property keeps its own type under its own name (a protocol's, folded in by the runtime).
+            let ivarKeys = spec.ivars.flatMap { ivar -> [String?] in
+                let name = ivar.hasPrefix("_") ? String(ivar.dropFirst()) : ivar
+                return [name, Self.keyAfterIs(name)]
+            } + (synthesized + spec.synthesized).map { Self.keyAfterIs($0.hasPrefix("_") ? String($0.dropFirst()) : $0) }
+            for key in ivarKeys.compactMap({ $0 }) where names.insert(key).inserted {
+                properties.append(QFProperty(name: key, type: "id"))
             }
             return QFClassSpec(name: spec.name, superclass: spec.superclass.flatMap { isIncluded.contains($0) ? $0 : nil },
                                adopts: spec.adopts.filter { byName[$0] != nil }, properties: properties, controllers: spec.controllers)
@@ -556,6 +565,12 @@ public struct QFScannedApp: Sendable {
         return QFApp(name: "app", router: QFRouterSpec(className: router.className ?? "QFRouter", implPrefix: router.prefix, implSuffix: router.suffix,
                                                        lookup: lookup),
                      protocols: specs, classes: classSpecs)
+    }
+
+    /// `vip` for `isVip`: the key whose ivar search (`_is<Key>`, `is<Key>`) finds an ivar named so; nil for other names.
+    static func keyAfterIs(_ name: String) -> String? {
+        guard name.hasPrefix("is"), let first = name.dropFirst(2).first, first.isUppercase else { return nil }
+        return first.lowercased() + name.dropFirst(3)
     }
 
     /// The runtime's property for a declared one: scalar typedefs become their type; a readonly property whose getter

@@ -130,7 +130,9 @@ public enum QFStaticAnalyzer {
             return
         }
         let lineage = app.lineage(of: className)
-        if !runtime.adopts(spec, protocolName) {
+        // Every base of an adopted protocol counts (the runtime's model keeps one base a protocol).
+        let adopted = lineage.classes.flatMap(\.adopts).flatMap(app.protocolChain)
+        if !runtime.adopts(spec, protocolName), !adopted.contains(protocolName) {
             // A superclass the scan did not read may adopt it.
             let ceiling = lowest(lineage.unread == nil ? nil : .note, ruleCeiling)
             let unread: String
@@ -158,6 +160,9 @@ public enum QFStaticAnalyzer {
                             ruleCeiling: Severity?, findings: StaticFindings) {
         // A class overriding setValue:forUndefinedKey: (or setNilValueForKey:) decides itself what a bad key does.
         let overrides = Set(lineage.classes.flatMap(\.methods))
+        // A class overriding setValue:forKey: itself receives the router's call (QFRouter.m:54) and decides what each key
+        // does (mapping `id` to `itemId`, then super): no verdict of KVC's search is sure.
+        guard !overrides.contains("setValue:forKey:") else { return }
         let properties = runtime.settableProperties(of: className)
         let unread: String
         switch lineage.unread {

@@ -1,0 +1,158 @@
+import LegoModel
+import Testing
+@testable import LegoScan
+
+/// QFMoudle code as real apps write it, each shape a false finding before: property declarations with attribute macros
+/// or several names, the rest of KVC's setter search (`_set<Key>:`, the `is` ivars), a module class that takes every key
+/// itself, fixed-width integers, a protocol adopted through one that extends it. QFRouter sets each query item with
+/// `[result setValue:obj.value forKey:obj.name]` (qingfengiOS/QFMoudle@0ac5a23 `QFRouter.m:52-55`); KVC's search is the
+/// *Key-Value Coding Programming Guide*'s "Search Pattern for the Basic Setter", each case checked with GNUstep.
+@Suite struct QFRealCodeShapesTests {
+    static func open(_ query: String) -> String {
+        """
+        @implementation Opener
+        - (void)go { [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"\(query)"]]; }
+        @end
+        \(QFMoudleScanTests.plainRouter)
+        """
+    }
+
+    /// A macro after a property's name (`API_AVAILABLE(ios(10.0))`, `DEPRECATED_MSG_ATTRIBUTE("…")`,
+    /// `__attribute__((…))`, `NS_UNAVAILABLE`) is not its name, and `NSString *coupon, *channel;` declares two: each was
+    /// read as one property named after the macro or the first name, and a key naming the real one a false
+    /// `qf-kvc-unknown-key` error. A block property keeps its name and type.
+    @Test func attributeMacrosAndSeveralNamesDeclareTheRealProperties() throws {
+        let app = QFMoudleScanTests.app([
+            "P.h": """
+                @protocol MoudleGoods <NSObject>
+                @property (nonatomic, copy) NSString *skuId DEPRECATED_MSG_ATTRIBUTE("use goodsId");
+                @property (nonatomic, copy) NSString *goodsId API_AVAILABLE(ios(10.0)) NS_SWIFT_NAME(goods);
+                @property (nonatomic, assign) NSInteger legacy __attribute__((deprecated("gone"))) DEPRECATED_ATTRIBUTE;
+                @property (nonatomic, copy) NSString *coupon, *channel;
+                @property (nonatomic, assign) NSInteger page, size;
+                @property (nonatomic, copy) void (^callbackBlock)(NSString *name, NSInteger count);
+                @end
+                """,
+            "C.m": """
+                @interface MoudleGoods : NSObject <MoudleGoods>
+                @end
+                @implementation MoudleGoods
+                @end
+                """,
+            "O.m": Self.open("MoudleGoods://?skuId=42&goodsId=7&legacy=1&coupon=A&channel=B&page=2&size=20&nope=1"),
+        ])
+        let properties = try #require(app.protocols.first { $0.name == "MoudleGoods" }).properties
+        #expect(properties.map { "\($0.name):\($0.type)" }
+                == ["skuId:NSString", "goodsId:NSString", "legacy:NSInteger", "coupon:NSString", "channel:NSString",
+                    "page:NSInteger", "size:NSInteger", "callbackBlock:block"])
+        // Only the key that names nothing raises.
+        #expect(QFMoudleScanTests.findings(app) == ["O.m:2 qf-kvc-unknown-key error"])
+    }
+
+    /// KVC's setter search tries `set<Key>:` and `_set<Key>:`, then the ivars `_<key>`, `_is<Key>`, `<key>` and
+    /// `is<Key>`: `_setChannel:`, the ivars `_isAnonymous` and `isGuest`, and the ivar a property `isVip` synthesizes
+    /// each answer their key. Each was a false `qf-kvc-unknown-key` error; a category's property has no ivar.
+    @Test func theWholeSetterSearchAnswersAKey() {
+        let app = QFMoudleScanTests.app([
+            "P.h": """
+                @protocol MoudleMember <NSObject>
+                @property (nonatomic, assign) BOOL isVip;
+                @end
+                """,
+            "C.m": """
+                @interface MoudleMember : NSObject <MoudleMember> {
+                    NSString *isGuest;
+                }
+                @end
+                @interface MoudleMember (Extra)
+                @property (nonatomic, assign) BOOL isMuted;
+                @end
+                @implementation MoudleMember {
+                    NSString *_isAnonymous;
+                }
+                @synthesize isVip = _isVip;
+                - (void)_setChannel:(NSString *)channel { }
+                @end
+                """,
+            "O.m": Self.open("MoudleMember://?vip=1&guest=1&anonymous=1&channel=web&isVip=1&muted=1"),
+        ])
+        // The first key that raises ends the open: `muted`, the last.
+        let findings = QFStaticAnalyzer.analyze(app).findings
+        #expect(findings.map { "\($0.ruleID) \($0.message.contains("query key `muted`"))" } == ["qf-kvc-unknown-key true"])
+    }
+
+    /// A module class that overrides `setValue:forKey:` receives the router's call itself and decides what each key
+    /// does (here: `id` becomes `itemId`): no verdict of KVC's search holds for it. It was a false error.
+    @Test func aClassOverridingSetValueForKeyTakesEveryKeyItself() {
+        let module = """
+            @protocol MoudleItem <NSObject>
+            @property (nonatomic, copy) NSString *itemId;
+            @end
+            @interface MoudleItem : NSObject <MoudleItem>
+            @end
+            @implementation MoudleItem
+            @synthesize itemId = _itemId;
+            - (void)setValue:(id)value forKey:(NSString *)key {
+                [super setValue:value forKey:[key isEqualToString:@"id"] ? @"itemId" : key];
+            }
+            @end
+            """
+        let app = QFMoudleScanTests.app(["C.m": module, "O.m": Self.open("MoudleItem://?id=42")])
+        #expect(QFMoudleScanTests.findings(app) == [])
+        let plain = QFMoudleScanTests.app(["C.m": module.replacingOccurrences(of: "setValue:(id)value forKey:", with: "store:(id)value forKey:"),
+                                           "O.m": Self.open("MoudleItem://?id=42")])
+        #expect(QFMoudleScanTests.findings(plain) == ["O.m:2 qf-kvc-unknown-key error"])
+    }
+
+    /// `int32_t` and `int64_t` are `int` and `long long` (type encodings `i` and `q`), which `NSString`'s `intValue`
+    /// and `longLongValue` read: a number is stored as written. They were a false `qf-kvc-type-mismatch` warning;
+    /// `uint16_t` needs `unsignedShortValue`, which `NSString` lacks, and stays one.
+    @Test func fixedWidthIntegersAreTheScalarsTheyName() {
+        let app = QFMoudleScanTests.app([
+            "C.m": """
+                @protocol MoudleUser <NSObject>
+                @end
+                @interface MoudleUser : NSObject <MoudleUser>
+                @property (nonatomic, assign) int64_t userId;
+                @property (nonatomic, assign) int32_t age;
+                @property (nonatomic, assign) SInt64 score;
+                @property (nonatomic, assign) uint16_t level;
+                @end
+                """,
+            "O.m": Self.open("MoudleUser://?userId=12345678901&age=30&score=5&level=2"),
+        ])
+        #expect(QFMoudleScanTests.findings(app) == ["O.m:2 qf-kvc-type-mismatch warning"])
+    }
+
+    /// A class that adopts a protocol extending the module's protocol adopts that one too: conformance walks the
+    /// inherited protocols (apple-oss-distributions/objc4 `runtime/objc-runtime-new.mm:5302-5316`,
+    /// `protocol_conformsToProtocol_nolock`). It was a false `qf-impl-not-conforming` warning.
+    @Test func aProtocolAdoptedThroughOneThatExtendsItCounts() {
+        let app = QFMoudleScanTests.app([
+            "P.h": """
+                @protocol MoudleHome <NSObject>
+                @end
+                @protocol MoudleHomeInternal <MoudleHome>
+                @end
+                @protocol MoudleCart <NSObject>
+                @end
+                """,
+            "C.m": """
+                @interface MoudleHome : NSObject <MoudleHomeInternal>
+                @end
+                @interface MoudleCart : NSObject <MoudleHomeInternal>
+                @end
+                """,
+            "O.m": """
+                @implementation Opener
+                - (void)go {
+                    [[QFRouter router] interfaceForProtocol:@protocol(MoudleHome)];
+                    [[QFRouter router] interfaceForProtocol:@protocol(MoudleCart)];
+                }
+                @end
+                \(QFMoudleScanTests.plainRouter)
+                """,
+        ])
+        #expect(QFMoudleScanTests.findings(app) == ["O.m:4 qf-impl-not-conforming warning"])
+    }
+}
