@@ -156,3 +156,31 @@ import Testing
         #expect(QFMoudleScanTests.findings(app) == ["O.m:4 qf-impl-not-conforming warning"])
     }
 }
+
+extension QFRealCodeShapesTests {
+    /// A router that tries another name when the first finds no class (`if (!cls) cls = NSClassFromString(…@"Impl")`, or
+    /// a Swift module's `Target.Name`) finds the module by any of them: `MineImpl` is `Mine`'s module, so no name is
+    /// sure and every verdict naming a class is a note. It was a false `qf-missing-impl` error. A router with one name
+    /// stays judged.
+    @Test func aRouterTryingSeveralNamesInTurnLeavesClassNamesUnjudged() {
+        let router = """
+            @implementation QFRouter
+            - (id)interfaceForProtocol:(Protocol *)protocol { return [[[self classForProtocol:protocol] alloc] init]; }
+            - (Class)classForProtocol:(Protocol *)protocol {
+                NSString *name = NSStringFromProtocol(protocol);
+                Class cls = NSClassFromString(name);
+                if (!cls) { cls = NSClassFromString([name stringByAppendingString:@"Impl"]); }
+                return cls;
+            }
+            @end
+            """
+        let files = [
+            "P.h": "@protocol Mine <NSObject>\n@end\n",
+            "C.m": "@interface MineImpl : NSObject <Mine>\n@end\n",
+            "O.m": "@implementation Opener\n- (void)go { [[QFRouter router] interfaceForProtocol:@protocol(Mine)]; }\n@end\n",
+        ]
+        #expect(QFMoudleScanTests.findings(QFMoudleScanTests.app(files.merging(["R.m": router]) { $1 })) == ["O.m:2 qf-missing-impl note"])
+        let single = router.replacingOccurrences(of: "if (!cls) { cls = NSClassFromString([name stringByAppendingString:@\"Impl\"]); }", with: "")
+        #expect(QFMoudleScanTests.findings(QFMoudleScanTests.app(files.merging(["R.m": single]) { $1 })) == ["O.m:2 qf-missing-impl error"])
+    }
+}

@@ -315,7 +315,17 @@ public struct QFScannedApp: Sendable {
         let conformance = walks.contains { $0.kind == .classList } && walks.contains { $0.kind == .conforms }
             ? walks.first { $0.kind == .classList }?.location : nil
         let rules = facts.namingRules.filter { names.contains($0.className) }
-        if let rule = namingRule(rules, opens: facts.opens) {
+        let chosen = namingRule(rules, opens: facts.opens)
+        // A router that tries names in turn (`if (!cls) cls = NSClassFromString(… @"Impl")`, a Swift module's
+        // `Target.Name`) finds a module by any of them: no single name is the module's.
+        let tries = chosen.map { rule in
+            Set(rules.filter { $0.className == rule.className }.map { $0.prefix.map(Self.pieceText).joined() + "|" + $0.suffix.map(Self.pieceText).joined() })
+                .count + facts.dynamicNamings.filter { $0.className == rule.className }.count
+        } ?? 0
+        if let rule = chosen, tries > 1 {
+            result.source = .dynamic(expression: "\(tries) names tried in turn by \(rule.className) (NSClassFromString again when the first finds "
+                                        + "no class), a class found by any of them being the module", at: rule.location)
+        } else if let rule = chosen {
             // A name is resolved only when every definition the app has of it gives the same text (an `#ifdef` may
             // choose between two); otherwise the rule is not known statically.
             let definitions = Dictionary(grouping: facts.stringConstants, by: \.name)
