@@ -206,8 +206,14 @@ public struct ScannedApp: Sendable, Hashable {
             prefixes = setting.prefixes.compactMap(\.literal)
             source = .explicit(setting.location)
         }
-        if prefixes.isEmpty, let routing = classes.first(where: { $0.name.hasSuffix("Routing") && $0.name != "XFRouting" }),
-           let inferred = Naming.inferPrefix(fromRoutingClass: routing.name) {
+        // Only an assembly macro's `+load` infers it (`inspectModulePrefixFromClass:self`, XFRouting.h:27-31, 41-45,
+        // 54-58, 75-79): an app's `BaseRouting : XFRouting` or a `DeepLinkRouting : NSObject` helper never does. Without
+        // any macro, the first subclass of a routing class stands for one.
+        let assembled = Set(facts.assemblies.map(\.className))
+        let inferring = assembled.isEmpty
+            ? classes.first { $0.name.hasSuffix("Routing") && $0.name != "XFRouting" && $0.superclass?.hasSuffix("Routing") == true }
+            : classes.first { assembled.contains($0.name) && $0.name.hasSuffix("Routing") }
+        if prefixes.isEmpty, let routing = inferring, let inferred = Naming.inferPrefix(fromRoutingClass: routing.name) {
             prefixes = [inferred]
             source = .inferred(className: routing.name, routing.location)
         }

@@ -117,6 +117,7 @@ import Testing
         @end
         @interface LGSettingViewController : UIViewController
         @end
+        XF_PUSH_Component_Fast(@"Setting")
         """])
         let found = StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "naming-convention" }
         // LGSetting is still named LGSetting where the author meant Setting.
@@ -169,8 +170,9 @@ import Testing
         @end
         @interface QQChatViewController : UIViewController
         @end
+        XF_PUSH_Component_Fast(@"Chat")
         """])
-        #expect(findings(app) == ["duplicate-module-name A.m:4 literal", "naming-convention A.m:6 literal"])
+        #expect(findings(app).filter { !$0.hasPrefix("unknown-component") } == ["duplicate-module-name A.m:4 literal", "naming-convention A.m:6 literal"])
     }
 
     @Test func aPrefixInferredFromAnAcronymRoutingIsReported() {

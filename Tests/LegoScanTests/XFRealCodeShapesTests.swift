@@ -140,13 +140,58 @@ import Testing
     /// not misname it. A class with another prefix still is, and one such class is no longer "and 0 other classes".
     @Test func anUnprefixedClassIsNamedAsMeantWhateverThePrefix() {
         var files = [
-            "XQHomeRouting.m": "@interface XQHomeRouting : XFRouting\n@end\n@interface XQHomePresenter : XFPresenter\n@end\n",
+            "XQHomeRouting.m": "@interface XQHomeRouting : XFRouting\n@end\n@interface XQHomePresenter : XFPresenter\n@end\n"
+                + "@implementation XQHomeRouting\nXF_AutoAssemblyModule_Fast\n@end\n",
             "Setting.m": "@interface SettingViewController : UIViewController\n@end\n",
         ]
         #expect(Self.findings(files, rule: "naming-convention") == [])
-        files["ZZ.m"] = "@interface ZZProfileRouting : XFRouting\n@end\n"
+        files["ZZ.m"] = "@interface ZZProfileRouting : XFRouting\n@end\nXF_PUSH_Component_Fast(@\"Profile\")\n"
         let messages = StaticAnalyzer.analyze(ScanFixtures.app(files)).findings.filter { $0.ruleID == "naming-convention" }.map(\.message)
         #expect(messages.contains { $0.contains("ZZProfileRouting does not start with it") })
+    }
+
+    /// Only an assembly macro's `+load` infers the class prefix (`[XFVIPERModuleReflect inspectModulePrefixFromClass:self]`,
+    /// `XFLegoVIPER/Extension/Modules/VIPER/VIPERModule/Layer/XFRouting.h:27-31, 41-45, 54-58, 75-79`): an app's base
+    /// routing without one, or a `DeepLinkRouting : NSObject` helper declared first, does not, and read as the source of
+    /// the prefix they made every module unknown (ten false `unknown-component` errors on one app). A class is a component
+    /// only once a name or URL looks it up or a macro assembles it (`XFLegoVIPER/Extension/Modules/MVC/Controller/
+    /// XFControllerHandler.m:16-20`): a vendored view controller or a base routing nothing opens gets no
+    /// `naming-convention` warning for its prefix.
+    @Test func thePrefixComesFromAnAssembledRoutingAndUnusedClassesAreNamedByNothing() {
+        let app = ScanFixtures.app([
+            "A.m": """
+                @interface CMBaseRouting : XFRouting
+                @end
+                @interface DeepLinkRouting : NSObject
+                @end
+                @interface MWPhotoBrowserViewController : UIViewController
+                @end
+                """,
+            "B.m": """
+                @interface NWSFeedRouting : CMBaseRouting
+                @end
+                @interface NWSFeedPresenter : XFPresenter
+                @end
+                @interface NWSFeedActivity : XFActivity
+                @end
+                @implementation NWSFeedRouting
+                XF_AutoAssemblyModule_Fast
+                @end
+                @implementation AppDelegate
+                - (void)start { [XFURLRoute initURLGroup:@[@"nws://feed"]]; XF_ShowURLComponent2Window_Fast(@"nws://feed") }
+                @end
+                """,
+        ])
+        #expect(app.prefixes == ["NWS"])
+        let findings = StaticAnalyzer.analyze(app).findings
+        #expect(findings.filter { $0.severity != .note }.map(\.ruleID) == [])
+        // Opened by the name its author meant, a foreign-prefixed controller is still reported.
+        let opened = ScanFixtures.app([
+            "A.m": "@interface MWPhotoBrowserViewController : UIViewController\n@end\n",
+            "B.m": "@interface NWSFeedRouting : XFRouting\n@end\n@implementation NWSFeedRouting\nXF_AutoAssemblyModule_Fast\n@end\n"
+                + "@implementation NWSFeedPresenter\n- (void)show { XF_PUSH_Component_Fast(@\"PhotoBrowser\") }\n@end\n",
+        ])
+        #expect(StaticAnalyzer.analyze(opened).findings.filter { $0.ruleID == "naming-convention" }.map { $0.location!.sourceLocation.file } == ["A.m", "B.m"])
     }
 
     /// `XF_SendEventForComponent_` is `(eventName, sendData, componentName)` since 3.2.0

@@ -10,11 +10,19 @@ enum NamingConventionCheck: StaticCheck {
     static func run(_ app: ScannedApp, _ findings: StaticFindings) {
         urlsGivenAsNames(app, findings)
         guard !app.prefixes.isEmpty else { return }
+        let named = namesInUse(app)
+        // A class is a component only once a name or URL looks it up, or an assembly macro makes it one
+        // (XFControllerHandler.m:16-20, XFControllerFactory.m:16-27): a vendored view controller or an app's base routing
+        // that nothing opens is named by nothing.
+        func inUse(_ module: ScannedApp.Module, intended: String? = nil) -> Bool {
+            module.assembly != nil || module.export != nil || named.contains(module.name) || intended.map(named.contains) == true
+        }
         if case .inferred(let className, let site) = app.prefixSource, let prefix = app.prefixes.first {
             // A class with no prefix at all (its second letter lower-case, `SettingViewController`) is found through the
             // empty prefix and named without one (`yizzuide/XFLegoVIPER@c95d757:XFLegoVIPER/Core/LEGOAbsModule/Recognizer/
             // XFModuleReflect.m:111-114, 131-134`): named as its author means, whatever prefix is set.
-            let others = app.modules.flatMap(\.classes).filter { !$0.name.hasPrefix(prefix) && !Self.hasNoPrefix($0.name) }
+            let others = app.modules.flatMap { module in module.classes.filter { inUse(module, intended: intendedName(module, $0)) } }
+                .filter { !$0.name.hasPrefix(prefix) && !Self.hasNoPrefix($0.name) }
             if let other = others.first {
                 let rest = others.count == 1 ? "does" : "and \(others.count - 1) other class\(others.count == 2 ? "" : "es") do"
                 findings.report(rule, "the class prefix is inferred as \(prefix) from \(className) (the framework's +load rule), but \(other.name) "
@@ -26,15 +34,35 @@ enum NamingConventionCheck: StaticCheck {
         runtimeNames(app, findings)
         for module in app.modules {
             for member in module.classes where !app.prefixes.contains(where: { member.name.hasPrefix($0) }) {
-                guard let own = Naming.inferPrefix(fromRoutingClass: member.name), module.name.hasPrefix(own) else { continue }
-                let intended = String(module.name.dropFirst(own.count))
                 // `RWViewController` (module RW) has no name left after its own prefix: nothing is named otherwise.
-                guard !intended.isEmpty else { continue }
+                guard let intended = intendedName(module, member), inUse(module, intended: intended) else { continue }
                 findings.report(rule, "\(member.name) does not start with the app prefix \(app.prefixes.joined(separator: "/")), so the framework names its module "
                                 + "\(module.name), not \(intended); URLs and events for \(intended) do not reach it",
                                 module: module.name, at: member.location, certainty: .literal, identity: ["foreign-prefix", member.name])
             }
         }
+    }
+
+    /// The name `member`'s author meant for `module`: the module's name without the class's own prefix (`LGSetting` →
+    /// `Setting`); nil when the class has no prefix of its own or nothing is left after it.
+    private static func intendedName(_ module: ScannedApp.Module, _ member: ScannedApp.ModuleClass) -> String? {
+        guard let own = Naming.inferPrefix(fromRoutingClass: member.name), module.name.hasPrefix(own), module.name.count > own.count else { return nil }
+        return String(module.name.dropFirst(own.count))
+    }
+
+    /// The component names the app's code looks up or sends to: registered URLs' components, both ends of transitions,
+    /// events' receivers and senders.
+    private static func namesInUse(_ app: ScannedApp) -> Set<String> {
+        var names = Set(app.routes.map(\.component))
+        for transition in app.transitions {
+            if let to = transition.toModule { names.insert(to) }
+            if let from = transition.fromModule { names.insert(from) }
+        }
+        for event in app.events {
+            if let from = event.fromModule { names.insert(from) }
+            names.formUnion(event.fact.components.compactMap(\.literal))
+        }
+        return names
     }
 
     /// Whether the framework takes `className` for a class without a prefix: its second letter is lower-case.
