@@ -291,3 +291,92 @@ import Testing
         #expect(podsOutcome.fileCount == 1)
     }
 }
+
+/// NNModule-swift code whose names and values real apps scope: code under `#if false`, a token a function, getter or
+/// closure returns, routers made in locals of two functions or two closures. Each gave false errors.
+@Suite struct NNModuleScopeTests {
+    /// `#if false` is never compiled: a redirect loop, a discarded observer, a lookup of a service nothing registers and
+    /// a duplicate route written in it were three false errors and a false warning; a registration in it provides
+    /// nothing, so the lookup outside it is now the error it is (`Module.swift:60` force-unwraps the missing service).
+    @Test func codeUnderIfFalseDoesNothing() {
+        let findings = NNModuleControlFlowTests.findings("""
+            extension Module.Awake {
+                @objc static func awakeShop() {
+                    Module.routeService.registerRoute("app://shop") { _, _ in true }
+            #if false
+                    Module.routeService.registerRoute("app://shop") { _, _ in true }
+                    Module.register(service: LegacyService.self, used: LegacyImpl.self)
+                    _ = Module.service(of: OldService.self)
+                    NotificationCenter.default.notificationService.addObserver(forName: .z) { _ in }
+            #endif
+                }
+            }
+            class Screen {
+                func load() { _ = Module.service(of: LegacyService.self) }
+            }
+            """)
+        #expect(findings == ["nn-service-missing 13"])
+    }
+
+    /// A token a single-expression function, getter or closure returns is kept by its caller, so the observer's `deinit`
+    /// (`NotificationObserver.swift:33`) does not run: each was a false `nn-observer-discarded` error. A statement of
+    /// its own in a longer body still discards it.
+    @Test func aTokenReturnedWithoutReturnIsKept() {
+        let findings = NNModuleControlFlowTests.findings("""
+            class LoginEvents {
+                func observeLogin() -> NotificationObserver {
+                    NotificationCenter.default.notificationService.addObserver(forName: .didLogin) { _ in }
+                }
+                var logoutToken: NotificationObserver {
+                    NotificationCenter.default.notificationService.addObserver(forName: .didLogout) { _ in }
+                }
+                lazy var tokens = names.map { NotificationCenter.default.notificationService.addObserver(forName: $0) { _ in } }
+                func lost() {
+                    print("start")
+                    NotificationCenter.default.notificationService.addObserver(forName: .lost) { _ in }
+                }
+            }
+            """)
+        #expect(findings == ["nn-observer-discarded 11"])
+    }
+
+    /// A router made in a local of one function is not one made in another's (`URLRouter.swift:25`: each instance has
+    /// its own routes): merged under one name, a sub-router made with `URLRouter(with: Module.routeService)` took the other
+    /// function's upper router (a false `nn-nested-wrong-upper` error, `URLRouter.swift:89`) and two locals' routes were
+    /// false duplicates. A closure that makes a stored router (`static let router = { let r = URLRouter(…); …; return r }()`)
+    /// still names it after the property.
+    @Test func localsOfTwoFunctionsAreTwoRouters() {
+        let findings = NNModuleControlFlowTests.findings("""
+            extension Module.Awake {
+                @objc static func awakeShop() {
+                    let router = URLRouter(with: Module.routeService)
+                    router.registerRoute("shop/detail") { _, _ in true }
+                    Module.routeService.registerRoute("shop", used: router)
+                }
+                @objc static func awakeMall() {
+                    let router = URLRouter(with: MallModule.root)
+                    router.registerRoute("shop/detail") { _, _ in true }
+                    MallModule.root.registerRoute("mall", used: router)
+                }
+            }
+            enum AppRouters {
+                static let a: URLRouter = {
+                    let r = URLRouter(with: Module.routeService)
+                    r.registerRoute("a/one") { _, _ in true }
+                    return r
+                }()
+                static let b: URLRouter = {
+                    let r = URLRouter(with: Module.routeService)
+                    r.registerRoute("a/one") { _, _ in true }
+                    return r
+                }()
+                static func wire() {
+                    Module.routeService.registerRoute("a", used: AppRouters.a)
+                    MallModule.root.registerRoute("b", used: AppRouters.b)
+                }
+            }
+            """)
+        // Only the really wrong upper router: `AppRouters.b` was made with `Module.routeService`.
+        #expect(findings == ["nn-nested-wrong-upper 26"])
+    }
+}

@@ -135,6 +135,8 @@ enum NNSwiftReader {
 
         override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
             if let clause = node.directiveAndIndex { branches.append(.init(directive: location(clause.directive), clause: clause.index)) }
+            // `#if false` is never compiled: nothing in it registers, looks up or observes (visitPost still pops the clause).
+            if node.condition?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) { return .skipChildren }
             return .visitChildren
         }
 
@@ -237,6 +239,8 @@ enum NNSwiftReader {
             functions.append(node.name.text)
             removedInFunction.append([:])
             genericNames.append(Set(node.genericParameterClause?.parameters.map(\.name.text) ?? []))
+            localScopes.append([:])
+            scopeClosures.append(nil)
             return .visitChildren
         }
 
@@ -244,6 +248,63 @@ enum NNSwiftReader {
             functions.removeLast()
             removedInFunction.removeLast()
             genericNames.removeLast()
+            localScopes.removeLast()
+            scopeClosures.removeLast()
+        }
+
+        /// The locals declared in each function, initializer, accessor and closure around the node being visited,
+        /// innermost last: each name to the name the facts give it.
+        var localScopes: [[String: String]] = []
+
+        /// The closure each local scope belongs to (nil for a function, initializer or accessor).
+        var scopeClosures: [SyntaxIdentifier?] = []
+        /// Immediately called closures that make a stored value (`static let router: URLRouter = { let r = URLRouter(…);
+        /// …; return r }()`): the local they return is that value, under the property's name.
+        var closureResults: [SyntaxIdentifier: (local: String, property: String)] = [:]
+
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+            localScopes.append([:])
+            scopeClosures.append(node.id)
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: ClosureExprSyntax) {
+            localScopes.removeLast()
+            scopeClosures.removeLast()
+        }
+        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { enterScope() }
+        override func visitPost(_ node: InitializerDeclSyntax) { leaveScope() }
+        override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind { enterScope() }
+        override func visitPost(_ node: AccessorDeclSyntax) { leaveScope() }
+
+        func enterScope() -> SyntaxVisitorContinueKind {
+            localScopes.append([:])
+            scopeClosures.append(nil)
+            return .visitChildren
+        }
+
+        func leaveScope() {
+            localScopes.removeLast()
+            scopeClosures.removeLast()
+        }
+
+        /// A local's own name: two functions' `let router = URLRouter(…)` are two routers, each named after the type and
+        /// the place it is declared (`Module.Awake.router (local, Shop.swift:8)`).
+        func declareLocal(_ name: String, at node: some SyntaxProtocol) -> String {
+            if let closure = scopeClosures.last ?? nil, let result = closureResults[closure], result.local == name {
+                localScopes[localScopes.count - 1][name] = result.property
+                return result.property
+            }
+            let place = location(node)
+            let unique = "\(qualified(name)) (local, \(place.file.split(separator: "/").last.map(String.init) ?? place.file):\(place.line))"
+            localScopes[localScopes.count - 1][name] = unique
+            return unique
+        }
+
+        /// What `name` refers to here: the innermost local of that name, else `Type.name`.
+        func resolved(_ name: String) -> String {
+            for scope in localScopes.reversed() { if let local = scope[name] { return local } }
+            return qualified(name)
         }
 
         /// The bootstrap method a call is written in, if any.
@@ -260,19 +321,25 @@ enum NNSwiftReader {
                     continue
                 }
                 guard let value = binding.initializer?.value else { continue }
+                if let call = value.as(FunctionCallExprSyntax.self), let closure = call.calledExpression.as(ClosureExprSyntax.self),
+                   let returned = closure.statements.lazy.compactMap({ $0.item.as(ReturnStmtSyntax.self)?.expression?.as(DeclReferenceExprSyntax.self) }).first {
+                    closureResults[closure.id] = (returned.baseName.text, localScopes.isEmpty ? qualified(name) : declareLocal(name, at: binding.pattern))
+                }
                 if let text = literal(value) {
                     constants[name] = text
                     constants[qualified(name)] = text
                 } else if let call = value.as(FunctionCallExprSyntax.self) {
-                    routerCreation(call, name: qualified(name), at: binding.pattern)
+                    let declared = localScopes.isEmpty ? qualified(name) : declareLocal(name, at: binding.pattern)
+                    routerCreation(call, name: declared, at: binding.pattern)
                     if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
                        generic.expression.text(in: source) == "EventSet",
                        let argument = generic.genericArgumentClause.arguments.first {
-                        eventSets[qualified(name)] = argument.text(in: source)
+                        eventSets[declared] = argument.text(in: source)
                     }
                 } else if value.is(MemberAccessExprSyntax.self) || value.is(DeclReferenceExprSyntax.self) {
                     // `let sub = ShopModule.router`: the same router under another name (for other values, an unused entry).
-                    aliases[qualified(name)] = routerName(value)
+                    let target = routerName(value)
+                    aliases[localScopes.isEmpty ? qualified(name) : declareLocal(name, at: binding.pattern)] = target
                 }
             }
             return .visitChildren
@@ -305,7 +372,7 @@ enum NNSwiftReader {
             var name = text
             if let reference = expression.as(DeclReferenceExprSyntax.self) {
                 // `self` inside a router class is that router.
-                name = reference.baseName.text == "self" ? typeStack.last ?? "self" : qualified(reference.baseName.text)
+                name = reference.baseName.text == "self" ? typeStack.last ?? "self" : resolved(reference.baseName.text)
             } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.text(in: source) {
                 let property = member.declName.baseName.text
                 name = base == "self" || base == "Self" ? qualified(property) : "\(base).\(property)"
@@ -515,6 +582,17 @@ enum NNSwiftReader {
             return false
         }
 
+        /// Whether the statement `item` is the value its body returns without `return`: the only statement of a function
+        /// that returns something, of a getter or computed property, or of a closure (`names.map { center.addObserver(…) }`,
+        /// which may keep it).
+        func returnsImplicitly(_ item: Syntax) -> Bool {
+            guard let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1, let body = list.parent else { return false }
+            if body.is(ClosureExprSyntax.self) || body.is(AccessorBlockSyntax.self) { return true }
+            guard body.is(CodeBlockSyntax.self), let owner = body.parent else { return false }
+            if let function = owner.as(FunctionDeclSyntax.self) { return function.signature.returnClause != nil }
+            return owner.is(AccessorDeclSyntax.self) && owner.as(AccessorDeclSyntax.self)?.accessorSpecifier.tokenKind == .keyword(.get)
+        }
+
         /// What becomes of an `addObserver` result: `.disposed(by:)`, discarded (a statement of its own or `_ =`), or kept.
         func token(of call: FunctionCallExprSyntax) -> NNFacts.Observer.Token {
             var node = Syntax(call)
@@ -522,7 +600,7 @@ enum NNSwiftReader {
             while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
             guard let parent = node.parent else { return .kept }
             if let member = parent.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "disposed" { return .disposed }
-            if parent.is(CodeBlockItemSyntax.self) { return .discarded }
+            if parent.is(CodeBlockItemSyntax.self) { return returnsImplicitly(parent) ? .kept : .discarded }
             if let list = parent.as(ExprListSyntax.self), list.count == 3, list.first?.is(DiscardAssignmentExprSyntax.self) == true,
                list.last.map({ Syntax($0) }) == node {
                 return .discarded
