@@ -379,4 +379,63 @@ import Testing
         // Only the really wrong upper router: `AppRouters.b` was made with `Module.routeService`.
         #expect(findings == ["nn-nested-wrong-upper 26"])
     }
+
+    /// Inside `extension Module`, `register(service:used:)` is `Module.register` (`Module.swift:51`): an app's wrapper
+    /// registers through it, computed, so a lookup of a service only the wrapper registers is a note, not an error.
+    @Test func aWrapperInsideModuleRegistersAsModuleDoes() {
+        let analyzed = NNScannedApp(facts: NNModuleScanTests.swift("""
+            extension Module {
+                static func bind<S>(_ service: S.Type, to impl: AnyClass) {
+                    register(service: service, used: impl)
+                }
+            }
+            extension Module.RegisterService {
+                @objc static func registerCart() { Module.bind(CartService.self, to: CartImpl.self) }
+            }
+            final class Screen { func go() { _ = Module.service(of: CartService.self) } }
+            """)).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
+        #expect(analyzed.map { "\($0.ruleID) \($0.severity.rawValue)" } == ["nn-service-missing note"])
+        let app = NNScannedApp(facts: NNModuleScanTests.swift("extension Module { static func bind() { register(service: A.self, used: AImpl.self) } }"))
+        #expect(app.facts.registrations.map { "\($0.service.literal ?? "?") \($0.impl.literal ?? "?")" } == ["A AImpl"])
+    }
+
+    /// Each router follows its own redirector's map and opens the target on itself (`URLRouter.swift:51-58, 127-128`):
+    /// two independent routers' maps that point at each other's routes form no loop (a false `nn-redirect-loop` error).
+    /// A sub-router made with `URLRouter(with:)` shares its upper router's redirector (`:65-66`), so a cycle across the
+    /// two is still one.
+    @Test func redirectMapsBelongToTheirRoutersRedirector() {
+        let findings = NNModuleControlFlowTests.findings("""
+            enum Merchant { static let shared = URLRouter(routeParser: URLRouteParser(defaultScheme: "merchant")) }
+            enum Sale { static let router = URLRouter(with: Module.routeService) }
+            extension Module.Awake {
+                @objc static func routesAwake() {
+                    Module.routeService.registerRoute("orders") { _, _ in true }
+                    Module.routeService.routeRedirector.updateRedirectRoutes(["orders/v1": "orders"])
+                    Merchant.shared.registerRoute("orders/v1") { _, _ in true }
+                    Merchant.shared.routeRedirector.updateRedirectRoutes(["orders": "orders/v1"])
+                    Module.routeService.routeRedirector.updateRedirectRoutes(["sale": "promo"])
+                    Sale.router.routeRedirector.updateRedirectRoutes(["promo": "sale"])
+                }
+            }
+            """)
+        #expect(findings == ["nn-redirect-loop 9"])
+    }
+
+    /// `removeAllRoutes()` empties the router's map (`URLRouter.swift:114-116`): a route registered again after it is
+    /// inserted anew (a false `nn-route-duplicate` warning). A second registration after that one still finds it taken.
+    @Test func aRouteRegisteredAfterRemoveAllRoutesIsNew() {
+        let findings = NNModuleControlFlowTests.findings("""
+            extension Module.Awake {
+                @objc static func feedAwake() {
+                    Module.routeService.registerRoute("feed") { _, _ in true }
+                    Module.routeService.registerRoute("cart") { _, _ in true }
+                    Module.routeService.removeAllRoutes()
+                    Module.routeService.registerRoute("feed") { _, _ in false }
+                    Module.routeService.registerRoute("cart") { _, _ in false }
+                    Module.routeService.registerRoute("cart") { _, _ in true }
+                }
+            }
+            """)
+        #expect(findings == ["nn-route-duplicate 8"])
+    }
 }

@@ -185,6 +185,8 @@ public struct NNFacts: Sendable, Hashable {
         public var resets: Bool
         /// Where.
         public var location: SourceLocation
+        /// The router whose `routeRedirector` holds the map (see `RouterCreation.name`); nil when not written so.
+        public var router: String? = nil
     }
 
     /// `routeInterceptor.append(…)` / `insert(…, at:)` with an action's specified routes when written inline.

@@ -168,7 +168,8 @@ struct NNObjCReader {
             facts.routes.append(.init(router: routerName(receiver), route: routeValue(arguments["registerRoute"]!), kind: .subRouter,
                                       subRouter: routerName(text(arguments["used"]!)), location: at, branches: branches))
         case "updateRedirectRoutes:", "resetRedirectRoutes:":
-            redirects(arguments[first.name]!, resets: first.name == "resetRedirectRoutes", at: at)
+            let router = receiver.hasSuffix(".routeRedirector") ? routerName(String(receiver.dropLast(".routeRedirector".count))) : nil
+            redirects(arguments[first.name]!, resets: first.name == "resetRedirectRoutes", router: router, at: at)
         case "addRegister:" where receiver.hasSuffix("tabService") || receiver.hasSuffix("launchTaskService"):
             facts.registered.append(.init(kind: receiver.hasSuffix("tabService") ? .tab : .launchTask, className: classValue(arguments["addRegister"]!),
                                           method: bootstrap != nil ? currentMethod : nil, location: at))
@@ -195,11 +196,11 @@ struct NNObjCReader {
     }
 
     /// `@{@"a": @"b", …}` pairs; anything else is one dynamic map.
-    private mutating func redirects(_ range: Range<Int>, resets: Bool, at location: SourceLocation) {
+    private mutating func redirects(_ range: Range<Int>, resets: Bool, router: String?, at location: SourceLocation) {
         let start = range.lowerBound
         guard let brace = [start, start + 1].first(where: { $0 < range.upperBound && lexer.isPunctuation($0, UInt8(ascii: "{")) }),
               Int(lexer.partner[brace]) > brace else {
-            facts.redirects.append(.init(from: .dynamic(expression: text(range)), to: nil, resets: resets, location: location))
+            facts.redirects.append(.init(from: .dynamic(expression: text(range)), to: nil, resets: resets, location: location, router: router))
             return
         }
         let end = Int(lexer.partner[brace])
@@ -211,7 +212,7 @@ struct NNObjCReader {
             while comma < end, !lexer.isPunctuation(comma, UInt8(ascii: ",")) { comma = lexer.indexAfterGroup(comma, limit: end) ?? comma + 1 }
             guard colon < end else { break }
             facts.redirects.append(.init(from: routeValue(cursor..<colon), to: routeValue((colon + 1)..<comma), resets: resets,
-                                         location: self.location(cursor)))
+                                         location: self.location(cursor), router: router))
             cursor = comma + 1
         }
     }

@@ -48,7 +48,7 @@ extension NNScannedApp {
             })),
             ("redirects", .array(facts.redirects.map { redirect in
                 .object([("from", Self.json(redirect.from)), ("to", redirect.to.map(Self.json) ?? .null), ("resets", .bool(redirect.resets)),
-                         ("location", Self.json(redirect.location))])
+                         ("router", .optional(redirect.router)), ("location", Self.json(redirect.location))])
             })),
             ("interceptors", .array(facts.interceptors.map { interceptor in
                 .object([("action", .string(interceptor.action)), ("routes", .array(interceptor.routes.map(Self.json))),

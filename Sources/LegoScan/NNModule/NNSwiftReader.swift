@@ -39,7 +39,9 @@ enum NNSwiftReader {
     /// Words one of which a function body needs for the visitor to take anything from it: the API's, the event bus's
     /// metatype (`.self`), an `EventSet` variable's methods (declared elsewhere in the file), a class declared inside,
     /// and conditional compilation (a `#if` across the body's braces must stay whole for swift-syntax).
-    static let bodyWords = BytePatterns(apiWordList + [".self", "send", "addTarget", "removeTarget", "class", "#if", "#else", "#endif"])
+    /// `register(service` and `service(of` are Module's own methods unqualified inside `extension Module`.
+    static let bodyWords = BytePatterns(apiWordList + [".self", "send", "addTarget", "removeTarget", "class", "#if", "#else", "#endif",
+                                                       "register(service", "service(of"])
 
     /// Words one of which every fact but a class declaration needs in its file: the names the visitor below matches on
     /// (`Module` for `Module.register`/`service(of:)` and the bootstrap extensions, `URLRoute` for routers and parsers,
@@ -98,6 +100,8 @@ enum NNSwiftReader {
         struct Removal {
             var block: SyntaxIdentifier
             var position: AbsolutePosition
+            /// For `removeAllRoutes()`: the keys a registration after it took already (each is free once).
+            var taken: Set<String> = []
         }
         /// The generic parameters of each enclosing type and function: `T.self` there is a type the caller picks.
         var genericNames: [Set<String>] = []
@@ -389,10 +393,24 @@ enum NNSwiftReader {
                 let scheme = given.map { literal($0.expression)?.lowercased() } ?? "nn"
                 facts.parsers.append(.init(defaultScheme: scheme, location: location(node)))
             }
-            guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return .visitChildren }
-            let method = member.declName.baseName.text
-            let base = member.base
-            let baseText = base?.text(in: source) ?? ""
+            // Inside `extension Module`, `register(service:used:)` and `Self.service(of:)` are Module's own static methods
+            // (`Module.swift:51`): an app's wrapper around them registers and looks up as Module does.
+            let inModule = typeStack.last.map { $0 == "Module" || $0.hasPrefix("Module.") } ?? false
+            let method: String
+            let base: ExprSyntax?
+            var baseText: String
+            if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+                method = member.declName.baseName.text
+                base = member.base
+                baseText = base?.text(in: source) ?? ""
+                if inModule, baseText == "Self" || baseText == "self" { baseText = "Module" }
+            } else if inModule, let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+                method = reference.baseName.text
+                base = nil
+                baseText = "Module"
+            } else {
+                return .visitChildren
+            }
             let labels = node.arguments.map { $0.label?.text }
             let first = node.arguments.first?.expression
             switch method {
@@ -405,6 +423,8 @@ enum NNSwiftReader {
                                                  afterRemoval: afterRemoval))
             case "removeService" where baseText == "Module" && labels == ["of"]:
                 if let service = typeValue(first!).literal { noteRemoval(service, at: node) }
+            case "removeAllRoutes":
+                if let base { noteRemoval(allRoutesKey(router: routerName(base)), at: node) }
             case "removeRoute":
                 if let base, let first, let route = routeValue(first).literal { noteRemoval(removalKey(router: routerName(base), route: route), at: node) }
             case "service" where baseText == "Module" && labels == ["of"]:
@@ -438,15 +458,19 @@ enum NNSwiftReader {
             case "updateRedirectRoutes", "resetRedirectRoutes":
                 guard let first else { break }
                 let resets = method == "resetRedirectRoutes"
+                // `router.routeRedirector.updateRedirectRoutes(…)`: each router has its own redirector, or its upper one's.
+                let redirector = base?.as(MemberAccessExprSyntax.self).flatMap { $0.declName.baseName.text == "routeRedirector" ? $0.base : nil }
+                let router = redirector.map(routerName)
                 if let dictionary = first.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content {
                     for element in elements {
                         facts.redirects.append(.init(from: routeValue(element.key), to: routeValue(element.value), resets: resets,
-                                                     location: location(element)))
+                                                     location: location(element), router: router))
                     }
                 } else if let dictionary = first.as(DictionaryExprSyntax.self), case .colon = dictionary.content {
-                    facts.redirects.append(.init(from: .dynamic(expression: "[:]"), to: nil, resets: resets, location: location(node)))
+                    facts.redirects.append(.init(from: .dynamic(expression: "[:]"), to: nil, resets: resets, location: location(node), router: router))
                 } else {
-                    facts.redirects.append(.init(from: .dynamic(expression: clipped(first)), to: nil, resets: resets, location: location(node)))
+                    facts.redirects.append(.init(from: .dynamic(expression: clipped(first)), to: nil, resets: resets, location: location(node),
+                                                 router: router))
                 }
             case "append", "insert":
                 guard baseText.hasSuffix("routeInterceptor"), let first else { break }
@@ -506,10 +530,22 @@ enum NNSwiftReader {
         /// Whether a removal of `key` surely runs before `node` in its function; the first registration after it takes it
         /// (a second one finds the key taken again).
         func takeRemoval(_ key: String, before node: some SyntaxProtocol) -> Bool {
-            guard let removal = removedInFunction.last?[key], removalRuns(removal, before: node) else { return false }
-            removedInFunction[removedInFunction.count - 1][key] = nil
-            return true
+            guard let scope = removedInFunction.last else { return false }
+            if let removal = scope[key], removalRuns(removal, before: node) {
+                removedInFunction[removedInFunction.count - 1][key] = nil
+                return true
+            }
+            // `removeAllRoutes()` freed every key of its router (`URLRouter.swift:114-116`).
+            if let router = key.split(separator: "\u{0}", omittingEmptySubsequences: false).dropFirst().first.map(String.init),
+               let all = scope[allRoutesKey(router: router)], removalRuns(all, before: node), !all.taken.contains(key) {
+                removedInFunction[removedInFunction.count - 1][allRoutesKey(router: router)]?.taken.insert(key)
+                return true
+            }
+            return false
         }
+
+        /// How `removeAllRoutes()` of a router is remembered.
+        func allRoutesKey(router: String) -> String { "all-routes\u{0}" + router }
 
         /// How a removed route is remembered: by its router and its text.
         func removalKey(router: String, route: String) -> String { "route\u{0}" + router + "\u{0}" + route }

@@ -6,17 +6,35 @@ import LegoModel
 /// `URLRouteRedirector.swift:42-51`): a cycle overflows the stack, a target nobody handles is `not exist`.
 enum NNRedirectCheck: NNStaticCheck {
     static func run(_ app: NNScannedApp, _ findings: StaticFindings) {
+        // Each router follows its own redirector's map and opens the target on itself (`URLRouter.swift:51-58, 127-128`);
+        // a sub-router made with `URLRouter(with:)` shares its upper router's (`:65-66`). A map whose router is not
+        // written (`redirector.updateRedirectRoutes`) is taken for the default router's.
+        let uppers = Dictionary(app.facts.routers.map { ($0.name, $0.upper) }, uniquingKeysWith: { first, _ in first })
+        func redirector(_ router: String?) -> String {
+            var current = router ?? NNSwiftReader.defaultRouter
+            var seen: Set<String> = []
+            while seen.insert(current).inserted, let upper = uppers[current] ?? nil { current = upper }
+            return current == NNSwiftReader.routeService ? NNSwiftReader.defaultRouter : current
+        }
+        let groups = Dictionary(grouping: app.facts.redirects) { redirector($0.router) }
+        var reported = Set<String>()
+        for key in groups.keys.sorted() {
+            follow(groups[key] ?? [], app, findings, &reported)
+        }
+    }
+
+    /// Follows the redirects of one redirector.
+    private static func follow(_ redirects: [NNFacts.Redirect], _ app: NNScannedApp, _ findings: StaticFindings, _ reported: inout Set<String>) {
         var next: [String: (to: String, target: NNRouteURL, location: SourceLocation)] = [:]
         var order: [String] = []
-        for redirect in app.facts.redirects {
+        for redirect in redirects {
             guard let from = redirect.from.literal.flatMap(app.parser.parse), let to = redirect.to?.literal,
                   let target = app.parser.parse(to), next[from.fullPath] == nil else { continue }
             next[from.fullPath] = (to, target, redirect.location)
             order.append(from.fullPath)
         }
         // Several maps may replace one another (`resetRedirectRoutes`): a cycle across them is only as sure as their order.
-        let maps = Set(app.facts.redirects.map { "\($0.location.file):\($0.resets)" }).count
-        var reported = Set<String>()
+        let maps = Set(redirects.map { "\($0.location.file):\($0.resets)" }).count
         for start in order {
             var path = [start]
             var key = start
