@@ -122,6 +122,14 @@ import Testing
                 @implementation XFDetailRouting
                 XF_AutoAssemblyModule_Fast
                 @end
+                @interface XFSearchActivity : XFActivity
+                @end
+                @interface XFSearchPresenter : XFPresenter
+                @end
+                @interface XFDetailActivity : XFActivity
+                @end
+                @interface XFDetailPresenter : XFPresenter
+                @end
                 """,
         ]
         for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: directory.file(name))) }

@@ -77,6 +77,10 @@ import Testing
                 XF_SendEventForComponents_(@"refresh", nil, @"Shop")
             }
             @end
+            @interface BDJHomeActivity : XFActivity
+            @end
+            @interface BDJHomePresenter : XFPresenter
+            @end
             """])
         #expect(app.facts.importedRoutings.map { "\($0.className) \($0.location.line)" } == ["BDJHomeRouting 1", "BDJShopRouting 2"])
         let result = StaticAnalyzer.analyze(app).findings

@@ -141,7 +141,7 @@ import Testing
     @Test func anUnprefixedClassIsNamedAsMeantWhateverThePrefix() {
         var files = [
             "XQHomeRouting.m": "@interface XQHomeRouting : XFRouting\n@end\n@interface XQHomePresenter : XFPresenter\n@end\n"
-                + "@implementation XQHomeRouting\nXF_AutoAssemblyModule_Fast\n@end\n",
+                + "@interface XQHomeActivity : XFActivity\n@end\n@implementation XQHomeRouting\nXF_AutoAssemblyModule_Fast\n@end\n",
             "Setting.m": "@interface SettingViewController : UIViewController\n@end\n",
         ]
         #expect(Self.findings(files, rule: "naming-convention") == [])
@@ -189,9 +189,34 @@ import Testing
         let opened = ScanFixtures.app([
             "A.m": "@interface MWPhotoBrowserViewController : UIViewController\n@end\n",
             "B.m": "@interface NWSFeedRouting : XFRouting\n@end\n@implementation NWSFeedRouting\nXF_AutoAssemblyModule_Fast\n@end\n"
+                + "@interface NWSFeedActivity : XFActivity\n@end\n@interface NWSFeedPresenter : XFPresenter\n@end\n"
                 + "@implementation NWSFeedPresenter\n- (void)show { XF_PUSH_Component_Fast(@\"PhotoBrowser\") }\n@end\n",
         ])
         #expect(StaticAnalyzer.analyze(opened).findings.filter { $0.ruleID == "naming-convention" }.map { $0.location!.sourceLocation.file } == ["A.m", "B.m"])
+    }
+
+    /// `XF_AutoAssemblyModule_Fast` looks up `<prefix><Name>Activity` and `<prefix><Name>Presenter` with the routing's
+    /// prefix (`XFLegoVIPER/Extension/Modules/VIPER/VIPERModule/Manager/XFVIPERModuleAssembly.m:69-71, 87`): with no
+    /// Activity it asserts (`:105-108`), with no Presenter no component is made (`:181-188, 218-229`). A module missing
+    /// either, or with the class's prefix mistyped, was found by nothing; an IB assembly needs no Activity class, a shared
+    /// module's layers are another module's.
+    @Test func anAutoAssembledModuleNeedsItsActivityAndPresenter() {
+        func module(_ name: String, macro: String = "XF_AutoAssemblyModule_Fast", activity: String?, presenter: String?) -> String {
+            "@interface NWS\(name)Routing : XFRouting\n@end\n@implementation NWS\(name)Routing\n\(macro)\n@end\n"
+                + (activity.map { "@interface \($0) : XFActivity\n@end\n" } ?? "")
+                + (presenter.map { "@interface \($0) : XFPresenter\n@end\n" } ?? "")
+        }
+        let app = ScanFixtures.app([
+            "Feed.m": module("Feed", activity: "NWSFeedActivity", presenter: "NWSFeedPresenter"),
+            "Detail.m": module("Detail", activity: "NSWDetailActivity", presenter: "NWSDetailPresenter"),
+            "Cart.m": module("Cart", activity: "NWSCartActivity", presenter: nil),
+            "Web.m": module("Web", macro: "XF_AutoAssemblyModuleFromIB(@\"x-Web\")", activity: nil, presenter: "NWSWebPresenter"),
+        ])
+        let findings = StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "naming-convention" }
+        #expect(findings.map { "\($0.location!.sourceLocation.file):\($0.location!.sourceLocation.line) \($0.severity.rawValue)" }
+                == ["Cart.m:4 warning", "Detail.m:4 warning"])
+        #expect(findings.last?.message.contains("NWSDetailActivity") == true)
+        #expect(findings.last?.message.contains("is NSWDetailActivity meant?") == true)
     }
 
     /// `XF_SendEventForComponent_` is `(eventName, sendData, componentName)` since 3.2.0

@@ -9,6 +9,7 @@ enum NamingConventionCheck: StaticCheck {
 
     static func run(_ app: ScannedApp, _ findings: StaticFindings) {
         urlsGivenAsNames(app, findings)
+        unassembledLayers(app, findings)
         guard !app.prefixes.isEmpty else { return }
         let named = namesInUse(app)
         // A class is a component only once a name or URL looks it up, or an assembly macro makes it one
@@ -39,6 +40,33 @@ enum NamingConventionCheck: StaticCheck {
                 findings.report(rule, "\(member.name) does not start with the app prefix \(app.prefixes.joined(separator: "/")), so the framework names its module "
                                 + "\(module.name), not \(intended); URLs and events for \(intended) do not reach it",
                                 module: module.name, at: member.location, certainty: .literal, identity: ["foreign-prefix", member.name])
+            }
+        }
+    }
+
+    /// A routing assembled automatically whose Activity or Presenter class the framework cannot find by name: it looks
+    /// up `<prefix><Name>Activity` and `<prefix><Name>Presenter` with the routing's own prefix
+    /// (`XFLegoVIPER/Extension/Modules/VIPER/VIPERModule/Manager/XFVIPERModuleAssembly.m:69-71, 87`). With no Activity
+    /// the assembly asserts and returns nil (`:105-108`); with no Presenter the routing is never added and no component
+    /// is made (`:181-188, 218-229`), so every open of the module asserts.
+    private static func unassembledLayers(_ app: ScannedApp, _ findings: StaticFindings) {
+        let needsActivity: Set<String> = ["XF_AutoAssemblyModule_Fast", "XF_AutoAssemblyModule_ShareDM"]
+        let needsPresenter = needsActivity.union(["XF_AutoAssemblyModuleFromIB", "XF_AutoAssemblyModuleFromIB_ShareDM"])
+        let known = Set(app.facts.classes.map(\.name))
+        for module in app.modules where module.pattern == .viper {
+            guard let assembly = module.assembly, needsPresenter.contains(assembly.macro),
+                  let routing = module.classes.first(where: { $0.layer == .routing }), routing.name.hasSuffix(module.name + "Routing") else { continue }
+            let prefix = String(routing.name.dropLast(module.name.count + "Routing".count))
+            for layer in [TraceEvent.Layer.activity, .presenter] where layer == .presenter || needsActivity.contains(assembly.macro) {
+                let expected = prefix + module.name + layer.suffix
+                guard !known.contains(expected) else { continue }
+                // The nearest spelling the app has (`NSWDetailActivity`, `NWSDetailPresentor`), to point at the typo.
+                let near = Suggestion.closest(to: expected, among: known.sorted())
+                let consequence = layer == .activity ? "the assembly asserts and returns no routing" : "no presenter is made, so the routing is never added and no component is"
+                findings.report(rule, "\(routing.name) is assembled by \(assembly.macro), which looks up the class \(expected): no scanned class has that "
+                                + "name, so \(consequence), and every open of \(module.name) asserts" + (near.map { " (is \($0) meant?)" } ?? ""),
+                                module: module.name, at: assembly.location, certainty: .literal,
+                                evidence: [(routing.location, "\(routing.name) declared here")], identity: ["unassembled", module.name, layer.rawValue])
             }
         }
     }
