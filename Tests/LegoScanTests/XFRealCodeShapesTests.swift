@@ -219,6 +219,26 @@ import Testing
         #expect(findings.last?.message.contains("is NSWDetailActivity meant?") == true)
     }
 
+    /// An http URL opens the HTTP handler component (`XFLegoVIPER/Extension/Route/URLRoute/XFURLRoute.m:79-86`): with
+    /// none set the open asserts (`:81-83`), and a handler name no module has fails `existComponent` (`:97-101`). Both
+    /// were found by nothing: http URLs were skipped by `unregistered-url` and, unregistered, by `unknown-component`.
+    @Test func anHTTPURLNeedsAnHTTPHandlerComponentThatExists() {
+        let opener = "@interface NWSFeedRouting : XFRouting\n@end\n@implementation NWSFeedRouting\n"
+            + "- (void)source { XF_PUSH_URLComponent_Fast(@\"https://news.example.com/source/1\") }\n@end\n"
+        let none = StaticAnalyzer.analyze(ScanFixtures.app(["Feed.m": opener])).findings
+        #expect(none.map { "\($0.ruleID) \($0.severity.rawValue)" } == ["unregistered-url warning"])
+        let unknown = StaticAnalyzer.analyze(ScanFixtures.app([
+            "Feed.m": opener, "App.m": "void setUp(void) { [XFURLRoute setHTTPHandlerComponent:@\"WebView\"]; }\n",
+            "Web.m": "@interface NWSWebViewController : UIViewController\n@end\n",
+        ])).findings
+        #expect(unknown.map { "\($0.ruleID) \($0.severity.rawValue)" } == ["unknown-component error"])
+        let known = StaticAnalyzer.analyze(ScanFixtures.app([
+            "Feed.m": opener, "App.m": "void setUp(void) { [XFURLRoute setHTTPHandlerComponent:@\"Web\"]; }\n",
+            "Web.m": "@interface NWSWebViewController : UIViewController\n@end\n",
+        ])).findings
+        #expect(known.filter { $0.severity != .note }.isEmpty)
+    }
+
     /// `XF_SendEventForComponent_` is `(eventName, sendData, componentName)` since 3.2.0
     /// (`XFLegoVIPER/Core/Component/Manager/XFComponentManager.h:12`) and was `(componentName, eventName, sendData)` in
     /// 2.x (`XFEventBus.h:12` at 2.6.1): the reading whose component the app declares is taken, and with neither the

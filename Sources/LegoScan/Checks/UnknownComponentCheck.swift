@@ -24,7 +24,8 @@ enum UnknownComponentCheck: StaticCheck {
         for transition in app.transitions {
             guard let name = transition.toModule, app.module(named: name) == nil else { continue }
             // An unregistered URL is reported once, by unregistered-url.
-            if let url = transition.url, !app.routes.contains(where: { $0.path == ComponentURL(url).path }) { continue }
+            // An http URL opens the HTTP handler component, checked here like any name.
+            if let url = transition.url, !ComponentURL(url).isHTTP, !app.routes.contains(where: { $0.path == ComponentURL(url).path }) { continue }
             if transition.fact.kind == .pop { continue }
             if case .name = transition.fact.target, name.contains("://") {
                 findings.report(rule, "\(name) is a URL given to a component-name API (\(transition.fact.via)); the framework looks for a component "
@@ -33,6 +34,8 @@ enum UnknownComponentCheck: StaticCheck {
                 continue
             }
             let what: String = switch transition.fact.target {
+            case .url(let value) where ComponentURL(value.literal ?? "").isHTTP:
+                "http URL \(value.literal ?? "") opens the HTTP handler component \(name) (setHTTPHandlerComponent:)"
             case .url(let value): "URL \(value.literal ?? "") names component \(name)"
             case .routingClass(let value): "routing class \(value.literal ?? "") gives module \(name)"
             default: "component \(name)"

@@ -13,8 +13,16 @@ enum UnregisteredURLCheck: StaticCheck {
         for transition in app.transitions {
             guard let url = transition.url else { continue }
             let parts = ComponentURL(url)
-            // http URLs go to the HTTP handler component, which scan cannot see registered (`registerHttpHandler`).
-            if parts.isHTTP || paths.contains(parts.path) { continue }
+            // http URLs go to the HTTP handler component (`setHTTPHandlerComponent:`): with none set anywhere, the open
+            // asserts and returns NO (XFURLRoute.m:80-84). A handler set is checked as a component by unknown-component.
+            if parts.isHTTP {
+                guard app.facts.httpHandlers.isEmpty else { continue }
+                findings.report(rule, "\(url) is an http URL, and no HTTP handler component is set (XFURLRoute's setHTTPHandlerComponent:): "
+                                + "the open asserts and returns NO", module: nil, at: transition.fact.location, certainty: .literal,
+                                identity: ["no-http-handler", transition.fromModule ?? "-"])
+                continue
+            }
+            if paths.contains(parts.path) { continue }
             if !url.contains("://"), app.module(named: url) != nil {
                 findings.report(rule, "\(url) is a component name given to a URL API (\(transition.fact.via)); no route is registered for it: "
                                 + "use the component-name form or its URL", module: url, at: transition.fact.location, certainty: certainty,
