@@ -239,6 +239,21 @@ import Testing
         #expect(known.filter { $0.severity != .note }.isEmpty)
     }
 
+    /// The framework names a module by the text after its routing's prefix's last occurrence, cut before `Routing`
+    /// (`XFLegoVIPER/Extension/Modules/VIPER/VIPERModule/Recognizer/XFVIPERModuleReflect.m:18-29`): `TVLiveTVRouting` is
+    /// named `""` and `TVPostTVShowRouting` `Show`. Found by nothing before; a name without the prefix inside is fine.
+    @Test func aRoutingHoldingItsPrefixAgainIsNamedAfterTheLastOne() {
+        func module(_ name: String) -> String {
+            "@interface TV\(name)Routing : XFRouting\n@end\n@implementation TV\(name)Routing\nXF_AutoAssemblyModule_Fast\n@end\n"
+                + "@interface TV\(name)Activity : XFActivity\n@end\n@interface TV\(name)Presenter : XFPresenter\n@end\n"
+        }
+        let app = ScanFixtures.app(["A.m": module("Home"), "B.m": module("LiveTV"), "C.m": module("PostTVShow")])
+        let messages = StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "naming-convention" }.map(\.message)
+        #expect(messages.count == 2)
+        #expect(messages.first { $0.hasPrefix("TVLiveTVRouting") }?.contains("an empty name") == true)
+        #expect(messages.first { $0.hasPrefix("TVPostTVShowRouting") }?.contains("before Routing, Show, so URLs") == true)
+    }
+
     /// `XF_SendEventForComponent_` is `(eventName, sendData, componentName)` since 3.2.0
     /// (`XFLegoVIPER/Core/Component/Manager/XFComponentManager.h:12`) and was `(componentName, eventName, sendData)` in
     /// 2.x (`XFEventBus.h:12` at 2.6.1): the reading whose component the app declares is taken, and with neither the

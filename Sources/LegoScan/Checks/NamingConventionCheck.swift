@@ -33,6 +33,7 @@ enum NamingConventionCheck: StaticCheck {
             }
         }
         runtimeNames(app, findings)
+        prefixRepeated(app, findings)
         for module in app.modules {
             for member in module.classes where !app.prefixes.contains(where: { member.name.hasPrefix($0) }) {
                 // `RWViewController` (module RW) has no name left after its own prefix: nothing is named otherwise.
@@ -68,6 +69,27 @@ enum NamingConventionCheck: StaticCheck {
                                 module: module.name, at: assembly.location, certainty: .literal,
                                 evidence: [(routing.location, "\(routing.name) declared here")], identity: ["unassembled", module.name, layer.rawValue])
             }
+        }
+    }
+
+    /// A routing whose name holds its prefix again (`TVLiveTVRouting` with prefix `TV`): the framework names the module
+    /// by the text after the prefix's last occurrence, cut before `Routing`
+    /// (`XFLegoVIPER/Extension/Modules/VIPER/VIPERModule/Recognizer/XFVIPERModuleReflect.m:18-29`), `""` here, so the
+    /// assembly finds no Activity or Presenter and asserts, and URLs and events for `LiveTV` reach nothing.
+    private static func prefixRepeated(_ app: ScannedApp, _ findings: StaticFindings) {
+        for module in app.modules where module.pattern == .viper && module.assembly != nil {
+            guard let routing = module.classes.first(where: { $0.layer == .routing }),
+                  let prefix = app.prefixes.first(where: { !$0.isEmpty && routing.name.hasPrefix($0) }),
+                  routing.name.dropFirst(prefix.count).contains(prefix) else { continue }
+            let afterLast = routing.name.components(separatedBy: prefix).last ?? ""
+            let named = afterLast.components(separatedBy: "Routing").first ?? ""
+            guard named != module.name else { continue }
+            let consequence = named.isEmpty
+                ? "an empty name, so its assembly finds no Activity or Presenter and asserts"
+                : "\(named), so URLs, events and pops for \(module.name) do not reach it"
+            findings.report(rule, "\(routing.name) holds the prefix \(prefix) again: the framework names its module by the text after the last "
+                            + "\(prefix) and before Routing, \(consequence); rename it without the second \(prefix)",
+                            module: module.name, at: routing.location, certainty: .literal, identity: ["prefix-repeated", routing.name])
         }
     }
 
