@@ -60,7 +60,7 @@ public struct ScannedApp: Sendable, Hashable {
     public struct Route: Sendable, Hashable {
         /// The URL as written.
         public var url: String
-        /// The route key the framework matches: text before `?`.
+        /// The route key the framework matches: the URL as registered (an open's key is its text before `?`).
         public var path: String
         /// The component it opens: the explicit name, or the one the URL derives.
         public var component: String
@@ -292,7 +292,9 @@ public struct ScannedApp: Sendable, Hashable {
             let explicit = route.component?.literal
             for url in urls {
                 let component = explicit ?? Naming.componentName(forURL: url) ?? url
-                routes.append(Route(url: url, path: ComponentURL(url).path, component: component, explicitComponent: explicit != nil,
+                // The table's key is the registered string whole (`URLRouteTable_[url] = componentName`, XFURLRoute.m:61); an
+                // open looks up the text before `?` (`:77-78`), so a registration with a query is never found.
+                routes.append(Route(url: url, path: url, component: component, explicitComponent: explicit != nil,
                                     form: route.form, location: route.location, branches: route.branches))
             }
         }

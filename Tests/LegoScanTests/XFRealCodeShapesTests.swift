@@ -254,6 +254,20 @@ import Testing
         #expect(messages.first { $0.hasPrefix("TVPostTVShowRouting") }?.contains("before Routing, Show, so URLs") == true)
     }
 
+    /// `register:` keys the table by the URL as written (`XFLegoVIPER/Extension/Route/URLRoute/XFURLRoute.m:59-62`) and
+    /// `open:` looks up the text before `?` (`:75-78`, `XFURLParse.m:13-19`): a URL registered with a query is never
+    /// found. It was read as its path, so the failing open was found by nothing.
+    @Test func aURLRegisteredWithAQueryIsNeverFound() {
+        let app = ScanFixtures.app([
+            "App.m": "void setUp(void) { [XFURLRoute initURLGroup:@[@\"nws://feed\", @\"nws://feed/login?nav=UI\"]]; }\n",
+            "Feed.m": "@interface NWSFeedRouting : XFRouting\n@end\n@implementation NWSFeedRouting\n"
+                + "- (void)login { XF_PUSH_URLComponent_Fast(@\"nws://feed/login\") }\n@end\n",
+        ])
+        #expect(app.routes.map(\.path) == ["nws://feed", "nws://feed/login?nav=UI"])
+        let findings = StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "unregistered-url" }
+        #expect(findings.map { "\($0.location!.sourceLocation.file):\($0.location!.sourceLocation.line)" } == ["App.m:1", "Feed.m:4"])
+    }
+
     /// `XF_SendEventForComponent_` is `(eventName, sendData, componentName)` since 3.2.0
     /// (`XFLegoVIPER/Core/Component/Manager/XFComponentManager.h:12`) and was `(componentName, eventName, sendData)` in
     /// 2.x (`XFEventBus.h:12` at 2.6.1): the reading whose component the app declares is taken, and with neither the

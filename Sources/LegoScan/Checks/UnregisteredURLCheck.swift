@@ -10,6 +10,13 @@ enum UnregisteredURLCheck: StaticCheck {
         let paths = Set(app.routes.map(\.path))
         // A registration with a computed URL may be the one that matches: such findings are only as sure as that.
         let certainty: Finding.Certainty = app.dynamicRoutes.isEmpty ? .literal : .dynamic
+        // A registration with a query keeps it in its key (XFURLRoute.m:61), and `open:` looks up the text before `?`
+        // (`:77-78`): no open ever finds it.
+        for route in app.routes where route.url.contains("?") {
+            findings.report(rule, "\(route.url) is registered with its query: the route table's key is the whole string, but an open looks up "
+                            + "only the text before `?`, so no open of \(ComponentURL(route.url).path) finds it; register the URL without the query",
+                            module: route.component, at: route.location, certainty: .literal, identity: ["query-in-route", route.url])
+        }
         for transition in app.transitions {
             guard let url = transition.url else { continue }
             let parts = ComponentURL(url)
