@@ -86,7 +86,9 @@ extension LegoRuntime {
             emit(TraceEvent(kind: .namingProblem, url: url, value: "URL names no component"))
             return .failure("URL \(url) names no component")
         }
-        let key = ComponentURL.routeKey(url)
+        // The table's key is the URL as written, query and all (`URLRouteTable_[url] = componentName`, XFURLRoute.m:61);
+        // only an open looks up the text before `?` (`:77-78`), so a URL registered with a query is never found.
+        let key = url
         let old = routeTable[key]
         routeTable[key] = name
         emit(TraceEvent(kind: .urlRegister, name: name, peerName: old, url: url, effect: old == nil ? .added : .overwritten))
@@ -108,7 +110,7 @@ extension LegoRuntime {
 
     /// Removes a URL route.
     @discardableResult public func removeURL(_ url: String) -> LegoOutcome {
-        let key = ComponentURL.routeKey(url)
+        let key = url  // `removeObjectForKey:url` (XFURLRoute.m:66), as registered
         guard let name = routeTable.removeValue(forKey: key) else { return .failure("URL \(key) is not registered") }
         emit(TraceEvent(kind: .urlRemove, name: name, url: url))
         return .success(nil)

@@ -42,7 +42,7 @@ import Testing
         runtime.enableLogs()
         let names = ["Root", "Po\"st\\\n<script>", "帖子🎉"]
         for name in names { runtime.declare(ModuleSpec(name: name)) }
-        runtime.registerURL("bdj://帖子?x=<b>", component: names[2])
+        runtime.registerURL("bdj://帖子", component: names[2])
         let root = try #require(runtime.showRoot("Root").module)
         let odd = try #require(runtime.push(names[1], from: root).module)
         let chinese = try #require(runtime.open(url: "bdj://帖子?x=<b>", from: odd).module)
@@ -54,5 +54,20 @@ import Testing
         #expect(console.text.contains("\t-> BDJ帖子🎉Routing\n"))
         #expect(runtime.pop().ok && runtime.pop().ok)
         #expect(runtime.liveModuleNames == ["Root"])
+    }
+}
+
+extension ComponentKindTests {
+    /// `register:forComponent:` keys the table by the URL as written and `remove:` removes that key
+    /// (`yizzuide/XFLegoVIPER@c95d757:XFLegoVIPER/Extension/Route/URLRoute/XFURLRoute.m:59-67`), while `open:` looks up the
+    /// text before `?` (`:75-78`): a URL registered with its query is never opened.
+    @Test func aURLRegisteredWithItsQueryIsNeverOpened() throws {
+        let runtime = LegoRuntime(app: "App", prefix: "BDJ", sink: TraceBuffer(), console: ConsoleBuffer())
+        for name in ["Root", "Login"] { runtime.declare(ModuleSpec(name: name)) }
+        runtime.registerURL("bdj://login?nav=UI", component: "Login")
+        let root = try #require(runtime.showRoot("Root").module)
+        #expect(runtime.open(url: "bdj://login?nav=UI", from: root).module == nil)
+        #expect(runtime.removeURL("bdj://login").ok == false)
+        #expect(runtime.removeURL("bdj://login?nav=UI").ok)
     }
 }
