@@ -268,6 +268,27 @@ import Testing
         #expect(findings.map { "\($0.location!.sourceLocation.file):\($0.location!.sourceLocation.line)" } == ["App.m:1", "Feed.m:4"])
     }
 
+    /// A module that pushes another instance of itself has two live instances of one name: the component table keeps
+    /// the newer (`XFLegoVIPER/Core/Component/Manager/XFComponentManager.m:43-48`) and popping it removes the name for
+    /// both (`:57-63`). Found by nothing before; reported once per module, and a push of another module is not it.
+    @Test func aModuleOpeningItselfHasTwoLiveInstancesOfOneName() {
+        let app = ScanFixtures.app([
+            "Detail.m": """
+                @interface NWSDetailRouting : XFRouting
+                @end
+                @implementation NWSDetailRouting
+                - (void)related { XF_PUSH_Component_Fast(@"Detail") }
+                - (void)again { XF_PUSH_Component_Fast(@"Detail") }
+                - (void)feed { XF_PUSH_Component_Fast(@"Feed") }
+                @end
+                @interface NWSFeedRouting : XFRouting
+                @end
+                """,
+        ])
+        let findings = StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "duplicate-module-name" }
+        #expect(findings.map { "\($0.location!.sourceLocation.line) \($0.severity.rawValue)" } == ["4 warning"])
+    }
+
     /// `XF_SendEventForComponent_` is `(eventName, sendData, componentName)` since 3.2.0
     /// (`XFLegoVIPER/Core/Component/Manager/XFComponentManager.h:12`) and was `(componentName, eventName, sendData)` in
     /// 2.x (`XFEventBus.h:12` at 2.6.1): the reading whose component the app declares is taken, and with neither the

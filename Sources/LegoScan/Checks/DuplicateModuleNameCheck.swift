@@ -50,6 +50,7 @@ enum DuplicateModuleNameCheck: StaticCheck {
             }
         }
         twoStacks(app, findings)
+        selfOpens(app, findings)
         // Exports: two classes exported under one component name.
         var firstExport: [String: (String, SourceLocation)] = [:]
         for export in app.facts.exports {
@@ -61,6 +62,25 @@ enum DuplicateModuleNameCheck: StaticCheck {
             } else {
                 firstExport[name] = (export.className, export.location)
             }
+        }
+    }
+
+    /// A module that pushes or presents another instance of itself (a detail opening a related detail): two live
+    /// instances share one name. The component table keeps the newer under it
+    /// (`XFLegoVIPER/Core/Component/Manager/XFComponentManager.m:43-48`) and popping that removes the name for both
+    /// (`:57-63`), so events and pops to the name miss the first. A warning: the code may never run twice in a row.
+    private static func selfOpens(_ app: ScannedApp, _ findings: StaticFindings) {
+        var reported: Set<String> = []
+        for transition in app.transitions {
+            guard let from = transition.fromModule, from == transition.toModule, app.module(named: from) != nil else { continue }
+            switch transition.fact.kind {
+            case .push, .present, .custom: break
+            default: continue
+            }
+            guard reported.insert(from).inserted else { continue }
+            findings.report(rule, "\(from) opens another \(from) over itself (\(transition.fact.via)): two live \(from) share one name, the "
+                            + "component table keeps the newer and popping it drops the name for both, so events and pops to \(from) miss the first",
+                            module: from, at: transition.fact.location, certainty: .literal, ceiling: .warning, identity: ["self-open", from])
         }
     }
 
