@@ -184,3 +184,31 @@ extension QFRealCodeShapesTests {
         #expect(QFMoudleScanTests.findings(QFMoudleScanTests.app(files.merging(["R.m": single]) { $1 })) == ["O.m:2 qf-missing-impl error"])
     }
 }
+
+extension QFRealCodeShapesTests {
+    /// `@protocol(P)` compiles only where `P` is declared, so an undeclared one shows protocols declared outside the
+    /// scanned source; `NSProtocolFromString(@"P")` compiles whatever `P` is, and for a name no protocol has returns nil
+    /// (and so does the lookup, `QFRouter.m:45-48`). A mistyped string was taken as that evidence: its own finding and
+    /// every unknown scheme of the app became notes. It is now the error, with the near protocol.
+    @Test func aProtocolNamedByAMistypedStringIsNoEvidenceOfPods() {
+        let files = [
+            "P.h": "@protocol Goods <NSObject>\n@end\n",
+            "C.m": "@interface Goods : NSObject <Goods>\n@end\n",
+            "O.m": """
+                @implementation Opener
+                - (void)a { [[QFRouter router] interfaceForProtocol:NSProtocolFromString(@"Good")]; }
+                - (void)b { [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"goods://?x=1"]]; }
+                @end
+                \(QFMoudleScanTests.plainRouter)
+                """,
+        ]
+        let app = QFMoudleScanTests.app(files)
+        #expect(QFMoudleScanTests.findings(app) == ["O.m:2 qf-missing-impl error", "O.m:3 qf-unknown-scheme error"])
+        let message = QFStaticAnalyzer.analyze(app).findings.first?.message ?? ""
+        #expect(message.hasPrefix("NSProtocolFromString(@\"Good\") is resolved") && message.contains("did you mean Goods?"))
+        // A real `@protocol(Elsewhere)` of an undeclared protocol still shows protocols declared outside the scan.
+        var pods = files
+        pods["R.m"] = "@implementation Pods\n- (void)c { [[QFRouter router] interfaceForProtocol:@protocol(Elsewhere)]; }\n@end\n"
+        #expect(QFMoudleScanTests.findings(QFMoudleScanTests.app(pods)).allSatisfy { $0.hasSuffix("note") })
+    }
+}

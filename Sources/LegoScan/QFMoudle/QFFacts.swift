@@ -118,6 +118,9 @@ public struct QFFacts: FrameworkFacts {
         public var show: Show
         /// Where the call is.
         public var location: SourceLocation
+        /// Whether the protocol is named by a string (`NSProtocolFromString(@"P")`), which compiles whether or not `P` is
+        /// declared: nil at run time for a name no protocol has.
+        public var protocolByString = false
 
         /// Whether the call is Swift's (`interface(for:)`), whose protocols Swift names its own way.
         public var isSwift: Bool { location.file.hasSuffix(".swift") }

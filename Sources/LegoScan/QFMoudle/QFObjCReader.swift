@@ -453,8 +453,9 @@ struct QFObjCReader {
         }
         let target: QFFacts.Open.Target = name.hasSuffix("ForProtocol")
             ? .protocolName(protocolValue(index + 2, end)) : .url(urlValue(index + 2, end))
+        let byString = name.hasSuffix("ForProtocol") && lexer.isIdentifier(stripped(index + 2, end).lowerBound, "NSProtocolFromString")
         facts.opens.append(.init(target: target, fromClass: currentClassName, via: name + ":", receiver: expressionText(open + 1, index),
-                                 reachable: true, show: show(after: close), location: location(index)))
+                                 reachable: true, show: show(after: close), location: location(index), protocolByString: byString))
     }
 
     /// `NSClassFromString(…)` in a method: a naming rule when it is built from `NSStringFromProtocol`.

@@ -64,7 +64,8 @@ public enum QFStaticAnalyzer {
     private static func protocolDeclaredOutside(_ app: QFScannedApp, _ protocolNames: Set<String>) -> (name: String, at: SourceLocation)? {
         // Only Objective-C's `@protocol(P)` compiles nowhere but where `P` is declared in Objective-C: Swift's `P.self` may
         // name a protocol declared in Swift, which the scan does not read.
-        let opened = app.opens.lazy.filter { $0.fact.reachable && $0.url == nil && !$0.fact.isSwift }
+        // `NSProtocolFromString(@"P")` compiles whatever `P` is: no evidence (a typo is the likelier reading).
+        let opened = app.opens.lazy.filter { $0.fact.reachable && $0.url == nil && !$0.fact.isSwift && !$0.fact.protocolByString }
             .compactMap { open -> (String, SourceLocation)? in
             guard case .protocolName(.literal(let name, _)) = open.fact.target else { return nil }
             return (name, open.fact.location)
@@ -77,7 +78,8 @@ public enum QFStaticAnalyzer {
                               classes: [String: QFClassSpec], protocolNames: Set<String>, outside: (name: String, at: SourceLocation)?,
                               uncertain: Set<String>, findings: StaticFindings) {
         let site = open.fact.location
-        let by = open.url != nil ? "the URL \(urlText(open))" : open.fact.isSwift ? "\(protocolName).self" : "@protocol(\(protocolName))"
+        let by = open.url != nil ? "the URL \(urlText(open))" : open.fact.isSwift ? "\(protocolName).self"
+            : open.fact.protocolByString ? "NSProtocolFromString(@\"\(protocolName)\")" : "@protocol(\(protocolName))"
         if open.url != nil, !protocolNames.contains(protocolName) {
             // `objc_getProtocol(url.scheme)` (QFRouter.m:51) is exact: no protocol, no class, a nil module. Unless the app
             // declares protocols the scan did not read, where this one may be too.
@@ -92,7 +94,11 @@ public enum QFStaticAnalyzer {
         }
         // `@protocol(P)` compiles only where P is declared: one the scanned source does not declare is in code the scan
         // did not read, with, most likely, its class.
-        let declaredOutside = !protocolNames.contains(protocolName)
+        // A string names a protocol whether or not one exists: undeclared, it is most likely a typo (NSProtocolFromString
+        // then returns nil and so does the lookup), unless the app shows it declares protocols elsewhere.
+        let elsewhere = !open.fact.protocolByString || outside != nil || protocolNames.isEmpty
+        let undeclaredName = !protocolNames.contains(protocolName) && !elsewhere
+        let declaredOutside = !protocolNames.contains(protocolName) && elsewhere
         // Every verdict below names the class the rule gives; a rule the scan could not read makes them notes.
         let ruleCeiling = ruleCeiling(app)
         if case .conformance(let walk) = app.router.source {
@@ -116,7 +122,10 @@ public enum QFStaticAnalyzer {
         guard let spec = classes[className] else {
             if app.classes[className] == nil {
                 let declared = declaredOutside ? " in the scanned source (nor is the protocol declared there: both may be in code the scan "
-                    + "did not read, a pod or a framework)" : ""
+                    + "did not read, a pod or a framework)"
+                    : undeclaredName ? " (nor does any protocol of that name: NSProtocolFromString returns nil for it"
+                        + (Suggestion.closest(to: protocolName, among: protocolNames.sorted()).map { "; did you mean \($0)?" } ?? "") + ")"
+                    : ""
                 // A Swift class of that name without `@objc(Name)` has a module-qualified runtime name.
                 let swift = app.facts.swiftClasses.first { $0.name == className && $0.runtimeName == nil }.map {
                     " (the Swift class \(className) at \($0.location.file):\($0.location.line) is not it: without @objc(\(className)) its "
