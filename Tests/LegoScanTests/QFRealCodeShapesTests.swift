@@ -212,3 +212,39 @@ extension QFRealCodeShapesTests {
         #expect(QFMoudleScanTests.findings(QFMoudleScanTests.app(pods)).allSatisfy { $0.hasSuffix("note") })
     }
 }
+
+extension QFRealCodeShapesTests {
+    /// A getter that makes its controller in a local, sets the controller's module to `self` and stores the local in an
+    /// ivar or `self.property` makes the same cycle as one allocating straight into the ivar: module and controller hold
+    /// each other (QFMoudle's own modules keep no controller, `QFHomeMoudle.m`). It was found only in the direct form.
+    @Test func aControllerKeptThroughALocalMakesTheCycleToo() {
+        let module = { (store: String) in
+            """
+            @protocol Live <NSObject>
+            @end
+            @interface LiveViewController : UIViewController
+            @property (nonatomic, strong) id module;
+            @end
+            @interface Live : NSObject <Live>
+            @property (nonatomic, strong) UIViewController *liveVC;
+            @end
+            @implementation Live
+            - (UIViewController *)interfaceViewController {
+                if (!_liveVC) {
+                    LiveViewController *vc = [[LiveViewController alloc] init];
+                    vc.module = self;
+                    \(store)
+                }
+                return _liveVC;
+            }
+            @end
+            """
+        }
+        for store in ["_liveVC = vc;", "self.liveVC = vc;"] {
+            let findings = QFMoudleScanTests.findings(QFMoudleScanTests.app(["M.m": module(store)]))
+            #expect(findings == ["M.m:14 leaked-module warning"], "\(store)")
+        }
+        // Kept only in the local, the controller is the caller's to hold: no cycle.
+        #expect(QFMoudleScanTests.findings(QFMoudleScanTests.app(["M.m": module("return vc;")])) == [])
+    }
+}

@@ -379,6 +379,7 @@ struct QFObjCReader {
     private func cachedController(_ start: Int, _ end: Int, getter: String, made: String) -> QFFacts.CachedController? {
         var storage: String?, site: SourceLocation?
         var back: [String] = []
+        var madeLocals: Set<String> = []
         // A lone `=` after a name (the lexer gives `==` and `!=` as two tokens each).
         for index in start + 1..<end where isPunctuation(index, "=") && !isPunctuation(index + 1, "=") && isIdentifier(index - 1) {
             let name = text(index - 1)
@@ -389,10 +390,17 @@ struct QFObjCReader {
                 continue
             }
             // `NAME = [[made alloc] …]` or `self.NAME = …`: not a local declared there (`Type *NAME =`, `id NAME =`),
-            // nor another object's property.
+            // nor another object's property. A local made so and stored after (`vc = [[made alloc] init]; …; _vc = vc;`)
+            // is the same controller.
             let declaresLocal = isPunctuation(index - 2, "*") || isIdentifier(index - 2)
-            guard storage == nil, !declaresLocal, !member || lexer.isIdentifier(index - 3, "self"),
-                  isPunctuation(index + 1, "["), isPunctuation(index + 2, "["), isIdentifier(index + 3), text(index + 3) == made else { continue }
+            let allocates = isPunctuation(index + 1, "[") && isPunctuation(index + 2, "[") && isIdentifier(index + 3) && text(index + 3) == made
+            if declaresLocal {
+                if allocates { madeLocals.insert(name) }
+                continue
+            }
+            let storesLocal = isIdentifier(index + 1) && madeLocals.contains(text(index + 1)) && isPunctuation(index + 2, ";")
+            guard storage == nil, !member || lexer.isIdentifier(index - 3, "self"), allocates || storesLocal,
+                  !madeLocals.contains(name) else { continue }
             storage = name.hasPrefix("_") ? String(name.dropFirst()) : name
             site = location(index - 1)
         }
