@@ -438,4 +438,32 @@ import Testing
             """)
         #expect(findings == ["nn-route-duplicate 8"])
     }
+
+    /// `ModuleManager` calls the application service's `applicationWillAwake()` before the Awake methods and the launch
+    /// tasks, and its `application(_:didFinishLaunchingWithOptions:)` after `execute()` ran them
+    /// (`NNModule/ModuleManager/Core/ModuleManager.swift:38-44, 49-54`): a tab item added in the first is in time (a false
+    /// note before), a launch task added in the second never runs (a note before, a warning now). A body that forwards
+    /// the launch to ModuleManager itself orders it.
+    @Test func theApplicationServicesHooksRunAtKnownTimes() {
+        let findings = NNScannedApp(facts: NNModuleScanTests.swift("""
+            final class AppService: NSObject, ModuleApplicationService {
+                func applicationWillAwake() {
+                    Module.tabService.addRegister(MineTab.self)
+                    Module.launchTaskService.addRegister(EarlyTask.self)
+                }
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    Module.launchTaskService.addRegister(LateTask.self)
+                    return true
+                }
+            }
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    Module.launchTaskService.addRegister(ForwardedTask.self)
+                    return ModuleManager.shared.application(application, willFinishLaunchingWithOptions: options)
+                }
+            }
+            """)).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
+        #expect(findings.map { "\($0.ruleID) \($0.location!.sourceLocation.line) \($0.severity.rawValue)" }
+                == ["nn-late-register 7 warning", "nn-late-register 13 note"])
+    }
 }

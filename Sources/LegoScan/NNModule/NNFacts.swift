@@ -260,6 +260,9 @@ public struct NNFacts: Sendable, Hashable {
         public var method: String?
         /// Where.
         public var location: SourceLocation
+        /// The function it is written in, as `name(label:…)` (`applicationWillAwake()`,
+        /// `application(_:didFinishLaunchingWithOptions:)`); nil outside a function or in Objective-C.
+        public var function: String? = nil
     }
 
     /// Classes declared.

@@ -90,6 +90,8 @@ enum NNSwiftReader {
         var bootstrapStack: [NNFacts.BootstrapMethod.Kind?] = []
         /// Enclosing function names, outermost first.
         var functions: [String] = []
+        /// The functions around the node being visited as `name(label:…)`, innermost last.
+        var signatures: [String] = []
         /// What each enclosing function removed so far, outermost first: services (`Module.removeService(of:)`) by name,
         /// routes (`removeRoute`) by `removalKey(router:route:)`, each with the block it is written in and where.
         var removedInFunction: [[String: Removal]] = []
@@ -241,6 +243,7 @@ enum NNSwiftReader {
                 facts.bootstrapMethods.append(.init(kind: kind, name: name, shape: shape, location: location(node.name)))
             }
             functions.append(node.name.text)
+            signatures.append(node.name.text + "(" + node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined() + ")")
             removedInFunction.append([:])
             genericNames.append(Set(node.genericParameterClause?.parameters.map(\.name.text) ?? []))
             localScopes.append([:])
@@ -250,6 +253,7 @@ enum NNSwiftReader {
 
         override func visitPost(_ node: FunctionDeclSyntax) {
             functions.removeLast()
+            signatures.removeLast()
             removedInFunction.removeLast()
             genericNames.removeLast()
             localScopes.removeLast()
@@ -497,7 +501,7 @@ enum NNSwiftReader {
             case "addRegister" where baseText.hasSuffix("tabService") || baseText.hasSuffix("launchTaskService"):
                 guard let first else { break }
                 facts.registered.append(.init(kind: baseText.hasSuffix("tabService") ? .tab : .launchTask, className: typeValue(first),
-                                              method: bootstrapMethod, location: location(node)))
+                                              method: bootstrapMethod, location: location(node), function: launchPhaseFunction(of: node)))
             default:
                 break
             }
@@ -616,6 +620,17 @@ enum NNSwiftReader {
                 current = parent.parent
             }
             return false
+        }
+
+        /// The function `node` is written in, as `name(label:…)`; nil when its body runs the launch itself (an app
+        /// delegate forwarding `willFinishLaunchingWithOptions` to ModuleManager, or calling `execute()`), after which
+        /// the order is the body's.
+        func launchPhaseFunction(of node: some SyntaxProtocol) -> String? {
+            var current = Syntax(node).parent
+            while let parent = current, !parent.is(FunctionDeclSyntax.self) { current = parent.parent }
+            guard let function = current?.as(FunctionDeclSyntax.self), let body = function.body?.text(in: source),
+                  !body.contains("willFinishLaunching"), !body.contains("execute()") else { return nil }
+            return signatures.last
         }
 
         /// Whether the statement `item` is the value its body returns without `return`: the only statement of a function
