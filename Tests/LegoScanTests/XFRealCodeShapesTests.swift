@@ -289,6 +289,33 @@ import Testing
         #expect(findings.map { "\($0.location!.sourceLocation.line) \($0.severity.rawValue)" } == ["4 warning"])
     }
 
+    /// `nav=X` asks for `XNavigationController` and `navC=Class` for that class, made with `NSClassFromString`
+    /// (`XFLegoVIPER/Extension/Modules/MVC/Controller/Manager/XFControllerFactory.m:29-41`): a missing class gives no
+    /// navigator (`XFLegoVIPER/Core/Component/Bus/XFUIBus.m:323-338`). A warning for the app's own prefix, a note for
+    /// another (a pod's class); `nav=UI` and classes the app declares are fine.
+    @Test func aNavigationControllerAskedForByTheURLMustExist() {
+        let app = ScanFixtures.app([
+            "Tab.m": """
+                @interface NWSFeedRouting : XFRouting
+                @end
+                @interface NWSMineRouting : XFRouting
+                @end
+                @interface NWSBaseNavigationController : UINavigationController
+                @end
+                @implementation NWSTabActivity
+                - (void)setUp {
+                    XF_SubUInterface_URL(@"nws://feed?nav=NWS")
+                    XF_SubUInterface_URL(@"nws://mine?nav=UI")
+                    XF_SubUInterface_URL(@"nws://feed/x?navC=NWSBaseNavigationController")
+                    XF_SubUInterface_URL(@"nws://mine/y?nav=RT")
+                }
+                @end
+                """,
+        ])
+        let findings = StaticAnalyzer.analyze(app).findings.filter { $0.message.contains("navigation controller") }
+        #expect(findings.map { "\($0.location!.sourceLocation.line) \($0.severity.rawValue)" } == ["9 warning", "12 note"])
+    }
+
     /// `XF_SendEventForComponent_` is `(eventName, sendData, componentName)` since 3.2.0
     /// (`XFLegoVIPER/Core/Component/Manager/XFComponentManager.h:12`) and was `(componentName, eventName, sendData)` in
     /// 2.x (`XFEventBus.h:12` at 2.6.1): the reading whose component the app declares is taken, and with neither the

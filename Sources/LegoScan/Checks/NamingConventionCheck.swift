@@ -10,6 +10,7 @@ enum NamingConventionCheck: StaticCheck {
     static func run(_ app: ScannedApp, _ findings: StaticFindings) {
         urlsGivenAsNames(app, findings)
         unassembledLayers(app, findings)
+        navigationClasses(app, findings)
         guard !app.prefixes.isEmpty else { return }
         let named = namesInUse(app)
         // A class is a component only once a name or URL looks it up, or an assembly macro makes it one
@@ -68,6 +69,33 @@ enum NamingConventionCheck: StaticCheck {
                                 + "name, so \(consequence), and every open of \(module.name) asserts" + (near.map { " (is \($0) meant?)" } ?? ""),
                                 module: module.name, at: assembly.location, certainty: .literal,
                                 evidence: [(routing.location, "\(routing.name) declared here")], identity: ["unassembled", module.name, layer.rawValue])
+            }
+        }
+    }
+
+    /// A URL whose `nav=X` or `navC=Class` names a navigation controller class the app does not have: the framework
+    /// makes it with `NSClassFromString` (`XFLegoVIPER/Extension/Modules/MVC/Controller/Manager/XFControllerFactory.m:29-41`),
+    /// nil for a missing class, and then sets no navigator (`XFLegoVIPER/Core/Component/Bus/XFUIBus.m:323-338`): the
+    /// screen shows without a navigation controller, and pushes from it do nothing. `nav=UI` is UIKit's own. A prefix
+    /// that is not the app's may name a pod's class: then a note.
+    private static func navigationClasses(_ app: ScannedApp, _ findings: StaticFindings) {
+        let known = Set(app.facts.classes.map(\.name))
+        var reported: Set<String> = []
+        for transition in app.transitions {
+            guard let url = transition.url else { continue }
+            for item in ComponentURL(url).query where !item.value.isEmpty {
+                let className: String
+                switch item.key {
+                case "nav" where item.value != "UI": className = item.value + "NavigationController"
+                case "navC": className = item.value
+                default: continue
+                }
+                guard !className.hasPrefix("UI"), !known.contains(className), reported.insert(className).inserted else { continue }
+                let own = item.key == "nav" && app.prefixes.contains(item.value)
+                findings.report(rule, "\(url) asks for the navigation controller \(className) (\(item.key)=\(item.value)), which no scanned class is: "
+                                + "the framework makes none, so the screen opens without a navigation controller and pushes from it do nothing",
+                                module: transition.toModule, at: transition.fact.location, certainty: .literal, ceiling: own ? nil : .note,
+                                identity: ["navigation-class", className])
             }
         }
     }
