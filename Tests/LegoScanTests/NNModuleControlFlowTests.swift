@@ -466,4 +466,23 @@ import Testing
         #expect(findings.map { "\($0.ruleID) \($0.location!.sourceLocation.line) \($0.severity.rawValue)" }
                 == ["nn-late-register 7 warning", "nn-late-register 13 note"])
     }
+
+    /// A redirect is found by the route's whole path only (`NNModule/URLRouter/URLRouteRedirector.swift:42-43`), never
+    /// by its host as a handler is (`URLRouter.swift:168-178`): a redirect of `profile` does not handle `profile/v3`.
+    /// Every `profile/…` open was taken as handled.
+    @Test func aRedirectHandlesItsWholePathOnly() {
+        let findings = NNModuleControlFlowTests.findings("""
+            extension Module.Awake {
+                @objc static func profileAwake() {
+                    Module.routeService.registerRoute("profile/v2") { _, _ in true }
+                    Module.routeService.routeRedirector.updateRedirectRoutes(["profile": "profile/v2"])
+                }
+            }
+            final class Screen {
+                func a() { Module.routeService.openRoute("profile") }
+                func b() { Module.routeService.openRoute("profile/v3") }
+            }
+            """)
+        #expect(findings == ["nn-route-unmatched 9"])
+    }
 }

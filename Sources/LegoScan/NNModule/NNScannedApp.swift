@@ -12,8 +12,11 @@ public struct NNScannedApp: Sendable {
     /// Whether keys are certain: no replaced route service and at most one default scheme in the code. An app that
     /// registers its own `ModuleRouteService` (the framework's example does) may parse routes its own way.
     public var keysCertain: Bool
-    /// The keys literal registrations register and literal redirects redirect, for "does anything handle it".
+    /// The keys literal registrations register, for "does anything handle it".
     private var handledKeys: Set<String> = []
+    /// The keys literal redirects redirect: matched by the whole path only (`URLRouteRedirector.swift:42-43`), never by
+    /// the host alone as handlers are (`URLRouter.swift:168-178`).
+    private var redirectedKeys: Set<String> = []
     /// Each class's first `implPriority` declaration (nil: not a literal), for `priority(of:)`.
     private var declaredPriorities: [String: Int?] = [:]
     /// Each declared class's first declared superclass (nil: none declared), for `priority(of:)`.
@@ -40,7 +43,8 @@ public struct NNScannedApp: Sendable {
         parser = NNRouteParser(defaultScheme: schemes.count == 1 ? schemes.first! : "nn")
         let replacedRouteService = facts.registrations.contains { $0.service.literal == "ModuleRouteService" }
         keysCertain = schemes.count <= 1 && !facts.parsers.contains { $0.defaultScheme == nil } && !replacedRouteService
-        handledKeys = Set(literalRoutes.compactMap(\.key) + facts.redirects.compactMap { $0.from.literal.flatMap(parser.parse)?.fullPath })
+        handledKeys = Set(literalRoutes.compactMap(\.key))
+        redirectedKeys = Set(facts.redirects.compactMap { $0.from.literal.flatMap(parser.parse)?.fullPath })
         // Indexed once: each registration asks for its impl's priority, and an app has thousands of classes.
         for declared in facts.priorities where declaredPriorities[declared.className] == nil {
             declaredPriorities[declared.className] = .some(declared.value)
@@ -151,7 +155,7 @@ public struct NNScannedApp: Sendable {
     /// Whether any router in the code handles `route`: a registration of its full path, of its host when the path is
     /// not empty (`URLRouter.swift:168-178`), or, for a web link, of `weblink`; a redirect key counts too.
     func isHandled(_ route: NNRouteURL) -> Bool {
-        if handledKeys.contains(route.fullPath) || handledKeys.contains(route.combinedRoute) { return true }
+        if handledKeys.contains(route.fullPath) || handledKeys.contains(route.combinedRoute) || redirectedKeys.contains(route.fullPath) { return true }
         return route.isWebLink && parser.parse("weblink").map { handledKeys.contains($0.fullPath) } == true
     }
 
