@@ -318,6 +318,8 @@ public struct ScanFacts: Sendable, Hashable {
     public var httpHandlers: [HTTPHandler] = []
     /// Where active code turns the framework's URL hierarchy check on (`enableVerifyURLRoute`).
     public var urlVerifications: [SourceLocation] = []
+    /// Where the app sets its own route plug (`setRoutePlug:` with a class other than XFURLRoute): opens go through it.
+    public var routePlugs: [SourceLocation] = []
     /// Transitions in comments and `#if 0` blocks.
     public var inactiveTransitions: [InactiveTransition] = []
     /// Every Objective-C method definition with its body's lines.
@@ -356,6 +358,7 @@ public struct ScanFacts: Sendable, Hashable {
         inactiveTransitions += other.inactiveTransitions
         httpHandlers += other.httpHandlers
         urlVerifications += other.urlVerifications
+        routePlugs += other.routePlugs
         warnings += other.warnings
         importedRoutings += other.importedRoutings
         suppressions += other.suppressions

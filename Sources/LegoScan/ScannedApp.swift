@@ -209,11 +209,13 @@ public struct ScannedApp: Sendable, Hashable {
         // Only an assembly macro's `+load` infers it (`inspectModulePrefixFromClass:self`, XFRouting.h:27-31, 41-45,
         // 54-58, 75-79): an app's `BaseRouting : XFRouting` or a `DeepLinkRouting : NSObject` helper never does. Without
         // any macro, the first subclass of a routing class stands for one.
-        let assembled = Set(facts.assemblies.map(\.className))
-        let inferring = assembled.isEmpty
-            ? classes.first { $0.name.hasSuffix("Routing") && $0.name != "XFRouting" && $0.superclass?.hasSuffix("Routing") == true }
-            : classes.first { assembled.contains($0.name) && $0.name.hasSuffix("Routing") }
-        if prefixes.isEmpty, let routing = inferring, let inferred = Naming.inferPrefix(fromRoutingClass: routing.name) {
+        // A Swift routing's `autoAssemblyModule()` (a selector call in `assemble()`) has no `+load`: only the macros count.
+        let assembled = Set(facts.assemblies.filter { $0.macro.hasPrefix("XF_") }.map(\.className))
+        let candidates = assembled.isEmpty
+            ? classes.filter { $0.name.hasSuffix("Routing") && $0.name != "XFRouting" && $0.superclass?.hasSuffix("Routing") == true }
+            : classes.filter { assembled.contains($0.name) && $0.name.hasSuffix("Routing") }
+        let inferring = candidates.lazy.compactMap { routing in Naming.inferPrefix(fromRoutingClass: routing.name).map { (routing, $0) } }.first
+        if prefixes.isEmpty, let (routing, inferred) = inferring {
             prefixes = [inferred]
             source = .inferred(className: routing.name, routing.location)
         }

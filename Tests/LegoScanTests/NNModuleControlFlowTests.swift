@@ -442,8 +442,9 @@ import Testing
     /// `ModuleManager` calls the application service's `applicationWillAwake()` before the Awake methods and the launch
     /// tasks, and its `application(_:didFinishLaunchingWithOptions:)` after `execute()` ran them
     /// (`NNModule/ModuleManager/Core/ModuleManager.swift:38-44, 49-54`): a tab item added in the first is in time (a false
-    /// note before), a launch task added in the second never runs (a note before, a warning now). A body that forwards
-    /// the launch to ModuleManager itself orders it.
+    /// note before); a launch task added in the second never runs if it is a sync one (an async batch is read after
+    /// launch returns, `ModuleLaunchTaskServiceImpl.swift:30-34`), so the note says which. A body that forwards the launch
+    /// to ModuleManager itself orders it.
     @Test func theApplicationServicesHooksRunAtKnownTimes() {
         let findings = NNScannedApp(facts: NNModuleScanTests.swift("""
             final class AppService: NSObject, ModuleApplicationService {
@@ -464,7 +465,8 @@ import Testing
             }
             """)).analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings
         #expect(findings.map { "\($0.ruleID) \($0.location!.sourceLocation.line) \($0.severity.rawValue)" }
-                == ["nn-late-register 7 warning", "nn-late-register 13 note"])
+                == ["nn-late-register 7 note", "nn-late-register 13 note"])
+        #expect(findings.first?.message.contains("(.syncOnMain), the task never runs") == true)
     }
 
     /// A redirect is found by the route's whole path only (`NNModule/URLRouter/URLRouteRedirector.swift:42-43`), never

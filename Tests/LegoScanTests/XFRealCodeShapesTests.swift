@@ -316,6 +316,66 @@ import Testing
         #expect(findings.map { "\($0.location!.sourceLocation.line) \($0.severity.rawValue)" } == ["9 warning", "12 note"])
     }
 
+    /// Shapes a review of the checks above found false: a transition a subclass inherits opens from its superclass's
+    /// screen, so it is no self-open; a query-keyed registration beside the plain one is dead code, not a second
+    /// instance; an app's own route plug (`setRoutePlug:`, every open goes through it, `XFLegoVIPER/Core/Component/Bus/
+    /// XFUIBus.m:74-107`) makes the http and route verdicts uncertain; a Swift routing's `autoAssemblyModule()` infers no
+    /// prefix (only the macros' `+load` does, `XFRouting.h:54-58`).
+    @Test func reviewedShapesAreNotFalseFindings() {
+        let inherited = ScanFixtures.app([
+            "Post.m": """
+                @interface NWSPostRouting : XFRouting
+                @end
+                @implementation NWSPostRouting
+                XF_AutoAssemblyModule_Fast
+                - (void)transition2PostComment { XF_PUSH_URLComponent_Fast(@"nws://post/postComment") }
+                @end
+                @interface NWSPostCommentRouting : NWSPostRouting
+                @end
+                @implementation NWSPostCommentRouting
+                XF_AutoAssemblyModule_Fast
+                @end
+                """,
+        ])
+        #expect(!StaticAnalyzer.analyze(inherited).findings.contains { $0.message.contains("over itself") })
+        let both = StaticAnalyzer.analyze(ScanFixtures.app([
+            "App.m": "void setUp(void) { [XFURLRoute initURLGroup:@[@\"nws://feed\", @\"nws://feed/login\", @\"nws://feed/login?nav=UI\"]]; }\n",
+            "Feed.m": "@interface NWSFeedRouting : XFRouting\n@end\n@interface NWSLoginRouting : XFRouting\n@end\n",
+        ])).findings
+        #expect(both.filter { $0.ruleID != "orphan-component" }.map { "\($0.ruleID) \($0.severity.rawValue)" } == ["unregistered-url note"])
+        let plugged = StaticAnalyzer.analyze(ScanFixtures.app([
+            "App.m": "void setUp(void) { [[XFLegoConfig defaultConfig] setRoutePlug:[NWSRoutePlug class]]; }\n",
+            "Feed.m": "@interface NWSFeedRouting : XFRouting\n@end\n@implementation NWSFeedRouting\n"
+                + "- (void)about { XF_PUSH_URLComponent_Fast(@\"https://news.example.com/about\") }\n@end\n",
+        ])).findings
+        #expect(plugged.map { "\($0.ruleID) \($0.severity.rawValue)" } == ["unregistered-url note"])
+        let mixed = ScanFixtures.app([
+            "About.swift": "class AboutRouting: XFRouting { override class func assemble() -> XFRouting { return assembly.autoAssemblyModule() } }\n",
+            "Feed.m": "@interface NWSFeedRouting : XFRouting\n@end\n@implementation NWSFeedRouting\nXF_AutoAssemblyModule_Fast\n@end\n",
+        ])
+        #expect(mixed.prefixes == ["NWS"])
+    }
+
+    /// The HTTP handler's name is looked up like any component (`XFURLRoute.m:86, 99-101`): a foreign-prefixed class
+    /// meant to be it is still reported. Under a prefix list of several entries the framework splits names on its one
+    /// class prefix (`XFLegoConfig.m:119-127`): `TVLiveTVRouting` is `TVLiveTV` there, not an empty name.
+    @Test func httpHandlersAreNamesInUseAndAPrefixListSplitsOnTheClassPrefix() {
+        let http = ScanFixtures.app([
+            "App.m": "void setUp(void) { [XFURLRoute setHTTPHandlerComponent:@\"Web\"]; }\n",
+            "Feed.m": "@interface NWSFeedRouting : XFRouting\n@end\n@implementation NWSFeedRouting\nXF_AutoAssemblyModule_Fast\n@end\n"
+                + "@interface NWSFeedActivity : XFActivity\n@end\n@interface NWSFeedPresenter : XFPresenter\n@end\n"
+                + "@interface LGWebViewController : UIViewController\n@end\n",
+        ])
+        #expect(StaticAnalyzer.analyze(http).findings.contains { $0.message.contains("LGWebViewController does not start with the app prefix NWS") })
+        let list = ScanFixtures.app([
+            "App.m": "void setUp(void) { [[XFLegoConfig defaultConfig] setClassPrefixList:@[@\"CM\", @\"TV\"]]; }\n",
+            "Home.m": "@interface CMHomeRouting : XFRouting\n@end\n@implementation CMHomeRouting\nXF_AutoAssemblyModule_Fast\n@end\n"
+                + "@interface CMHomeActivity : XFActivity\n@end\n@interface CMHomePresenter : XFPresenter\n@end\n",
+            "Live.m": "@interface TVLiveTVRouting : XFRouting\n@end\n@implementation TVLiveTVRouting\nXF_AutoAssemblyModule_Fast\n@end\n",
+        ])
+        #expect(!StaticAnalyzer.analyze(list).findings.contains { $0.message.contains("holds the prefix") })
+    }
+
     /// `XF_SendEventForComponent_` is `(eventName, sendData, componentName)` since 3.2.0
     /// (`XFLegoVIPER/Core/Component/Manager/XFComponentManager.h:12`) and was `(componentName, eventName, sendData)` in
     /// 2.x (`XFEventBus.h:12` at 2.6.1): the reading whose component the app declares is taken, and with neither the

@@ -40,6 +40,8 @@ enum DuplicateModuleNameCheck: StaticCheck {
                                 evidence: [(earlier.location, "first registered here")], identity: ["url", route.path])
                 continue
             }
+            // A route registered with its query is never opened (unregistered-url says so): it makes no second instance.
+            if route.url.contains("?") { continue }
             defer { componentRoutes[route.component, default: []].append(route) }
             if let earlier = componentRoutes[route.component]?.first(where: { !SourceBranch.exclusive($0.branches, route.branches) }),
                earlier.path != route.path, reportedPairs.insert([route.component, earlier.path, route.path]).inserted {
@@ -72,7 +74,9 @@ enum DuplicateModuleNameCheck: StaticCheck {
     private static func selfOpens(_ app: ScannedApp, _ findings: StaticFindings) {
         var reported: Set<String> = []
         for transition in app.transitions {
-            guard let from = transition.fromModule, from == transition.toModule, app.module(named: from) != nil else { continue }
+            // A transition a subclass inherits is its superclass's code, opened from that module's screen.
+            guard transition.inheritedFrom == nil, let from = transition.fromModule, from == transition.toModule,
+                  app.module(named: from) != nil else { continue }
             switch transition.fact.kind {
             case .push, .present, .custom: break
             default: continue

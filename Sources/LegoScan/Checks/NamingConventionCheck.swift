@@ -106,8 +106,10 @@ enum NamingConventionCheck: StaticCheck {
     /// assembly finds no Activity or Presenter and asserts, and URLs and events for `LiveTV` reach nothing.
     private static func prefixRepeated(_ app: ScannedApp, _ findings: StaticFindings) {
         for module in app.modules where module.pattern == .viper && module.assembly != nil {
+            // The framework splits on its one class prefix (a list of several never sets it, XFLegoConfig.m:119-127).
             guard let routing = module.classes.first(where: { $0.layer == .routing }),
-                  let prefix = app.prefixes.first(where: { !$0.isEmpty && routing.name.hasPrefix($0) }),
+                  let prefix = (app.runtimePrefix?.prefix).map({ [$0] }) ?? (app.prefixes.count == 1 ? app.prefixes : nil),
+                  let prefix = prefix.first, !prefix.isEmpty, routing.name.hasPrefix(prefix),
                   routing.name.dropFirst(prefix.count).contains(prefix) else { continue }
             let afterLast = routing.name.components(separatedBy: prefix).last ?? ""
             let named = afterLast.components(separatedBy: "Routing").first ?? ""
@@ -131,7 +133,7 @@ enum NamingConventionCheck: StaticCheck {
     /// The component names the app's code looks up or sends to: registered URLs' components, both ends of transitions,
     /// events' receivers and senders.
     private static func namesInUse(_ app: ScannedApp) -> Set<String> {
-        var names = Set(app.routes.map(\.component))
+        var names = Set(app.routes.map(\.component) + app.facts.httpHandlers.compactMap(\.component.literal))
         for transition in app.transitions {
             if let to = transition.toModule { names.insert(to) }
             if let from = transition.fromModule { names.insert(from) }

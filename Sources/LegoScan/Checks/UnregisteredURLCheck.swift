@@ -9,13 +9,21 @@ enum UnregisteredURLCheck: StaticCheck {
     static func run(_ app: ScannedApp, _ findings: StaticFindings) {
         let paths = Set(app.routes.map(\.path))
         // A registration with a computed URL may be the one that matches: such findings are only as sure as that.
-        let certainty: Finding.Certainty = app.dynamicRoutes.isEmpty ? .literal : .dynamic
+        // An app's own route plug (`setRoutePlug:`) takes every open instead of XFURLRoute (`XFUIBus.m:74-107`): what it
+        // does with a URL is its code's, so no verdict here is sure.
+        let plugged = !app.facts.routePlugs.isEmpty
+        let certainty: Finding.Certainty = app.dynamicRoutes.isEmpty && !plugged ? .literal : .dynamic
         // A registration with a query keeps it in its key (XFURLRoute.m:61), and `open:` looks up the text before `?`
         // (`:77-78`): no open ever finds it.
         for route in app.routes where route.url.contains("?") {
+            let path = ComponentURL(route.url).path
+            // With the path registered too, opens find that one: this registration is only dead code.
+            let plain = paths.contains(path)
             findings.report(rule, "\(route.url) is registered with its query: the route table's key is the whole string, but an open looks up "
-                            + "only the text before `?`, so no open of \(ComponentURL(route.url).path) finds it; register the URL without the query",
-                            module: route.component, at: route.location, certainty: .literal, identity: ["query-in-route", route.url])
+                            + "only the text before `?`, so " + (plain ? "this registration is never used (opens of \(path) find its plain registration)"
+                                : "no open of \(path) finds it; register the URL without the query"),
+                            module: route.component, at: route.location, certainty: plugged ? .dynamic : .literal, ceiling: plain ? .note : nil,
+                            identity: ["query-in-route", route.url])
         }
         for transition in app.transitions {
             guard let url = transition.url else { continue }
@@ -25,7 +33,7 @@ enum UnregisteredURLCheck: StaticCheck {
             if parts.isHTTP {
                 guard app.facts.httpHandlers.isEmpty else { continue }
                 findings.report(rule, "\(url) is an http URL, and no HTTP handler component is set (XFURLRoute's setHTTPHandlerComponent:): "
-                                + "the open asserts and returns NO", module: nil, at: transition.fact.location, certainty: .literal,
+                                + "the open asserts and returns NO", module: nil, at: transition.fact.location, certainty: plugged ? .dynamic : .literal,
                                 identity: ["no-http-handler", transition.fromModule ?? "-"])
                 continue
             }

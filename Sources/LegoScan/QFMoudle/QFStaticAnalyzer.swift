@@ -94,8 +94,8 @@ public enum QFStaticAnalyzer {
         }
         // `@protocol(P)` compiles only where P is declared: one the scanned source does not declare is in code the scan
         // did not read, with, most likely, its class.
-        // A string names a protocol whether or not one exists: undeclared, it is most likely a typo (NSProtocolFromString
-        // then returns nil and so does the lookup), unless the app shows it declares protocols elsewhere.
+        // A string names a protocol whether or not one exists: undeclared, it is a typo or a pod's protocol the app does not
+        // import (a note either way), and no evidence that the app declares protocols elsewhere.
         let elsewhere = !open.fact.protocolByString || outside != nil || protocolNames.isEmpty
         let undeclaredName = !protocolNames.contains(protocolName) && !elsewhere
         let declaredOutside = !protocolNames.contains(protocolName) && elsewhere
@@ -123,7 +123,8 @@ public enum QFStaticAnalyzer {
             if app.classes[className] == nil {
                 let declared = declaredOutside ? " in the scanned source (nor is the protocol declared there: both may be in code the scan "
                     + "did not read, a pod or a framework)"
-                    : undeclaredName ? " (nor does any protocol of that name: NSProtocolFromString returns nil for it"
+                    : undeclaredName ? " (nor does the scanned source declare a protocol of that name: unless a pod or framework does, "
+                        + "NSProtocolFromString returns nil for it"
                         + (Suggestion.closest(to: protocolName, among: protocolNames.sorted()).map { "; did you mean \($0)?" } ?? "") + ")"
                     : ""
                 // A Swift class of that name without `@objc(Name)` has a module-qualified runtime name.
@@ -133,7 +134,8 @@ public enum QFStaticAnalyzer {
                 } ?? ""
                 findings.report(.qfMissingImpl, "\(by) is resolved but no class \(className) exists\(declared)\(swift): "
                                 + "interfaceForProtocol: returns nil without a word\(ruleNote(app))",
-                                module: protocolName, at: site, certainty: .literal, ceiling: lowest(declaredOutside ? .note : nil, ruleCeiling),
+                                module: protocolName, at: site, certainty: .literal,
+                                ceiling: lowest(declaredOutside || undeclaredName ? .note : nil, ruleCeiling),
                                 identity: ["resolve", protocolName, className])
             }
             return

@@ -116,6 +116,10 @@ struct FrameworkCall {
             route(argument(0)?.value, component: component.flatMap(argument)?.value, form: .single, into: &facts)
         case .verifyURLRoute:
             facts.urlVerifications.append(location)
+        case .routePlug:
+            // The framework's own plug is XFURLRoute: setting it changes nothing.
+            let plug = arguments.first?.description ?? ""
+            if !plug.contains("XFURLRoute") { facts.routePlugs.append(location) }
         case .httpHandler:
             guard let value = argument(0)?.value else { return }
             facts.httpHandlers.append(.init(component: value, location: location))

@@ -29,6 +29,8 @@ enum XFCallTable {
         case routeSingle(component: Int?)
         /// `setHTTPHandlerComponent:`: the component `http…` URLs open (XFURLRoute.h).
         case httpHandler
+        /// `setRoutePlug:`: every open goes through this class instead of XFURLRoute's `open:` (`XFUIBus.m:74-107`).
+        case routePlug
         /// `setClassPrefix:` / `setClassPrefixList:`.
         case prefix(isList: Bool)
         /// `[XFURLRoute enableVerifyURLRoute]`: the framework's own URL hierarchy check is on (off by default;
@@ -112,6 +114,7 @@ enum XFCallTable {
     /// The selectors.
     static let selectors: [Selector] = [
         .init(name: "setHTTPHandlerComponent:", types: ["NSString"], meaning: .httpHandler),
+        .init(name: "setRoutePlug:", types: ["Class"], meaning: .routePlug),
         .init(name: "openURLForPush:customCode:", types: ["NSString", "CustomCodeBlock"], meaning: .transition(.push, .url(0))),
         .init(name: "openURLForPush:", types: ["NSString"], meaning: .transition(.push, .url(0))),
         .init(name: "openURLForPresent:customCode:", types: ["NSString", "CustomCodeBlock"], meaning: .transition(.present, .url(0))),

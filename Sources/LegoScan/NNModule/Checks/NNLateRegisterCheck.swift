@@ -13,11 +13,14 @@ enum NNLateRegisterCheck: NNStaticCheck {
             // launch tasks, and its `application(_:didFinishLaunchingWithOptions:)` after `execute()` ran them
             // (`ModuleManager.swift:38-44, 49-54`): the first is in time, a task added in the second never runs.
             if registered.function == "applicationWillAwake()" { continue }
+            // Only the sync tasks run inside `execute()`; the main-queue batch is read in a block that runs after launch
+            // returns (`ModuleLaunchTaskServiceImpl.swift:30-34`), so the task's run mode, which the scan does not read,
+            // decides: a note that says so.
             if registered.kind == .launchTask, registered.function == "application(_:didFinishLaunchingWithOptions:)" {
                 findings.report(.nnLateRegister, "launch task \(registered.className.written) is added in application(_:didFinishLaunchingWithOptions:), "
-                                + "which ModuleManager calls after it executed the launch tasks: the task never runs; add it in a Module.Awake method "
-                                + "or applicationWillAwake()", module: registered.className.literal, at: registered.location, certainty: .literal,
-                                identity: ["late", registered.kind.rawValue, registered.className.written])
+                                + "which ModuleManager calls after it executed the launch tasks: run on the main thread at once (.syncOnMain), the "
+                                + "task never runs; add it in a Module.Awake method or applicationWillAwake()", module: registered.className.literal,
+                                at: registered.location, certainty: .dynamic, identity: ["late", registered.kind.rawValue, registered.className.written])
                 continue
             }
             let consequence = registered.kind == .tab ? "waits for the next tab bar setup" : "never runs once the tasks have executed"
