@@ -168,6 +168,50 @@ import Testing
         #expect(findings.map { "\($0.location!.sourceLocation.line) \($0.severity.rawValue)" } == ["13 error", "17 error", "24 error"])
     }
 
+    /// The arms of a Swift `if … else`, `switch` and `guard … else`, and of an Objective-C `switch` whose sections each
+    /// end with `break` or `return`, run once per call: a URL registered for a different component in each is registered
+    /// once (`XFLegoVIPER/Extension/Route/URLRoute/XFURLRoute.m:59-62`). Each was a false `duplicate-module-name` error.
+    /// An Objective-C section that falls into the next (no `break`) still counts both.
+    @Test func aURLRegisteredInEachArmOfASwitchOrSwiftBranchIsRegisteredOnce() {
+        let swift = ScanFixtures.app(["Boot.swift": """
+            final class AppBoot {
+                func boot(flavor: Int, legacy: Bool) {
+                    if legacy {
+                        XFURLRoute.register("xf://home/checkout", forComponent: "LegacyCheckout")
+                    } else {
+                        XFURLRoute.register("xf://home/checkout", forComponent: "Checkout")
+                    }
+                    switch flavor {
+                    case 0: XFURLRoute.register("xf://home/cart", forComponent: "LegacyCart")
+                    default: XFURLRoute.register("xf://home/cart", forComponent: "Cart")
+                    }
+                    guard legacy else {
+                        XFURLRoute.register("xf://home/pay", forComponent: "Pay")
+                        return
+                    }
+                    XFURLRoute.register("xf://home/pay", forComponent: "LegacyPay")
+                }
+            }
+            """])
+        #expect(StaticAnalyzer.analyze(swift).findings.filter { $0.message.contains("registered twice") }.isEmpty)
+        let objc = ScanFixtures.app(["Boot.m": """
+            @implementation AppBoot
+            - (void)bootWithFlavor:(NSInteger)flavor {
+                switch (flavor) {
+                    case 0: [XFURLRoute register:@"xf://home/checkout" forComponent:@"LegacyCheckout"]; break;
+                    default: [XFURLRoute register:@"xf://home/checkout" forComponent:@"Checkout"]; break;
+                }
+                switch (flavor) {
+                    case 0: [XFURLRoute register:@"xf://home/cart" forComponent:@"LegacyCart"];
+                    default: [XFURLRoute register:@"xf://home/cart" forComponent:@"Cart"]; break;
+                }
+            }
+            @end
+            """])
+        let findings = StaticAnalyzer.analyze(objc).findings.filter { $0.message.contains("registered twice") }
+        #expect(findings.map { "\($0.location!.sourceLocation.line) \($0.severity.rawValue)" } == ["9 error"])
+    }
+
     /// Two URLs of one component in each clause of a `#if` are one fact about the component, not one per clause: it
     /// was reported once for each clause, under one fingerprint.
     @Test func twoURLsOfOneComponentInEachClauseAreReportedOnce() {

@@ -410,6 +410,10 @@ struct ObjCReader {
                 if lexer.isIdentifier(open - 1, "if") {
                     found.append(SourceBranch(directive: location(open - 1), clause: 0))
                     found += outerArms(ofIf: open - 1, braces)
+                } else if lexer.isIdentifier(open - 1, "switch") {
+                    if let clause = switchCase(of: index, inBody: block, braces) {
+                        found.append(SourceBranch(directive: location(open - 1), clause: clause))
+                    }
                 } else if lexer.isIdentifier(open - 1, "for") || lexer.isIdentifier(open - 1, "while") {
                     found.removeAll()
                 } else if lexer.isPunctuation(open - 1, UInt8(ascii: "^")), !runsOnce(blockAt: open - 1) {
@@ -421,6 +425,32 @@ struct ObjCReader {
             block = Int(braces.parent[block])
         }
         return found
+    }
+
+    /// The index of the `case` (or `default`) section of the `switch` body opening at `body` that holds the token at
+    /// `index`, when no section falls into the next: each but the last ends with `break;` or a `return` statement. With a
+    /// fall-through (C's default, no `break`) two sections may both run: nil.
+    private func switchCase(of index: Int, inBody body: Int, _ braces: (parent: [Int32], open: [Int: Int])) -> Int? {
+        var labels: [Int] = []
+        var cursor = body + 1
+        while cursor < tokens.count, !(lexer.isPunctuation(cursor, UInt8(ascii: "}")) && braces.open[cursor] == body) {
+            if Int(braces.parent[cursor]) == body, lexer.isIdentifier(cursor, "case") || lexer.isIdentifier(cursor, "default") {
+                labels.append(cursor)
+            }
+            cursor += 1
+        }
+        guard let clause = labels.lastIndex(where: { $0 < index }) else { return nil }
+        for label in labels.dropFirst() {
+            // The statement before the label: back from its `;` to the previous `;`, `:` or `{` of the body.
+            guard lexer.isPunctuation(label - 1, UInt8(ascii: ";")) else { return nil }
+            var start = label - 2
+            while start > body, Int(braces.parent[start]) != body || !(lexer.isPunctuation(start, UInt8(ascii: ";"))
+                || lexer.isPunctuation(start, UInt8(ascii: ":")) || lexer.isPunctuation(start, UInt8(ascii: "{"))) {
+                start -= 1
+            }
+            guard lexer.isIdentifier(start + 1, "break") || lexer.isIdentifier(start + 1, "return") else { return nil }
+        }
+        return clause
     }
 
     /// Whether the block literal whose `^` is at `caret` is given to a call that runs it once (`dispatch_once`,

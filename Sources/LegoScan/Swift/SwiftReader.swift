@@ -87,6 +87,8 @@ struct SwiftReader {
         var disabledDepth = 0
         /// The `#if` clauses around the node being visited, outermost first.
         var branches: [SourceBranch] = []
+        /// The runtime branches around route registrations, with what they found cached.
+        var runtimeArms = RuntimeBranches()
         /// The parameter names of each enclosing function and closure: such a name is a value the caller gives, which no
         /// constant of the same name stands for.
         var parameters: [Set<String>] = []
@@ -395,8 +397,10 @@ struct SwiftReader {
                 facts.transitions.append(.init(kind: .subRouting, target: .routingClass(routingClass(node.arguments.first?.expression)),
                                                fromClass: classStack.last, via: "addSubRouting:", location: location(node)))
             } else {
+                // A URL registered in each arm of an `if`, `switch`, `guard` or `?:` is registered once per call.
+                let arms = FrameworkCall.registersRoutes(selector) ? runtimeArms.of(node) { location($0) } : []
                 FrameworkCall(name: selector, receiver: receiver, arguments: arguments, fromClass: classStack.last, location: location(node),
-                              branches: branches)
+                              branches: branches + arms)
                     .interpret(into: &facts)
             }
             return .visitChildren
