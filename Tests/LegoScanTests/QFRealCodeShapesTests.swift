@@ -250,3 +250,25 @@ extension QFRealCodeShapesTests {
         #expect(QFMoudleScanTests.findings(QFMoudleScanTests.app(["M.m": module("return vc;")])) == [])
     }
 }
+
+extension QFRealCodeShapesTests {
+    /// A Swift extension of an Objective-C module class may add the setter a key finds (`@objc var source`, an
+    /// Objective-C method of the class like a category's; QFRouter sets keys with `setValue:forKey:`, `QFRouter.m:52-55`).
+    /// Its members are not read, so an unknown key on that class is a note that names the extension; it was an error.
+    @Test func aSwiftExtensionOfTheModuleClassMayAnswerAKey() {
+        var facts = QFFacts()
+        let files: [(String, String, SourceTree.Language)] = [
+            ("P.h", "@protocol MoudleHome <NSObject>\n@end\n", .objectiveC),
+            ("C.m", "@interface MoudleHome : NSObject <MoudleHome>\n@end\n" + QFMoudleScanTests.plainRouter, .objectiveC),
+            ("E.swift", "extension MoudleHome {\n    @objc var source: String? { get { nil } set { } }\n}\n", .swift),
+            ("O.m", "@implementation Opener\n- (void)go { [[QFRouter router] interfaceForURL:[NSURL URLWithString:@\"MoudleHome://?source=banner\"]]; }\n@end\n",
+             .objectiveC),
+        ]
+        for (name, text, language) in files {
+            facts.append(AppScanner.read(bytes: Array(text.utf8), file: name, language: language, with: QFScanner()))
+        }
+        let findings = QFStaticAnalyzer.analyze(QFScannedApp(facts: facts)).findings
+        #expect(findings.map { "\($0.ruleID) \($0.severity.rawValue)" } == ["qf-kvc-unknown-key note"])
+        #expect(findings.first?.message.contains("unless the Swift extension of MoudleHome at E.swift:1") == true)
+    }
+}

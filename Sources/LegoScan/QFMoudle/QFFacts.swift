@@ -257,6 +257,9 @@ public struct QFFacts: FrameworkFacts {
     /// Swift `@objc` protocols by their Swift name: the Objective-C runtime name each has (`@objc(Name)`, else the Swift
     /// name), which the router's `objc_getProtocol` and `NSStringFromProtocol` see.
     public var swiftProtocols: [String: String] = [:]
+    /// The types a Swift `extension` extends in a file that has `@objc` members, with the first place: such an extension
+    /// may add setters KVC finds (`@objc var`, `@objc func setX(_:)`), which the scan does not read.
+    public var swiftExtensions: [String: SourceLocation] = [:]
     /// Opens, reachable or not.
     public var opens: [Open] = []
     /// `@protocol(P)` references outside opens.
@@ -295,6 +298,7 @@ public struct QFFacts: FrameworkFacts {
         classes += other.classes
         swiftClasses += other.swiftClasses
         swiftProtocols.merge(other.swiftProtocols) { first, _ in first }
+        swiftExtensions.merge(other.swiftExtensions) { first, _ in first }
         opens += other.opens
         references += other.references
         namingRules += other.namingRules

@@ -115,7 +115,7 @@ public enum QFStaticAnalyzer {
             }
             guard candidates.count == 1, let url = open.url, app.router.setsQueryOnModule else { return }
             kvc(url, open: open, protocolName: protocolName, className: className, lineage: app.lineage(of: className), uncertain: uncertain,
-                runtime: runtime, ruleCeiling: ruleCeiling, findings: findings)
+                runtime: runtime, ruleCeiling: ruleCeiling, extensions: app.facts.swiftExtensions, findings: findings)
             return
         }
         let className = app.router.prefix + protocolName + app.router.suffix
@@ -162,25 +162,31 @@ public enum QFStaticAnalyzer {
         }
         guard let url = open.url, app.router.setsQueryOnModule else { return }
         kvc(url, open: open, protocolName: protocolName, className: className, lineage: lineage, uncertain: uncertain, runtime: runtime,
-            ruleCeiling: ruleCeiling, findings: findings)
+            ruleCeiling: ruleCeiling, extensions: app.facts.swiftExtensions, findings: findings)
     }
 
     /// The query items in order, as `interfaceForURL:` sets them (QFRouter.m:52-55); the first that raises ends it.
     private static func kvc(_ url: QFURL, open: QFScannedApp.Open, protocolName: String, className: String,
                             lineage: (classes: [QFScannedApp.Class], unread: QFScannedApp.Unread?), uncertain: Set<String>, runtime: QFMoudleRuntime,
-                            ruleCeiling: Severity?, findings: StaticFindings) {
+                            ruleCeiling: Severity?, extensions: [String: SourceLocation], findings: StaticFindings) {
         // A class overriding setValue:forUndefinedKey: (or setNilValueForKey:) decides itself what a bad key does.
         let overrides = Set(lineage.classes.flatMap(\.methods))
         // A class overriding setValue:forKey: itself receives the router's call (QFRouter.m:54) and decides what each key
         // does (mapping `id` to `itemId`, then super): no verdict of KVC's search is sure.
         guard !overrides.contains("setValue:forKey:") else { return }
         let properties = runtime.settableProperties(of: className)
-        let unread: String
+        var unread: String
         switch lineage.unread {
         case .superclass(let name): unread = " (its superclass \(name) was not scanned)"
         case .interface(let name): unread = " (the @interface of \(name) was not scanned)"
         case .swiftClass(let name): unread = " (the properties of the Swift class \(name) are not read)"
         case nil: unread = ""
+        }
+        // A Swift extension with `@objc` members may add the setter a key finds (`@objc var source`): its members are not
+        // read, so a key it may answer is only a note.
+        let extended = lineage.classes.lazy.compactMap { owner in extensions[owner.name].map { (owner.name, $0) } }.first
+        if let (name, site) = extended, lineage.unread == nil {
+            unread = " (unless the Swift extension of \(name) at \(site.file):\(site.line), whose @objc members are not read, adds it)"
         }
         for item in url.items {
             // A value a `%@` fills is unknown: judge the key with a number, which every convertible scalar accepts.
@@ -196,7 +202,8 @@ public enum QFStaticAnalyzer {
             switch verdict {
             case .undefinedKey where !overrides.contains("setValue:forUndefinedKey:"):
                 findings.report(.qfKVCUnknownKey, prefix + "no setter or ivar answers it, so NSUndefinedKeyException is raised inside interfaceForURL:\(unread)",
-                                module: protocolName, at: open.fact.location, certainty: .literal, ceiling: lowest(lineage.unread == nil ? nil : .note, ruleCeiling),
+                                module: protocolName, at: open.fact.location, certainty: .literal,
+                                ceiling: lowest(lineage.unread == nil && extended == nil ? nil : .note, ruleCeiling),
                                 evidence: evidence, identity: identity)
             case .nilIntoScalar where !overrides.contains("setNilValueForKey:"):
                 findings.report(.qfKVCNilScalar, prefix + "a key without `=` gives nil, and setNilValueForKey: raises NSInvalidArgumentException for a scalar",

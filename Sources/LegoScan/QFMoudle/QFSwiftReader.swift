@@ -20,9 +20,18 @@ enum QFSwiftReader {
         let declarations = SwiftClassSkim.declarations(in: bytes)
         let mayOpen = ByteSearch.contains(Array("interface".utf8), in: bytes)
         let mayDeclareProtocol = ByteSearch.contains(Array("@objc".utf8), in: bytes) && ByteSearch.contains(Array("protocol".utf8), in: bytes)
-        guard !declarations.isEmpty || mayOpen || mayDeclareProtocol else { return facts }
+        let mayExtend = ByteSearch.contains(Array("extension".utf8), in: bytes) && ByteSearch.contains(Array("@objc".utf8), in: bytes)
+        guard !declarations.isEmpty || mayOpen || mayDeclareProtocol || mayExtend else { return facts }
         bytes.withUnsafeBufferPointer { buffer in
             let tokens = SwiftClassSkim.tokens(in: buffer)
+            if mayExtend {
+                for index in tokens.indices.dropLast() where tokens[index].isName("extension", in: buffer) && tokens[index + 1].isName {
+                    let name = String(decoding: buffer[tokens[index + 1].start..<tokens[index + 1].end], as: UTF8.self)
+                    if facts.swiftExtensions[name] == nil {
+                        facts.swiftExtensions[name] = SourceLocation(file: file, line: tokens[index + 1].line, column: tokens[index + 1].column)
+                    }
+                }
+            }
             if mayOpen { facts.opens = opens(tokens, buffer, file: file) }
             if mayDeclareProtocol { objcProtocols(tokens, buffer, file: file, into: &facts) }
             var byPlace: [Int: Int] = [:]
