@@ -212,6 +212,51 @@ import Testing
         #expect(findings.map { "\($0.location!.sourceLocation.line) \($0.severity.rawValue)" } == ["9 error"])
     }
 
+    /// Shapes of the same rule a review found: a Swift ternary whose condition is a comparison (`env == 9 ? a : b`,
+    /// unfolded into five elements); Objective-C sections in braces (`case 0: { …; break; }`, as C needs to declare a
+    /// variable) and stacked labels (`case 0: case 2:`) are exclusive; a section whose `return` is inside a block literal
+    /// still falls through, as does a Swift case with `fallthrough` inside an `if`.
+    @Test func switchSectionsAndTernariesAsRealCodeWritesThem() {
+        let swift = ScanFixtures.app(["Boot.swift": """
+            final class AppBoot {
+                func boot(env: Int, debug: Bool) {
+                    env == 9 ? XFURLRoute.register("xf://d", forComponent: "DebugHome") : XFURLRoute.register("xf://d", forComponent: "Home")
+                    switch env {
+                    case 0:
+                        XFURLRoute.register("xf://f", forComponent: "DebugHome")
+                        if debug { fallthrough }
+                    default:
+                        XFURLRoute.register("xf://f", forComponent: "Home")
+                    }
+                }
+            }
+            """])
+        let swiftFindings = StaticAnalyzer.analyze(swift).findings.filter { $0.message.contains("registered twice") }
+        #expect(swiftFindings.map { "\($0.location!.sourceLocation.line)" } == ["9"])
+        let objc = ScanFixtures.app(["Boot.m": """
+            @implementation AppBoot
+            - (void)boot:(NSInteger)flavor {
+                switch (flavor) {
+                    case 0: {
+                        NSString *url = @"xf://home";
+                        [XFURLRoute register:@"xf://home" forComponent:@"DebugHome"];
+                        break;
+                    }
+                    case 1:
+                    case 2: [XFURLRoute register:@"xf://home" forComponent:@"Home"]; break;
+                    default: { [XFURLRoute register:@"xf://home" forComponent:@"Other"]; return; }
+                }
+                switch (flavor) {
+                    case 0: [XFURLRoute register:@"xf://cart" forComponent:@"DebugCart"]; dispatch_async(q, ^{ return; });
+                    case 1: [XFURLRoute register:@"xf://cart" forComponent:@"Cart"]; break;
+                }
+            }
+            @end
+            """])
+        let objcFindings = StaticAnalyzer.analyze(objc).findings.filter { $0.message.contains("registered twice") }
+        #expect(objcFindings.map { "\($0.location!.sourceLocation.line)" } == ["15"])
+    }
+
     /// Two URLs of one component in each clause of a `#if` are one fact about the component, not one per clause: it
     /// was reported once for each clause, under one fingerprint.
     @Test func twoURLsOfOneComponentInEachClauseAreReportedOnce() {

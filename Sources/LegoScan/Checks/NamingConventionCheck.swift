@@ -83,11 +83,15 @@ enum NamingConventionCheck: StaticCheck {
         var reported: Set<String> = []
         for transition in app.transitions {
             guard let url = transition.url else { continue }
-            for item in ComponentURL(url).query where !item.value.isEmpty {
+            // The framework keeps only items that split into two on `=` (XFURLParse.m:40), and reads `navC` only without
+            // `nav` (XFUIBus.m:328-331).
+            let items = ComponentURL(url).query.filter { !$0.value.isEmpty && !$0.value.contains("=") }
+            let nav = items.first { $0.key == "nav" }
+            for item in items {
                 let className: String
                 switch item.key {
                 case "nav" where item.value != "UI": className = item.value + "NavigationController"
-                case "navC": className = item.value
+                case "navC" where nav == nil: className = item.value
                 default: continue
                 }
                 guard !className.hasPrefix("UI"), !known.contains(className), reported.insert(className).inserted else { continue }

@@ -13,6 +13,8 @@ struct ObjCReader {
     private var clauses: ConditionalClauses?
     /// For each token, the innermost `{` around it (-1 at file level), and for each `}` its `{`; made on first use.
     private var braces: (parent: [Int32], open: [Int: Int])?
+    /// Each `switch` body's sections by its `{`, once worked out (nil inside: a section may fall through).
+    private var switchSections: [Int: (labels: [Int], section: [Int])?] = [:]
     /// Local variables holding an assembled routing (`XFCollectRouting *r = [XFCollectRouting assembleRouting];`).
     private var assembledRoutings: [String: String] = [:]
     /// What a name holds when a reader can tell: file-level constants (`#define`, `static NSString *const`) …
@@ -427,30 +429,60 @@ struct ObjCReader {
         return found
     }
 
-    /// The index of the `case` (or `default`) section of the `switch` body opening at `body` that holds the token at
-    /// `index`, when no section falls into the next: each but the last ends with `break;` or a `return` statement. With a
-    /// fall-through (C's default, no `break`) two sections may both run: nil.
-    private func switchCase(of index: Int, inBody body: Int, _ braces: (parent: [Int32], open: [Int: Int])) -> Int? {
+    /// The index of the section of the `switch` body opening at `body` that holds the token at `index`, when no section
+    /// falls into the next; nil when one may (C's default without a `break`), as two sections may then both run.
+    private mutating func switchCase(of index: Int, inBody body: Int, _ braces: (parent: [Int32], open: [Int: Int])) -> Int? {
+        if switchSections[body] == nil { switchSections[body] = sections(ofSwitchBody: body, braces) }
+        guard let sections = switchSections[body] ?? nil else { return nil }
+        // The last label before `index` (binary search: a switch may have thousands).
+        var low = 0, high = sections.labels.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sections.labels[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : sections.section[low - 1]
+    }
+
+    /// A `switch` body's labels (`case`, `default`) in order with the section each opens or joins (`case 0: case 2:` is one
+    /// section), worked out once per body; nil when a section may fall into the next: each but the last must end with
+    /// `break;` or a `return` statement, directly or as the last statement of a braced section (`case 0: { …; break; }`).
+    private func sections(ofSwitchBody body: Int, _ braces: (parent: [Int32], open: [Int: Int])) -> (labels: [Int], section: [Int])? {
         var labels: [Int] = []
+        var section: [Int] = []
         var cursor = body + 1
         while cursor < tokens.count, !(lexer.isPunctuation(cursor, UInt8(ascii: "}")) && braces.open[cursor] == body) {
             if Int(braces.parent[cursor]) == body, lexer.isIdentifier(cursor, "case") || lexer.isIdentifier(cursor, "default") {
+                // Right after the previous label's `:`, it joins that label's section.
+                let joins = !labels.isEmpty && lexer.isPunctuation(cursor - 1, UInt8(ascii: ":"))
+                    && !(labels.last! + 1..<cursor - 1).contains { lexer.isPunctuation($0, UInt8(ascii: ";")) || lexer.isPunctuation($0, UInt8(ascii: "}")) }
+                if !joins, !labels.isEmpty, !endsSection(before: cursor, body: body, braces) { return nil }
+                section.append(joins ? section.last! : (section.last.map { $0 + 1 } ?? 0))
                 labels.append(cursor)
             }
             cursor += 1
         }
-        guard let clause = labels.lastIndex(where: { $0 < index }) else { return nil }
-        for label in labels.dropFirst() {
-            // The statement before the label: back from its `;` to the previous `;`, `:` or `{` of the body.
-            guard lexer.isPunctuation(label - 1, UInt8(ascii: ";")) else { return nil }
-            var start = label - 2
-            while start > body, Int(braces.parent[start]) != body || !(lexer.isPunctuation(start, UInt8(ascii: ";"))
-                || lexer.isPunctuation(start, UInt8(ascii: ":")) || lexer.isPunctuation(start, UInt8(ascii: "{"))) {
-                start -= 1
-            }
-            guard lexer.isIdentifier(start + 1, "break") || lexer.isIdentifier(start + 1, "return") else { return nil }
+        return (labels, section)
+    }
+
+    /// Whether the statements of the block opening at `block` end, before the token at `end`, with `break;` or a
+    /// `return` statement; a braced section (`{ …; break; }`) right after a label is looked into.
+    private func endsSection(before end: Int, body block: Int, _ braces: (parent: [Int32], open: [Int: Int])) -> Bool {
+        let last = end - 1
+        if lexer.isPunctuation(last, UInt8(ascii: "}")), let open = braces.open[last] {
+            return lexer.isPunctuation(open - 1, UInt8(ascii: ":")) && endsSection(before: last, body: open, braces)
         }
-        return clause
+        guard lexer.isPunctuation(last, UInt8(ascii: ";")) else { return false }
+        // Back to the statement's start: the previous `;` or `:` of this block, stepping over nested `{…}` groups.
+        var start = last - 1
+        while start > block {
+            if lexer.isPunctuation(start, UInt8(ascii: "}")), let open = braces.open[start] {
+                start = open - 1
+                continue
+            }
+            if lexer.isPunctuation(start, UInt8(ascii: ";")) || lexer.isPunctuation(start, UInt8(ascii: ":")) { break }
+            start -= 1
+        }
+        return lexer.isIdentifier(start + 1, "break") || lexer.isIdentifier(start + 1, "return")
     }
 
     /// Whether the block literal whose `^` is at `caret` is given to a call that runs it once (`dispatch_once`,

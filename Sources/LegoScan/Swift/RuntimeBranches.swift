@@ -8,6 +8,9 @@ struct RuntimeBranches {
     /// The `guard` statements of each statement list asked about, found once (a function of many registrations asks for
     /// each).
     private var guardsByList: [SyntaxIdentifier: [GuardStmtSyntax]] = [:]
+    /// Each `switch`'s cases by id with their index, or nil when a case may fall through (worked out once per `switch`:
+    /// a function with thousands of cases asked for each).
+    private var casesBySwitch: [SyntaxIdentifier: [SyntaxIdentifier: Int]?] = [:]
 
     /// The arms around `node`, each named by where its statement is (`location`).
     mutating func of(_ node: some SyntaxProtocol, location: (Syntax) -> LegoModel.SourceLocation) -> [SourceBranch] {
@@ -35,23 +38,33 @@ struct RuntimeBranches {
                 }
             } else if let switchCase = child.as(SwitchCaseSyntax.self), let cases = parent.as(SwitchCaseListSyntax.self),
                       let switchExpression = cases.parent?.as(SwitchExprSyntax.self),
-                      !cases.contains(where: { $0.as(SwitchCaseSyntax.self)?.statements.contains { $0.item.is(FallThroughStmtSyntax.self) } == true }) {
-                let index = cases.firstIndex { $0.id == switchCase.id }.map { cases.distance(from: cases.startIndex, to: $0) } ?? 0
+                      let index = caseIndex(of: switchCase, in: cases) {
                 found.append(.init(directive: location(Syntax(switchExpression)), clause: index))
             } else if let ternary = parent.as(TernaryExprSyntax.self) {
                 if child.id == Syntax(ternary.thenExpression).id { found.append(.init(directive: location(Syntax(ternary)), clause: 0)) }
                 if child.id == Syntax(ternary.elseExpression).id { found.append(.init(directive: location(Syntax(ternary)), clause: 1)) }
-            } else if let list = parent.as(ExprListSyntax.self), list.count == 3, list.parent?.is(SequenceExprSyntax.self) == true {
-                // Unfolded `c ? a : b`: the list is `c`, `? a :`, `b`.
-                let elements = Array(list)
-                if elements[1].is(UnresolvedTernaryExprSyntax.self) {
-                    if child.id == Syntax(elements[1]).id { found.append(.init(directive: location(Syntax(list)), clause: 0)) }
-                    if child.id == Syntax(elements[2]).id { found.append(.init(directive: location(Syntax(list)), clause: 1)) }
+            } else if let list = parent.as(ExprListSyntax.self), list.parent?.is(SequenceExprSyntax.self) == true,
+                      let question = list.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) {
+                // Unfolded `c ? a : b` (`env == 9 ? a : b` too): `? a :` holds the first arm, what follows it the second.
+                if child.id == list[question].id {
+                    found.append(.init(directive: location(Syntax(list)), clause: 0))
+                } else if child.position > list[question].position {
+                    found.append(.init(directive: location(Syntax(list)), clause: 1))
                 }
             }
             child = parent
         }
         return found
+    }
+
+    /// The index of `switchCase` in `cases`, or nil when any case may fall through (a `fallthrough` anywhere in it).
+    private mutating func caseIndex(of switchCase: SwitchCaseSyntax, in cases: SwitchCaseListSyntax) -> Int? {
+        if casesBySwitch[cases.id] == nil {
+            let fallsThrough = cases.contains { Syntax($0).tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.fallthrough) } }
+            casesBySwitch[cases.id] = fallsThrough ? .some(nil)
+                : .some(Dictionary(cases.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first }))
+        }
+        return casesBySwitch[cases.id]??[switchCase.id]
     }
 
     private mutating func guards(in list: CodeBlockItemListSyntax) -> [GuardStmtSyntax] {

@@ -118,8 +118,8 @@ struct FrameworkCall {
             facts.urlVerifications.append(location)
         case .routePlug:
             // The framework's own plug is XFURLRoute: setting it changes nothing.
-            let plug = arguments.first?.description ?? ""
-            if !plug.contains("XFURLRoute") { facts.routePlugs.append(location) }
+            let plug = (arguments.first?.description ?? "").filter { $0 != " " }
+            if !["[XFURLRoute class]", "[XFURLRouteclass]", "XFURLRoute.self", "XFURLRoute.class"].contains(plug) { facts.routePlugs.append(location) }
         case .httpHandler:
             guard let value = argument(0)?.value else { return }
             facts.httpHandlers.append(.init(component: value, location: location))
