@@ -9,8 +9,9 @@ enum NamingConventionCheck: StaticCheck {
 
     static func run(_ app: ScannedApp, _ findings: StaticFindings) {
         urlsGivenAsNames(app, findings)
-        unassembledLayers(app, findings)
-        navigationClasses(app, findings)
+        let known = Set(app.facts.classes.map(\.name))
+        unassembledLayers(app, known, findings)
+        navigationClasses(app, known, findings)
         guard !app.prefixes.isEmpty else { return }
         let named = namesInUse(app)
         // A class is a component only once a name or URL looks it up, or an assembly macro makes it one
@@ -51,10 +52,9 @@ enum NamingConventionCheck: StaticCheck {
     /// (`XFLegoVIPER/Extension/Modules/VIPER/VIPERModule/Manager/XFVIPERModuleAssembly.m:69-71, 87`). With no Activity
     /// the assembly asserts and returns nil (`:105-108`); with no Presenter the routing is never added and no component
     /// is made (`:181-188, 218-229`), so every open of the module asserts.
-    private static func unassembledLayers(_ app: ScannedApp, _ findings: StaticFindings) {
+    private static func unassembledLayers(_ app: ScannedApp, _ known: Set<String>, _ findings: StaticFindings) {
         let needsActivity: Set<String> = ["XF_AutoAssemblyModule_Fast", "XF_AutoAssemblyModule_ShareDM"]
         let needsPresenter = needsActivity.union(["XF_AutoAssemblyModuleFromIB", "XF_AutoAssemblyModuleFromIB_ShareDM"])
-        let known = Set(app.facts.classes.map(\.name))
         for module in app.modules where module.pattern == .viper {
             guard let assembly = module.assembly, needsPresenter.contains(assembly.macro),
                   let routing = module.classes.first(where: { $0.layer == .routing }), routing.name.hasSuffix(module.name + "Routing") else { continue }
@@ -78,8 +78,7 @@ enum NamingConventionCheck: StaticCheck {
     /// nil for a missing class, and then sets no navigator (`XFLegoVIPER/Core/Component/Bus/XFUIBus.m:323-338`): the
     /// screen shows without a navigation controller, and pushes from it do nothing. `nav=UI` is UIKit's own. A prefix
     /// that is not the app's may name a pod's class: then a note.
-    private static func navigationClasses(_ app: ScannedApp, _ findings: StaticFindings) {
-        let known = Set(app.facts.classes.map(\.name))
+    private static func navigationClasses(_ app: ScannedApp, _ known: Set<String>, _ findings: StaticFindings) {
         var reported: Set<String> = []
         for transition in app.transitions {
             guard let url = transition.url else { continue }
@@ -112,8 +111,8 @@ enum NamingConventionCheck: StaticCheck {
         for module in app.modules where module.pattern == .viper && module.assembly != nil {
             // The framework splits on its one class prefix (a list of several never sets it, XFLegoConfig.m:119-127).
             guard let routing = module.classes.first(where: { $0.layer == .routing }),
-                  let prefix = (app.runtimePrefix?.prefix).map({ [$0] }) ?? (app.prefixes.count == 1 ? app.prefixes : nil),
-                  let prefix = prefix.first, !prefix.isEmpty, routing.name.hasPrefix(prefix),
+                  let prefix = app.runtimePrefix?.prefix ?? (app.prefixes.count == 1 ? app.prefixes.first : nil),
+                  !prefix.isEmpty, routing.name.hasPrefix(prefix),
                   routing.name.dropFirst(prefix.count).contains(prefix) else { continue }
             let afterLast = routing.name.components(separatedBy: prefix).last ?? ""
             let named = afterLast.components(separatedBy: "Routing").first ?? ""

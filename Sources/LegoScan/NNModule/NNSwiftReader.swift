@@ -246,8 +246,7 @@ enum NNSwiftReader {
             signatures.append(node.name.text + "(" + node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined() + ")")
             removedInFunction.append([:])
             genericNames.append(Set(node.genericParameterClause?.parameters.map(\.name.text) ?? []))
-            localScopes.append([:])
-            scopeClosures.append(nil)
+            scopes.append(LocalScope())
             return .visitChildren
         }
 
@@ -256,62 +255,63 @@ enum NNSwiftReader {
             signatures.removeLast()
             removedInFunction.removeLast()
             genericNames.removeLast()
-            localScopes.removeLast()
-            scopeClosures.removeLast()
+            scopes.removeLast()
         }
 
-        /// The locals declared in each function, initializer, accessor and closure around the node being visited,
-        /// innermost last: each name to the name the facts give it.
-        var localScopes: [[String: String]] = []
+        /// The locals of a function, initializer, accessor or closure.
+        struct LocalScope {
+            /// The closure it is (nil for a function, initializer or accessor).
+            var closure: SyntaxIdentifier?
+            /// Each local's name to the name the facts give it.
+            var locals: [String: String] = [:]
+        }
 
-        /// The closure each local scope belongs to (nil for a function, initializer or accessor).
-        var scopeClosures: [SyntaxIdentifier?] = []
+        /// The local scopes around the node being visited, innermost last.
+        var scopes: [LocalScope] = []
         /// Immediately called closures that make a stored value (`static let router: URLRouter = { let r = URLRouter(…);
         /// …; return r }()`): the local they return is that value, under the property's name.
         var closureResults: [SyntaxIdentifier: (local: String, property: String)] = [:]
 
         override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-            localScopes.append([:])
-            scopeClosures.append(node.id)
+            scopes.append(LocalScope(closure: node.id))
             return .visitChildren
         }
 
-        override func visitPost(_ node: ClosureExprSyntax) {
-            localScopes.removeLast()
-            scopeClosures.removeLast()
-        }
-        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { enterScope() }
-        override func visitPost(_ node: InitializerDeclSyntax) { leaveScope() }
-        override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind { enterScope() }
-        override func visitPost(_ node: AccessorDeclSyntax) { leaveScope() }
+        override func visitPost(_ node: ClosureExprSyntax) { scopes.removeLast() }
 
-        func enterScope() -> SyntaxVisitorContinueKind {
-            localScopes.append([:])
-            scopeClosures.append(nil)
+        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+            scopes.append(LocalScope())
             return .visitChildren
         }
 
-        func leaveScope() {
-            localScopes.removeLast()
-            scopeClosures.removeLast()
+        override func visitPost(_ node: InitializerDeclSyntax) { scopes.removeLast() }
+
+        override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
+            scopes.append(LocalScope())
+            return .visitChildren
         }
 
-        /// A local's own name: two functions' `let router = URLRouter(…)` are two routers, each named after the type and
-        /// the place it is declared (`Module.Awake.router (local, Shop.swift:8)`).
-        func declareLocal(_ name: String, at node: some SyntaxProtocol) -> String {
-            if let closure = scopeClosures.last ?? nil, let result = closureResults[closure], result.local == name {
-                localScopes[localScopes.count - 1][name] = result.property
-                return result.property
+        override func visitPost(_ node: AccessorDeclSyntax) { scopes.removeLast() }
+
+        /// The name a variable declared here goes by: `Type.name` outside any function or closure; a local is its own, as two
+        /// functions' `let router = URLRouter(…)` are two routers, named after the type and the place it is declared
+        /// (`Module.Awake.router (local, Shop.swift:8)`), unless its closure makes a stored value it returns.
+        func declare(_ name: String, at node: some SyntaxProtocol) -> String {
+            guard let scope = scopes.last else { return qualified(name) }
+            let declared: String
+            if let closure = scope.closure, let result = closureResults[closure], result.local == name {
+                declared = result.property
+            } else {
+                let place = location(node)
+                declared = "\(qualified(name)) (local, \(place.file.split(separator: "/").last.map(String.init) ?? place.file):\(place.line))"
             }
-            let place = location(node)
-            let unique = "\(qualified(name)) (local, \(place.file.split(separator: "/").last.map(String.init) ?? place.file):\(place.line))"
-            localScopes[localScopes.count - 1][name] = unique
-            return unique
+            scopes[scopes.count - 1].locals[name] = declared
+            return declared
         }
 
         /// What `name` refers to here: the innermost local of that name, else `Type.name`.
         func resolved(_ name: String) -> String {
-            for scope in localScopes.reversed() { if let local = scope[name] { return local } }
+            for scope in scopes.reversed() { if let local = scope.locals[name] { return local } }
             return qualified(name)
         }
 
@@ -331,13 +331,13 @@ enum NNSwiftReader {
                 guard let value = binding.initializer?.value else { continue }
                 if let call = value.as(FunctionCallExprSyntax.self), let closure = call.calledExpression.as(ClosureExprSyntax.self),
                    let returned = closure.statements.lazy.compactMap({ $0.item.as(ReturnStmtSyntax.self)?.expression?.as(DeclReferenceExprSyntax.self) }).first {
-                    closureResults[closure.id] = (returned.baseName.text, localScopes.isEmpty ? qualified(name) : declareLocal(name, at: binding.pattern))
+                    closureResults[closure.id] = (returned.baseName.text, declare(name, at: binding.pattern))
                 }
                 if let text = literal(value) {
                     constants[name] = text
                     constants[qualified(name)] = text
                 } else if let call = value.as(FunctionCallExprSyntax.self) {
-                    let declared = localScopes.isEmpty ? qualified(name) : declareLocal(name, at: binding.pattern)
+                    let declared = declare(name, at: binding.pattern)
                     routerCreation(call, name: declared, at: binding.pattern)
                     if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
                        generic.expression.text(in: source) == "EventSet",
@@ -347,7 +347,7 @@ enum NNSwiftReader {
                 } else if value.is(MemberAccessExprSyntax.self) || value.is(DeclReferenceExprSyntax.self) {
                     // `let sub = ShopModule.router`: the same router under another name (for other values, an unused entry).
                     let target = routerName(value)
-                    aliases[localScopes.isEmpty ? qualified(name) : declareLocal(name, at: binding.pattern)] = target
+                    aliases[declare(name, at: binding.pattern)] = target
                 }
             }
             return .visitChildren

@@ -269,8 +269,8 @@ struct QFObjCReader {
         }
         declarators.append(start..<end)
         var baseWords: [String]?
-        for declarator in declarators {
-            guard let (name, words, isPointer, isBlock) = declaration(declarator, baseWords: baseWords) else { continue }
+        for range in declarators {
+            guard let (name, words, isPointer, isBlock) = declarator(range, baseWords: baseWords) else { continue }
             if baseWords == nil { baseWords = words }
             let type = isBlock ? "block" : words.joined(separator: " ")
             let kind: QFFacts.Property.Kind
@@ -300,7 +300,7 @@ struct QFObjCReader {
     /// Attribute macros after the name are not it: `NAME(…)` groups (`API_AVAILABLE(ios(10.0))`,
     /// `DEPRECATED_MSG_ATTRIBUTE("…")`, `__attribute__((…))`) and upper-case macros with an underscore
     /// (`DEPRECATED_ATTRIBUTE`, `NS_UNAVAILABLE`) are dropped.
-    private func declaration(_ range: Range<Int>, baseWords: [String]?) -> (String, [String], Bool, Bool)? {
+    private func declarator(_ range: Range<Int>, baseWords: [String]?) -> (name: String, words: [String], isPointer: Bool, isBlock: Bool)? {
         let ignored: Set<String> = ["const", "nullable", "nonnull", "_Nullable", "_Nonnull", "__nullable", "__nonnull", "__kindof",
                                     "__weak", "__strong", "__unsafe_unretained", "null_unspecified", "_Null_unspecified", "volatile",
                                     "IBOutlet", "IBInspectable", "signed"]

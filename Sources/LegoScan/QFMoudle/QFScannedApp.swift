@@ -557,9 +557,9 @@ public struct QFScannedApp: Sendable {
                 let key = first.lowercased() + stem.dropFirst()
                 if names.insert(key).inserted { properties.append(QFProperty(name: key, type: "id")) }
             }
-            // `@synthesize isVip;` (a protocol's property too) makes the ivar `isVip`, `@synthesize isVip = _isVip;` `_isVip`:
-            // either way the key `vip` finds it.
-            // A synthesized property keeps its own type under its own name (a protocol's, folded in by the runtime).
+            // An ivar answers its own name and, as `_is<Key>`/`is<Key>`, the key after `is`. `@synthesize isVip;` (a
+            // protocol's property too) makes the ivar `isVip`, `@synthesize isVip = _isVip;` `_isVip`: the key `vip` finds
+            // either; the property itself keeps its own type under its own name.
             let ivarKeys = spec.ivars.flatMap { ivar -> [String?] in
                 let name = ivar.hasPrefix("_") ? String(ivar.dropFirst()) : ivar
                 return [name, Self.keyAfterIs(name)]

@@ -141,7 +141,7 @@ public enum QFStaticAnalyzer {
             return
         }
         let lineage = app.lineage(of: className)
-        // Every base of an adopted protocol counts (the runtime's model keeps one base a protocol).
+        // Every base of an adopted protocol counts (the runtime's model keeps one base per protocol).
         let adopted = lineage.classes.flatMap(\.adopts).flatMap(app.protocolChain)
         if !runtime.adopts(spec, protocolName), !adopted.contains(protocolName) {
             // A superclass the scan did not read may adopt it.

@@ -119,7 +119,7 @@ struct FrameworkCall {
         case .routePlug:
             // The framework's own plug is XFURLRoute: setting it changes nothing.
             let plug = (arguments.first?.description ?? "").filter { $0 != " " }
-            if !["[XFURLRoute class]", "[XFURLRouteclass]", "XFURLRoute.self", "XFURLRoute.class"].contains(plug) { facts.routePlugs.append(location) }
+            if !["[XFURLRouteclass]", "XFURLRoute.self", "XFURLRoute.class"].contains(plug) { facts.routePlugs.append(location) }
         case .httpHandler:
             guard let value = argument(0)?.value else { return }
             facts.httpHandlers.append(.init(component: value, location: location))
