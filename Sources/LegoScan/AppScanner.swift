@@ -44,6 +44,8 @@ public enum AppScanner {
         var files: [SourceTree.File]
         var warnings: [ScanFacts.Warning]
         var excluded: [ScanExclusion]
+        /// Source files of the vendored folders the app links (Pods, Carthage, SwiftPM checkouts), not read as the app.
+        var vendored: [SourceTree.File] = []
     }
 
     static func list(directory path: String, scope: ScanScope) throws(ScanError) -> Listing {
@@ -51,9 +53,9 @@ public enum AppScanner {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .notADirectory(path: path)
         }
-        var skippedFolders: [String] = []
-        let (listed, warnings) = SourceTree.files(under: path, skipped: &skippedFolders)
-        var excluded = skippedFolders.map { ScanExclusion(path: $0, reason: .vendoredFolder, fileCount: 0) }
+        var excluded: [ScanExclusion] = []
+        var vendored: [SourceTree.File] = []
+        let (listed, warnings) = SourceTree.files(under: path, skipped: &excluded, vendored: &vendored)
         var byPattern: [String: Int] = [:]
         var files: [SourceTree.File] = []
         for file in listed {
@@ -61,7 +63,7 @@ public enum AppScanner {
             files.append(file)
         }
         excluded += byPattern.keys.sorted().map { ScanExclusion(path: $0, reason: .scope($0), fileCount: byPattern[$0, default: 0]) }
-        return Listing(files: files, warnings: warnings, excluded: excluded)
+        return Listing(files: files, warnings: warnings, excluded: excluded, vendored: vendored)
     }
 
     private static func scanListing<Scanner: FrameworkScanner>(_ listing: Listing, path: String, with scanner: Scanner)
@@ -69,11 +71,28 @@ public enum AppScanner {
         var excluded = listing.excluded
         // One hand-over to the large-stack thread for the whole loop, not one per Swift file.
         let read = LargeStack.run {
-            listing.files.map { file -> (file: SourceTree.File, facts: Scanner.Facts, bytes: Int) in
+            listing.files.map { file -> (file: SourceTree.File, facts: Scanner.Facts, bytes: Int, testFramework: String?) in
                 var bytes = 0
-                let facts = Self.read(file, with: scanner, byteCount: &bytes)
-                return (file, facts, bytes)
+                var testFramework: String?
+                let facts = Self.read(file, with: scanner, byteCount: &bytes, testFramework: &testFramework)
+                return (file, facts, bytes, testFramework)
             }
+        }
+        // A test target is every file of the test folder holding a file that imports a test framework (its mocks
+        // included), or that file alone outside such a folder.
+        var testTargets: [String: (framework: String, files: Int)] = [:]
+        for entry in read {
+            guard let framework = entry.testFramework else { continue }
+            testTargets[TestCode.testFolder(of: entry.file.relativePath) ?? entry.file.relativePath] = (framework, 0)
+        }
+        func testTarget(of path: String) -> String? {
+            if testTargets[path] != nil { return path }
+            var end = path.endIndex
+            while let slash = path[..<end].lastIndex(of: "/") {
+                if testTargets[String(path[..<slash])] != nil { return String(path[..<slash]) }
+                end = slash
+            }
+            return nil
         }
         // The framework's own sources declare its classes; leaving them in would read its macro definitions and base
         // classes as the app's modules and transitions.
@@ -87,9 +106,18 @@ public enum AppScanner {
         var fileCount = 0
         var copyCounts = [Int](repeating: 0, count: copies.count)
         var kept: [SourceTree.File] = []
+        var examples: [(file: SourceTree.File, facts: Scanner.Facts, bytes: Int)] = []
         for entry in read {
             if let copy = copies.firstIndex(where: { VendoredCopy.contains($0.folder, entry.file.relativePath) }) {
                 copyCounts[copy] += 1
+                continue
+            }
+            if let target = testTarget(of: entry.file.relativePath) {
+                testTargets[target]?.files += 1
+                continue
+            }
+            if entry.file.podExample != nil {
+                examples.append((entry.file, entry.facts, entry.bytes))
                 continue
             }
             let declared = entry.facts.declaredTypeNames.filter(frameworkTypes.contains)
@@ -102,9 +130,29 @@ public enum AppScanner {
             byteCount += entry.bytes
             fileCount += 1
         }
+        // A folder whose only app is a pod's example app (the pod's own repository) is that app.
+        if !facts.hasFrameworkCode, examples.contains(where: { $0.facts.hasFrameworkCode }) {
+            for example in examples {
+                facts.append(example.facts)
+                kept.append(example.file)
+                byteCount += example.bytes
+                fileCount += 1
+            }
+            examples = []
+        }
+        var exampleCounts: [SourceTree.PodExample: Int] = [:]
+        for example in examples { exampleCounts[example.file.podExample!, default: 0] += 1 }
+        facts.vendoredSources = VendoredSources(files: listing.vendored)
         scanner.complete(&facts, files: kept)
         for (index, copy) in copies.enumerated() {
             excluded.append(ScanExclusion(path: copy.folder, reason: .frameworkCopy(classes: copy.classes), fileCount: copyCounts[index]))
+        }
+        for example in exampleCounts.keys.sorted(by: { $0.folder < $1.folder }) {
+            excluded.append(ScanExclusion(path: example.folder, reason: .podExample(podspec: example.podspec), fileCount: exampleCounts[example] ?? 0))
+        }
+        for target in testTargets.keys.sorted() {
+            let entry = testTargets[target]!
+            excluded.append(ScanExclusion(path: target, reason: .testCode(framework: entry.framework), fileCount: entry.files))
         }
         guard facts.hasFrameworkCode else { throw .noFrameworkCode(path: path, files: fileCount, frameworks: [scanner.framework]) }
         return ScanOutcome(app: scanner.app(from: facts), fileCount: fileCount, byteCount: byteCount, warnings: facts.warnings,
@@ -121,6 +169,13 @@ public enum AppScanner {
 
     /// The facts of one file; a file that cannot be read gives only its warning.
     static func read<Scanner: FrameworkScanner>(_ file: SourceTree.File, with scanner: Scanner, byteCount: inout Int) -> Scanner.Facts {
+        var testFramework: String?
+        return read(file, with: scanner, byteCount: &byteCount, testFramework: &testFramework)
+    }
+
+    /// `read(_:with:byteCount:)`; `testFramework` gets the test framework the file imports (it is then not read).
+    static func read<Scanner: FrameworkScanner>(_ file: SourceTree.File, with scanner: Scanner, byteCount: inout Int,
+                                                testFramework: inout String?) -> Scanner.Facts {
         let bytes: [UInt8]
         switch SourceTree.contents(of: file) {
         case .bytes(let read): bytes = read
@@ -130,6 +185,8 @@ public enum AppScanner {
             return facts
         }
         byteCount += bytes.count
+        testFramework = TestCode.importedFramework(in: bytes, language: file.language)
+        if testFramework != nil { return Scanner.Facts() }
         return read(bytes: bytes, file: file.relativePath, language: file.language, with: scanner)
     }
 

@@ -276,8 +276,10 @@ public struct ScanFacts: Sendable, Hashable {
     public struct ImportedRouting: Sendable, Hashable {
         /// The class the header is named after.
         public var className: String
-        /// Where the directive is.
+        /// Where the directive is, or the vendored file named after the class.
         public var location: SourceLocation
+        /// Whether `location` is a vendored file named after the class (in `Pods/`), not an import of its header.
+        public var isVendoredFile = false
     }
 
     public struct Warning: Sendable, Hashable {
@@ -335,6 +337,8 @@ public struct ScanFacts: Sendable, Hashable {
     public var warnings: [Warning] = []
     /// Routing classes whose header a file imports (`#import <ShopModule/BDJShopRouting.h>`), by the header's name.
     public var importedRoutings: [ImportedRouting] = []
+    /// The source files of the vendored folders the app links (for a module declared in a pod).
+    public var vendoredSources = VendoredSources()
     /// `// lego-trace:disable…` comments: the lines where a rule's findings are silenced.
     public var suppressions: [InlineSuppression] = []
 

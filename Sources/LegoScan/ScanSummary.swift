@@ -31,6 +31,8 @@ public enum ScanSummary {
                 case .frameworkCopy(let classes):
                     return "\(exclusion.path) (a copy of \(app.framework.displayName): declares \(classes.prefix(3).joined(separator: ", "))\(classes.count > 3 ? " …" : "")\(files))"
                 case .scope(let reason): return "\(files.dropFirst(2)) \(reason)"
+                case .podExample(let podspec): return "\(exclusion.path) (the example app of \(podspec)\(files))"
+                case .testCode(let framework): return "\(exclusion.path) (tests: \(framework)\(files))"
                 }
             }
             rows.append(("excluded", parts.joined(separator: "; ")))

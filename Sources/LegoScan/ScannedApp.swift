@@ -555,11 +555,21 @@ public struct ScannedApp: Sendable, Hashable {
         self.modules = modules
         self.moduleIndex = index
         let declaredNames = Set(facts.classes.map(\.name))
-        for imported in facts.importedRoutings where !declaredNames.contains(imported.className) {
+        // A module's class in a vendored file (a business pod under `Pods/`, opened by URL with no header imported) is
+        // linked into the app as much as an imported one.
+        let componentSuffixes = [TraceEvent.Layer.routing, .viewModel, .viewController].map(\.suffix)
+        let vendored = facts.vendoredSources.names.lazy.filter { name in
+            !declaredNames.contains(name) && componentSuffixes.contains { name.hasSuffix($0) }
+        }.sorted().map {
+            ScanFacts.ImportedRouting(className: $0, location: SourceLocation(file: facts.vendoredSources.file(namedAfter: $0) ?? $0, line: 1),
+                                      isVendoredFile: true)
+        }
+        for imported in facts.importedRoutings.filter({ !declaredNames.contains($0.className) }) + vendored {
             for prefix in prefixes + [""] {
-                if let name = Naming.split(className: imported.className, prefix: prefix)?.name, unreadModuleImports[name] == nil {
-                    unreadModuleImports[name] = imported
-                }
+                guard let split = Naming.split(className: imported.className, prefix: prefix), unreadModuleImports[split.name] == nil else { continue }
+                // A vendored file counts when it is named as a component class the framework looks up.
+                if imported.isVendoredFile, ![.routing, .viewModel, .viewController].contains(split.layer) { continue }
+                unreadModuleImports[split.name] = imported
             }
         }
         self.routes = routes

@@ -23,6 +23,17 @@ public struct SourceTree {
         var relativePath: String
         /// How it is read.
         var language: Language
+        /// The `.podspec` whose example app (`Example/` beside it, below the top) holds the file: another executable,
+        /// set aside unless the rest of the folder holds no app.
+        var podExample: PodExample? = nil
+    }
+
+    /// The example app of a pod: its folder and the pod's `.podspec`, both relative to the scanned folder.
+    struct PodExample: Sendable, Hashable {
+        /// The example app's folder.
+        var folder: String
+        /// The pod's spec beside it.
+        var podspec: String
     }
 
     /// Folder names never entered.
@@ -40,23 +51,41 @@ public struct SourceTree {
     /// The source files under `root` in path order, and a warning for each folder that cannot be listed, each path
     /// too long to open and each name that is not UTF-8 (GBK names from an unzipped archive are still read, as bytes).
     static func files(under root: String) -> (files: [File], warnings: [ScanFacts.Warning]) {
-        var skipped: [String] = []
+        var skipped: [ScanExclusion] = []
         return files(under: root, skipped: &skipped)
     }
 
-    /// `files(under:)`; `skipped` gets the relative paths of the `skippedFolders` met (Pods, Carthage, …) and of the
-    /// Xcode templates.
-    static func files(under root: String, skipped: inout [String]) -> (files: [File], warnings: [ScanFacts.Warning]) {
+    /// `files(under:)`; `skipped` gets the `skippedFolders` met (Pods, Carthage, …) and the Xcode templates. Files of the
+    /// example app of a pod below the top (`pod lib create`'s `Example/` beside a `.podspec`) are listed with
+    /// `podExample` set.
+    static func files(under root: String, skipped: inout [ScanExclusion]) -> (files: [File], warnings: [ScanFacts.Warning]) {
+        var vendored: [File] = []
+        return files(under: root, skipped: &skipped, vendored: &vendored)
+    }
+
+    /// Folders of third-party code whose source files are listed (not read as the app) in `vendored`: the app links
+    /// them, so a class the app opens by name may be declared there.
+    static let indexedVendoredFolders: Set<String> = ["Pods", "Carthage", "SourcePackages"]
+
+    /// The most vendored files listed; a larger tree is cut there (its files are names only, for messages).
+    static let maximumVendoredFiles = 200_000
+
+    /// Folder names that hold a pod's example app when they lie beside its `.podspec`.
+    static let podExampleFolders: Set<String> = ["Example", "Examples", "Demo"]
+
+    /// `files(under:skipped:)`; `vendored` gets the source files below the `indexedVendoredFolders`, never read as the
+    /// app's.
+    static func files(under root: String, skipped: inout [ScanExclusion], vendored: inout [File]) -> (files: [File], warnings: [ScanFacts.Warning]) {
         var base = Array(root.utf8)
         if base.count > 1 && base.last == 0x2F { base.removeLast() }
         var result: [(relative: [UInt8], file: File)] = []
         var warnings: [ScanFacts.Warning] = []
-        var pending: [[UInt8]] = [[]]
+        var pending: [(relative: [UInt8], podExample: PodExample?)] = [([], nil)]
         func warn(_ relative: [UInt8], _ message: String) {
             let shown = relative.isEmpty ? "." : String(decoding: relative, as: UTF8.self)
             warnings.append(.init(location: SourceLocation(file: shown, line: 1), message: message))
         }
-        while let relative = pending.popLast() {
+        while let (relative, inExample) = pending.popLast() {
             let directory = relative.isEmpty ? base : base + [0x2F] + relative
             let names: [[UInt8]]
             switch list(directory) {
@@ -65,6 +94,9 @@ public struct SourceTree {
                 warn(relative, "cannot list the folder (\(reason)); its files were not scanned")
                 continue
             }
+            // A pod below the top has its own example app; at the top, the scanned folder is the pod and its example
+            // app is what links it.
+            let podspec = relative.isEmpty ? nil : names.first { Self.isPodspec($0) }.map { String(decoding: $0, as: UTF8.self) }
             for name in names {
                 let childRelative = relative.isEmpty ? name : relative + [0x2F] + name
                 let childPath = base + [0x2F] + childRelative
@@ -85,16 +117,21 @@ public struct SourceTree {
                 case S_IFDIR:
                     // An Xcode file template (`*.xctemplate`) is never compiled: its classes are named
                     // `___FILEBASENAMEASIDENTIFIER___…`, and read as code they made the first routing of some apps.
+                    let shown = String(decoding: childRelative, as: UTF8.self)
                     if skippedFolders.contains(text) || text.hasSuffix(".xctemplate") {
-                        skipped.append(String(decoding: childRelative, as: UTF8.self))
+                        skipped.append(ScanExclusion(path: shown, reason: .vendoredFolder, fileCount: 0))
+                        if indexedVendoredFolders.contains(text) { listVendored(childRelative, base: base, into: &vendored) }
                     } else if !text.hasPrefix(".") {
-                        pending.append(childRelative)
+                        let example = podspec.flatMap {
+                            podExampleFolders.contains(text) ? PodExample(folder: shown, podspec: String(shown.dropLast(text.count)) + $0) : nil
+                        }
+                        pending.append((childRelative, inExample ?? example))
                     }
                 case S_IFREG:
                     let ext = text.lastIndex(of: ".").map { String(text[text.index(after: $0)...]) } ?? ""
                     if let language = language(ofExtension: ext) {
                         result.append((childRelative, File(path: childPath, relativePath: String(decoding: childRelative, as: UTF8.self),
-                                                           language: language)))
+                                                           language: language, podExample: inExample)))
                     }
                 default:
                     break
@@ -103,6 +140,37 @@ public struct SourceTree {
         }
         result.sort { $0.relative.lexicographicallyPrecedes($1.relative) }
         return (result.map(\.file), warnings)
+    }
+
+    /// Whether a file name is a CocoaPods spec.
+    private static func isPodspec(_ name: [UInt8]) -> Bool {
+        let text = String(decoding: name, as: UTF8.self)
+        return text.hasSuffix(".podspec") || text.hasSuffix(".podspec.json")
+    }
+
+    /// Appends the source files below the vendored folder `relative` to `vendored` (names only; unlistable folders and
+    /// links are passed over silently: nothing of the app is lost), up to `maximumVendoredFiles`.
+    private static func listVendored(_ relative: [UInt8], base: [UInt8], into vendored: inout [File]) {
+        var pending = [relative]
+        while let folder = pending.popLast(), vendored.count < maximumVendoredFiles {
+            guard case .success(let names) = list(base + [0x2F] + folder) else { continue }
+            for name in names where name.first != 0x2E {
+                let childRelative = folder + [0x2F] + name
+                let childPath = base + [0x2F] + childRelative
+                var status = stat()
+                guard childPath.count < Int(PATH_MAX), withCString(childPath, { lstat($0, &status) }) == 0 else { continue }
+                let text = String(decoding: name, as: UTF8.self)
+                switch status.st_mode & S_IFMT {
+                case S_IFDIR: pending.append(childRelative)
+                case S_IFREG:
+                    let ext = text.lastIndex(of: ".").map { String(text[text.index(after: $0)...]) } ?? ""
+                    if let language = language(ofExtension: ext) {
+                        vendored.append(File(path: childPath, relativePath: String(decoding: childRelative, as: UTF8.self), language: language))
+                    }
+                default: break
+                }
+            }
+        }
     }
 
     /// The entries of a folder (without `.` and `..`), or the system's reason it cannot be listed.

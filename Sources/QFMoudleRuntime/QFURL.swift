@@ -25,7 +25,9 @@ public struct QFURL: Sendable, Hashable {
         let utf8 = text.utf8
         var items: [Item] = []
         var parameters: [Parameter] = []
-        if let mark = utf8.firstIndex(of: UInt8(ascii: "?")) {
+        // A `#` before any `?` starts the fragment, which holds the rest (`Web://#/detail?id=1` has no query: RFC 3986,
+        // as NSURLComponents reads it).
+        if let mark = utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }), utf8[mark] == UInt8(ascii: "?") {
             let start = utf8.index(after: mark)
             let query = utf8[start..<(utf8[start...].firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex)]
             for piece in query.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {

@@ -1,4 +1,5 @@
 import LegoModel
+import QFMoudleRuntime
 import Testing
 @testable import LegoScan
 
@@ -270,5 +271,114 @@ extension QFRealCodeShapesTests {
         let findings = QFStaticAnalyzer.analyze(QFScannedApp(facts: facts)).findings
         #expect(findings.map { "\($0.ruleID) \($0.severity.rawValue)" } == ["qf-kvc-unknown-key note"])
         #expect(findings.first?.message.contains("unless the Swift extension of MoudleHome at E.swift:1") == true)
+    }
+
+    /// A router copy of `QFRouter.m:50-57` with the changes real copies make, and a module `Cart` with a coupon and a count.
+    static func routerCopy(urlBody: String, callers: String) -> [String: String] {
+        [
+            "P.h": "@protocol Cart <NSObject>\n@property (nonatomic, copy) NSString *coupon;\n@property (nonatomic, assign) NSInteger count;\n@end\n"
+                + "@protocol Web <NSObject>\n@property (nonatomic, copy) NSString *url;\n@end\n",
+            "C.m": "@interface Cart : NSObject <Cart>\n@end\n@implementation Cart\n@end\n@interface Web : NSObject <Web>\n@end\n@implementation Web\n@end\n",
+            "R.m": """
+                @implementation QFRouter
+                - (id)interfaceForProtocol:(Protocol *)p { return [[NSClassFromString(NSStringFromProtocol(p)) alloc] init]; }
+                - (id)interfaceForURL:(NSURL *)url {
+                \(urlBody)
+                }
+                @end
+                """,
+            "O.m": "@implementation Opener\n- (void)go {\n\(callers)\n}\n@end\n",
+        ]
+    }
+
+    /// The query items QFMoudle sets, unguarded, as its copies write them.
+    static let setsEachItem = """
+        NSURLComponents *cp = [NSURLComponents componentsWithURL:url resolvingAgainstBaseURL:NO];
+        [cp.queryItems enumerateObjectsUsingBlock:^(NSURLQueryItem *obj, NSUInteger idx, BOOL *stop) { [result setValue:obj.value forKey:obj.name]; }];
+        return result;
+        """
+
+    /// A copy that wraps each `setValue:forKey:` in `@try { … } @catch` catches NSUndefinedKeyException and the
+    /// scalar's NSInvalidArgumentException: nothing leaves `interfaceForURL:`, the next items are still set, and only
+    /// the bad key's value is lost. Both were errors ("raised inside interfaceForURL:"), and the first raise ended the
+    /// verdicts of the open; now each bad key is a warning that says the router catches it.
+    @Test func aRouterCatchingKVCExceptionsLosesTheKeyWithoutACrash() {
+        let caught = QFMoudleScanTests.app(Self.routerCopy(urlBody: """
+            id result = [self interfaceForProtocol:objc_getProtocol(url.scheme.UTF8String)];
+            NSURLComponents *cp = [NSURLComponents componentsWithURL:url resolvingAgainstBaseURL:NO];
+            [cp.queryItems enumerateObjectsUsingBlock:^(NSURLQueryItem *obj, NSUInteger idx, BOOL *stop) {
+                @try { [result setValue:obj.value forKey:obj.name]; }
+                @catch (NSException *exception) { NSLog(@"ignored %@", obj.name); }
+            }];
+            return result;
+            """, callers: "[[QFRouter router] interfaceForURL:[NSURL URLWithString:@\"Cart://?utm_source=push&count\"]];"))
+        #expect(QFMoudleScanTests.findings(caught) == ["O.m:3 qf-kvc-nil-scalar warning", "O.m:3 qf-kvc-unknown-key warning"])
+        let uncaught = QFMoudleScanTests.app(Self.routerCopy(urlBody: "id result = [self interfaceForProtocol:objc_getProtocol(url.scheme.UTF8String)];\n"
+                                                              + Self.setsEachItem,
+                                                              callers: "[[QFRouter router] interfaceForURL:[NSURL URLWithString:@\"Cart://?utm_source=push&count\"]];"))
+        // QFRouter.m:54 unguarded: the first key raises and ends the open.
+        #expect(QFMoudleScanTests.findings(uncaught) == ["O.m:3 qf-kvc-unknown-key error"])
+    }
+
+    /// A copy that takes `http`/`https` in a branch of its own (a web module) before `objc_getProtocol` never looks
+    /// up a protocol `https`; the URL was a false `qf-unknown-scheme` error. A scheme changed on its way
+    /// (`url.scheme.capitalizedString`: `web` names `Web`) names another protocol than the URL's text: opens by URL are
+    /// not judged, where `web://` was a false error.
+    @Test func schemesARouterHandlesOrChangesAreNotJudgedAsWritten() {
+        let branch = QFMoudleScanTests.app(Self.routerCopy(urlBody: """
+            if ([url.scheme isEqualToString:@"http"] || [url.scheme isEqualToString:@"https"]) {
+                id web = [self interfaceForProtocol:@protocol(Web)];
+                [web setValue:url.absoluteString forKey:@"url"];
+                return web;
+            }
+            id result = [self interfaceForProtocol:objc_getProtocol(url.scheme.UTF8String)];
+            """ + Self.setsEachItem, callers: """
+            [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"https://m.shop.com/item?id=1"]];
+            [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"Cart://?cupon=1"]];
+            [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"shop://list"]];
+            """))
+        #expect(QFMoudleScanTests.findings(branch) == ["O.m:4 qf-kvc-unknown-key error", "O.m:5 qf-unknown-scheme error"])
+        #expect(branch.router.urlRule?.handledSchemes == ["http", "https"])
+
+        let capitalised = QFMoudleScanTests.app(Self.routerCopy(urlBody: "id result = [self interfaceForProtocol:objc_getProtocol(url.scheme.capitalizedString.UTF8String)];\n"
+                                                                 + Self.setsEachItem,
+                                                                 callers: "[[QFRouter router] interfaceForURL:[NSURL URLWithString:@\"web://?url=x\"]];"))
+        #expect(QFMoudleScanTests.findings(capitalised) == [])
+        #expect(capitalised.router.urlPart == .other("objc_getProtocol(url.scheme.capitalizedString.UTF8String)"))
+    }
+
+    /// Everything after the first `#` is the fragment (RFC 3986, which NSURLComponents follows): `Cart://#frag?bogus=1`
+    /// and a hash route `Web://#/detail?id=1` have no query items, so KVC sets nothing. The key was a false
+    /// `qf-kvc-unknown-key` error; a `#` after the query still ends it.
+    @Test func aFragmentBeforeTheQuestionMarkHoldsTheRest() {
+        let app = QFMoudleScanTests.app(Self.routerCopy(urlBody: "id result = [self interfaceForProtocol:objc_getProtocol(url.scheme.UTF8String)];\n"
+                                                         + Self.setsEachItem, callers: """
+            [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"Cart://#frag?bogus=1"]];
+            [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"Cart://?coupon=A#top?bogus=1"]];
+            [[QFRouter router] interfaceForURL:[NSURL URLWithString:@"Cart://?bogus=2#top"]];
+            """))
+        #expect(QFMoudleScanTests.findings(app) == ["O.m:5 qf-kvc-unknown-key error"])
+        #expect(QFURL("Web://#/detail?id=1").items.isEmpty)
+    }
+
+    /// An app's own service locator answering `interfaceForProtocol:` from a table (or a pod's, unscanned) is not the
+    /// router: its opens follow its rule, not `QFRouter.m:60-63`'s. A missing `LoginService` class was a false
+    /// `qf-missing-impl` error, a scheme of its URLs a false `qf-unknown-scheme`; the router's own opens are judged.
+    @Test func anotherClassesInterfaceForProtocolIsNotTheRouters() {
+        var files = Self.routerCopy(urlBody: "id result = [self interfaceForProtocol:objc_getProtocol(url.scheme.UTF8String)];\n" + Self.setsEachItem,
+                                    callers: """
+            [[AppServiceLocator shared] interfaceForProtocol:@protocol(LoginService)];
+            [[SKServiceCenter shared] interfaceForURL:[NSURL URLWithString:@"share://open?uid=1"]];
+            [[QFRouter router] interfaceForProtocol:@protocol(Wallet)];
+            """)
+        files["P.h"]! += "@protocol LoginService <NSObject>\n@end\n@protocol Wallet <NSObject>\n@end\n"
+        files["L.m"] = """
+            @implementation AppServiceLocator { NSMutableDictionary *_table; }
+            - (id)interfaceForProtocol:(Protocol *)p { return [[_table[NSStringFromProtocol(p)] alloc] init]; }
+            @end
+            """
+        let app = QFMoudleScanTests.app(files)
+        #expect(app.router.className == "QFRouter")
+        #expect(QFMoudleScanTests.findings(app) == ["O.m:5 qf-missing-impl error"])
     }
 }

@@ -15,6 +15,10 @@ enum UnknownComponentCheck: StaticCheck {
     /// the note it makes the finding.
     static func unreadImport(_ app: ScannedApp, _ name: String) -> (text: String?, ceiling: Severity?) {
         guard let imported = app.unreadModuleImport(named: name) else { return (nil, nil) }
+        if imported.isVendoredFile {
+            return (" in the scanned source (\(imported.location.file), a vendored file the scan does not read, is named after \(imported.className): "
+                    + "the module is most likely in that pod or framework)", .note)
+        }
         return (" in the scanned source (\(imported.className).h is imported at \(imported.location.file):\(imported.location.line), but the scan "
                 + "did not read it: the module may be in a pod or framework)", .note)
     }
@@ -46,8 +50,10 @@ enum UnknownComponentCheck: StaticCheck {
                             identity: ["transition", name, transition.fromModule ?? "-"])
         }
         for route in app.routes where app.module(named: route.component) == nil && !ComponentURL(route.url).isHTTP {
-            findings.report(rule, "URL \(route.url) is registered for component \(route.component), which no class of the app can assemble\(hint(route.component, names))",
-                            module: route.component, at: route.location, certainty: .literal, identity: ["route", route.path])
+            let unread = unreadImport(app, route.component)
+            findings.report(rule, "URL \(route.url) is registered for component \(route.component), which no class of the app can assemble"
+                            + (unread.text ?? hint(route.component, names)),
+                            module: route.component, at: route.location, certainty: .literal, ceiling: unread.ceiling, identity: ["route", route.path])
         }
         // Pops to a name: popping to a component that does not exist pops nothing.
         for transition in app.transitions where transition.fact.kind == .pop {

@@ -48,6 +48,17 @@ public protocol FrameworkFacts: Sendable {
     var warnings: [ScanFacts.Warning] { get set }
     /// `lego-trace:disable` comments.
     var suppressions: [InlineSuppression] { get set }
+    /// The source files of the vendored folders the app links, set once every file is read; a framework that does not
+    /// use them keeps none.
+    var vendoredSources: VendoredSources { get set }
     /// Adds the facts of another file.
     mutating func append(_ other: Self)
+}
+
+extension FrameworkFacts {
+    /// Not kept.
+    public var vendoredSources: VendoredSources {
+        get { VendoredSources() }
+        set {}
+    }
 }

@@ -32,6 +32,10 @@ public struct ScanExclusion: Sendable, Hashable {
         case frameworkCopy(classes: [String])
         /// A `--exclude` or `scan.exclude` glob, or no `scan.include` glob, matched.
         case scope(String)
+        /// The example app of a pod below the top (`Example/` beside the `.podspec` named): another executable.
+        case podExample(podspec: String)
+        /// A test target (a folder of tests, or a file importing a test framework such as XCTest): never in the app.
+        case testCode(framework: String)
     }
     /// The folder (or, for the scope, the pattern) left out.
     public var path: String

@@ -197,6 +197,11 @@ public struct QFFacts: FrameworkFacts {
         /// (`QFRouter.m:52-55`); false when the body checks `respondsToSelector:` first, sets another object's keys
         /// (`valueForKey:`), or sets none.
         public var setsQueryOnModule: Bool
+        /// Whether every `setValue:forKey:` is inside `@try { … } @catch`: a bad key is dropped, the module still opens.
+        public var catchesKVCExceptions = false
+        /// String literals an `if` condition on the URL's scheme (or text) compares with: URLs a branch of the router's own
+        /// handles (`https` opening a web module) before any protocol is looked up.
+        public var handledSchemes: [String] = []
         /// The class whose method it is.
         public var className: String
         /// Where the method is.
@@ -280,6 +285,8 @@ public struct QFFacts: FrameworkFacts {
     public var scalarTypedefs: [String: String] = [:]
     public var warnings: [ScanFacts.Warning] = []
     public var suppressions: [InlineSuppression] = []
+    /// The source files of the vendored folders the app links (for a module class declared in a pod).
+    public var vendoredSources = VendoredSources()
 
     /// No facts.
     public init() {}

@@ -681,20 +681,46 @@ struct QFObjCReader {
     /// `objc_getProtocol` (or `NSProtocolFromString`), and whether it sets each query item on the module unguarded.
     private func urlRule(_ start: Int, _ end: Int, className: String, at site: SourceLocation) -> QFFacts.URLRule {
         var part = QFFacts.URLRule.Part.none
-        var sets = false, guarded = false
+        var sets = false, guarded = false, caught = false, uncaught = false
+        var handled: [String] = []
+        // `@try { … } @catch` bodies: an exception KVC raises inside one does not leave the router.
+        var tryBodies: [Range<Int>] = []
+        for index in start..<end where tokens[index].kind == .atKeyword && text(index) == "@try" {
+            if isPunctuation(index + 1, "{"), let close = closer(index + 1) { tryBodies.append(index + 1..<close) }
+        }
         for index in start..<end where isIdentifier(index) {
             switch text(index) {
             case "objc_getProtocol", "NSProtocolFromString":
                 guard part == .none, isPunctuation(index + 1, "("), let close = closer(index + 1) else { continue }
                 let names = (index + 2..<close).filter(isIdentifier).map(text)
-                part = names.contains("scheme") ? .scheme : names.contains("host") ? .host : .other(expressionText(index, close + 1))
-            case "setValue", "setValuesForKeysWithDictionary": sets = true
+                // A scheme changed on its way (`url.scheme.capitalizedString`, a literal prefix) names another protocol
+                // than the URL's text: the scan does not compute it.
+                let changed = names.contains(where: Self.stringTransforms.contains) || (index + 2..<close).contains { tokens[$0].isString }
+                part = changed ? .other(expressionText(index, close + 1))
+                    : names.contains("scheme") ? .scheme : names.contains("host") ? .host : .other(expressionText(index, close + 1))
+            case "setValue", "setValuesForKeysWithDictionary":
+                sets = true
+                if tryBodies.contains(where: { $0.contains(index) }) { caught = true } else { uncaught = true }
             case "respondsToSelector", "valueForKey", "valueForKeyPath": guarded = true
+            case "if":
+                // `if ([url.scheme isEqualToString:@"https"]) { return web; }`: the schemes a branch of its own takes.
+                guard isPunctuation(index + 1, "("), let close = closer(index + 1),
+                      (index + 2..<close).contains(where: { isIdentifier($0) && ["scheme", "absoluteString"].contains(text($0)) }) else { continue }
+                handled += (index + 2..<close).filter { tokens[$0].isString }.map { lexer.stringValue(tokens[$0]) }.filter { !$0.isEmpty }
             default: break
             }
         }
-        return .init(part: part, setsQueryOnModule: sets && !guarded, className: className, location: site)
+        return .init(part: part, setsQueryOnModule: sets && !guarded, catchesKVCExceptions: caught && !uncaught, handledSchemes: handled,
+                     className: className, location: site)
     }
+
+    /// NSString methods that change a scheme's text before it names a protocol.
+    private static let stringTransforms: Set<String> = [
+        "capitalizedString", "lowercaseString", "uppercaseString", "localizedCapitalizedString", "localizedLowercaseString",
+        "localizedUppercaseString", "capitalizedStringWithLocale", "lowercaseStringWithLocale", "uppercaseStringWithLocale",
+        "stringByAppendingString", "stringByAppendingFormat", "stringWithFormat", "stringByReplacingOccurrencesOfString",
+        "substringFromIndex", "substringToIndex", "substringWithRange", "stringByTrimmingCharactersInSet",
+    ]
 
     /// Whether tokens `start..<end` call `NSStringFromProtocol`, directly or through the locals they name.
     private func mentionsProtocolName(_ start: Int, _ end: Int, depth: Int) -> Bool {

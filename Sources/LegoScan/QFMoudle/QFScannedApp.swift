@@ -40,6 +40,22 @@ public struct QFScannedApp: Sendable {
         public var constants: [QFFacts.StringConstant] = []
         /// What the router's `interfaceForURL:` does, when its body was scanned; nil: QFMoudle's is assumed.
         public var urlRule: QFFacts.URLRule?
+        /// The router's class and its subclasses, when scanned: a call sent to another class is not the router's.
+        public var family: Set<String> = []
+
+        /// The class a call's receiver messages (`[AppServiceLocator shared]`, Swift's `Locator.shared`) when it is
+        /// neither the router nor a subclass of it; nil for the router's, for an object (`self.router`, a macro) and when
+        /// the router was not scanned.
+        public func otherClass(receiving receiver: String) -> String? {
+            guard className != nil else { return nil }
+            var text = Substring(receiver.trimmingCharacters(in: .whitespaces))
+            let message = text.first == "["
+            if message { text = text.dropFirst().drop { $0 == " " || $0 == "[" } }
+            let name = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            let after = text.dropFirst(name.count).first
+            guard let first = name.first, first.isUppercase, message ? after == " " : after == "." else { return nil }
+            return family.contains(String(name)) ? nil : String(name)
+        }
 
         /// The part of a URL that names the protocol: the scheme unless the router's body says otherwise.
         public var urlPart: QFFacts.URLRule.Part { urlRule?.part ?? .scheme }
@@ -293,7 +309,12 @@ public struct QFScannedApp: Sendable {
     }
 
     private static func router(facts: QFFacts, classes: [String: Class]) -> Router {
-        let routers = classes.values.filter(isRouter).sorted { $0.location < $1.location }
+        // A class answering interfaceForProtocol: with no naming rule of its own (a service locator reading a table
+        // filled at +load) is not the router when another class names modules by a rule.
+        let ruled = Set(facts.namingRules.map(\.className) + facts.dynamicNamings.map(\.className) + facts.conformanceCalls.map(\.className))
+        let candidates = classes.values.filter(isRouter)
+        let routers = (candidates.contains { ruled.contains($0.name) } ? candidates.filter { ruled.contains($0.name) } : candidates)
+            .sorted { $0.location < $1.location }
         var names = Set(routers.map(\.name))
         // A subclass of the router (`XYRouter : QFRouter` overriding `classForProtocol:`) is the router its opens get:
         // `+router` makes the singleton with `[[self alloc] init]` (`QFRouter.m:21`), and `interfaceForProtocol:` asks
@@ -310,6 +331,7 @@ public struct QFScannedApp: Sendable {
         let implemented = Set(facts.classes.filter(\.isImplementation).map(\.name))
         var result = Router(className: routers.first?.name, location: routers.first?.location, prefix: "", suffix: "",
                             source: names.isDisjoint(with: implemented) ? .assumed : .unread)
+        result.family = names
         result.urlRule = facts.urlRules.first { names.contains($0.className) }
         let walks = facts.conformanceCalls.filter { names.contains($0.className) }
         let conformance = walks.contains { $0.kind == .classList } && walks.contains { $0.kind == .conforms }
@@ -486,7 +508,7 @@ public struct QFScannedApp: Sendable {
                 return Resolution(protocolName: name)
             case .url(let text):
                 // A router that finds the protocol by another part than the scheme or host: not judged.
-                guard let name = protocolPart(of: text, router.urlPart) else { return Resolution() }
+                guard let name = protocolPart(of: text, router.urlPart), !handledByBranch(text) else { return Resolution() }
                 return Resolution(protocolName: name, url: QFURL(text))
             case .format(let text):
                 let url = QFURL(text)
@@ -494,12 +516,24 @@ public struct QFScannedApp: Sendable {
                 // `%@://…` is a scheme the arguments give: the text before `://` must hold no `%` (a parse of it would
                 // find no scheme and judge an empty protocol name).
                 let beforeSeparator = text.utf8.prefix { $0 != UInt8(ascii: ":") }
-                guard !beforeSeparator.contains(UInt8(ascii: "%")),
+                guard !beforeSeparator.contains(UInt8(ascii: "%")), !handledByBranch(text),
                       let name = protocolPart(of: text, router.urlPart), !name.isEmpty, !name.utf8.contains(UInt8(ascii: "%")),
                       !url.items.contains(where: { $0.key.utf8.contains(UInt8(ascii: "%")) }) else { return Resolution() }
                 return Resolution(protocolName: name, url: url, valuesDynamic: true)
             case .unknown:
                 return Resolution()
+            }
+        }
+
+        /// Whether a branch of the router's `interfaceForURL:` of its own takes the URL `text` (its scheme, or the start of
+        /// its text, is a literal an `if` on the scheme compares with): it never reaches the protocol lookup judged here.
+        private func handledByBranch(_ text: String) -> Bool {
+            guard let handled = router.urlRule?.handledSchemes, !handled.isEmpty else { return false }
+            let scheme = QFURL.scheme(of: text)?.lowercased()
+            let lowered = text.lowercased()
+            return handled.contains { literal in
+                let literal = literal.lowercased()
+                return literal == scheme || lowered.hasPrefix(literal)
             }
         }
 

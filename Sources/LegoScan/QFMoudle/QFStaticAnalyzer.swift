@@ -15,14 +15,24 @@ public enum QFStaticAnalyzer {
         let protocolNames = Set(app.protocols.map(\.name))
         let uncertain = uncertainTypes(app)
         let outside = protocolDeclaredOutside(app, protocolNames)
+        var otherReceivers: [String: Int] = [:]
         for open in app.opens where open.fact.reachable {
             guard let protocolName = open.protocolName else { continue }
+            // A call to another class's interfaceForProtocol: (a service locator, a pod's) follows that class's rule.
+            if let other = app.router.otherClass(receiving: open.fact.receiver) {
+                otherReceivers[other, default: 0] += 1
+                continue
+            }
             check(open, protocolName: protocolName, app: app, runtime: runtime, classes: modelClasses, protocolNames: protocolNames,
                   outside: outside, uncertain: uncertain, findings: findings)
         }
         references(app, findings)
         controllerCycles(app, findings)
         var limitations: [String] = []
+        for (other, count) in otherReceivers.sorted(by: { $0.key < $1.key }) {
+            limitations.append("\(count) open\(count == 1 ? " is" : "s are") sent to \(other), not to the router \(app.router.className ?? ""): "
+                               + "\(other) finds modules its own way, which is not judged")
+        }
         let dynamic = app.opens.filter { $0.fact.reachable && $0.isDynamic }.count
         if dynamic > 0 {
             limitations.append("\(dynamic) open\(dynamic == 1 ? " takes a protocol or URL" : "s take protocols or URLs") computed at run time; "
@@ -115,7 +125,7 @@ public enum QFStaticAnalyzer {
             }
             guard candidates.count == 1, let url = open.url, app.router.setsQueryOnModule else { return }
             kvc(url, open: open, protocolName: protocolName, className: className, lineage: app.lineage(of: className), uncertain: uncertain,
-                runtime: runtime, ruleCeiling: ruleCeiling, extensions: app.facts.swiftExtensions, findings: findings)
+                runtime: runtime, ruleCeiling: ruleCeiling, extensions: app.facts.swiftExtensions, urlRule: app.router.urlRule, findings: findings)
             return
         }
         let className = app.router.prefix + protocolName + app.router.suffix
@@ -132,10 +142,14 @@ public enum QFStaticAnalyzer {
                     " (the Swift class \(className) at \($0.location.file):\($0.location.line) is not it: without @objc(\(className)) its "
                         + "runtime name is module-qualified, which NSClassFromString of the bare name does not find)"
                 } ?? ""
-                findings.report(.qfMissingImpl, "\(by) is resolved but no class \(className) exists\(declared)\(swift): "
+                // A business pod under `Pods/` is linked into the app, and its files are named after their classes.
+                let vendored = app.facts.vendoredSources.file(namedAfter: className)
+                let inPod = vendored.map { " in the scanned source (\($0), a vendored file the scan does not read, is named after it: the class is "
+                    + "most likely in that pod)" } ?? ""
+                findings.report(.qfMissingImpl, "\(by) is resolved but no class \(className) exists\(inPod)\(declared)\(swift): "
                                 + "interfaceForProtocol: returns nil without a word\(ruleNote(app))",
                                 module: protocolName, at: site, certainty: .literal,
-                                ceiling: lowest(declaredOutside || undeclaredName ? .note : nil, ruleCeiling),
+                                ceiling: lowest(declaredOutside || undeclaredName || vendored != nil ? .note : nil, ruleCeiling),
                                 identity: ["resolve", protocolName, className])
             }
             return
@@ -162,19 +176,22 @@ public enum QFStaticAnalyzer {
         }
         guard let url = open.url, app.router.setsQueryOnModule else { return }
         kvc(url, open: open, protocolName: protocolName, className: className, lineage: lineage, uncertain: uncertain, runtime: runtime,
-            ruleCeiling: ruleCeiling, extensions: app.facts.swiftExtensions, findings: findings)
+            ruleCeiling: ruleCeiling, extensions: app.facts.swiftExtensions, urlRule: app.router.urlRule, findings: findings)
     }
 
     /// The query items in order, as `interfaceForURL:` sets them (QFRouter.m:52-55); the first that raises ends it.
     private static func kvc(_ url: QFURL, open: QFScannedApp.Open, protocolName: String, className: String,
                             lineage: (classes: [QFScannedApp.Class], unread: QFScannedApp.Unread?), uncertain: Set<String>, runtime: QFMoudleRuntime,
-                            ruleCeiling: Severity?, extensions: [String: SourceLocation], findings: StaticFindings) {
+                            ruleCeiling: Severity?, extensions: [String: SourceLocation], urlRule: QFFacts.URLRule?, findings: StaticFindings) {
         // A class overriding setValue:forUndefinedKey: (or setNilValueForKey:) decides itself what a bad key does.
         let overrides = Set(lineage.classes.flatMap(\.methods))
         // A class overriding setValue:forKey: itself receives the router's call (QFRouter.m:54) and decides what each key
         // does (mapping `id` to `itemId`, then super): no verdict of KVC's search is sure.
         guard !overrides.contains("setValue:forKey:") else { return }
         let properties = runtime.settableProperties(of: className)
+        // A router that wraps each set in `@try { … } @catch`: the key is dropped and the module opens without it.
+        let caught = urlRule?.catchesKVCExceptions == true
+        let catchText = urlRule.map { " (the router catches it, \($0.location.file):\($0.location.line): the value is lost and the module opens without it)" } ?? ""
         var unread: String
         switch lineage.unread {
         case .superclass(let name): unread = " (its superclass \(name) was not scanned)"
@@ -201,13 +218,16 @@ public enum QFStaticAnalyzer {
             let evidence = declared.map { [($0, "`\(item.key)` declared here")] } ?? []
             switch verdict {
             case .undefinedKey where !overrides.contains("setValue:forUndefinedKey:"):
-                findings.report(.qfKVCUnknownKey, prefix + "no setter or ivar answers it, so NSUndefinedKeyException is raised inside interfaceForURL:\(unread)",
+                findings.report(.qfKVCUnknownKey, prefix + "no setter or ivar answers it, so NSUndefinedKeyException is raised inside interfaceForURL:"
+                                + (caught ? catchText : "") + unread,
                                 module: protocolName, at: open.fact.location, certainty: .literal,
-                                ceiling: lowest(lineage.unread == nil && extended == nil ? nil : .note, ruleCeiling),
+                                ceiling: lowest(lineage.unread == nil && extended == nil ? nil : .note, lowest(caught ? .warning : nil, ruleCeiling)),
                                 evidence: evidence, identity: identity)
             case .nilIntoScalar where !overrides.contains("setNilValueForKey:"):
-                findings.report(.qfKVCNilScalar, prefix + "a key without `=` gives nil, and setNilValueForKey: raises NSInvalidArgumentException for a scalar",
-                                module: protocolName, at: open.fact.location, certainty: .literal, ceiling: ruleCeiling, evidence: evidence, identity: identity)
+                findings.report(.qfKVCNilScalar, prefix + "a key without `=` gives nil, and setNilValueForKey: raises NSInvalidArgumentException for a scalar"
+                                + (caught ? catchText : ""),
+                                module: protocolName, at: open.fact.location, certainty: .literal, ceiling: lowest(caught ? .warning : nil, ruleCeiling),
+                                evidence: evidence, identity: identity)
             case .stringInto(let type):
                 findings.report(.qfKVCTypeMismatch, prefix + "the text is stored into a \(type) property (converted to 0 or NO, or kept as a string "
                                 + "where a \(type) is expected); the damage shows later",
@@ -220,7 +240,8 @@ public enum QFStaticAnalyzer {
             default:
                 break
             }
-            if verdict.raises { return }
+            // The first exception ends the open, unless the router catches it and sets the next key.
+            if verdict.raises, !caught { return }
         }
     }
 

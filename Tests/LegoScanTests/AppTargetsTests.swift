@@ -1,0 +1,162 @@
+import Foundation
+import LegoAnalysis
+import LegoModel
+import LegoTestSupport
+import Testing
+@testable import LegoScan
+
+/// A repository holds more than the app: test targets, the example apps of its development pods, and business pods
+/// under `Pods/` that the app links but the scan does not read. Each made false errors on correct apps (a test that
+/// opens a bad URL on purpose, a pod example's own class prefix) or hid real ones (a test's mock of a missing module).
+@Suite struct AppTargetsTests {
+    /// The findings of the app in `files`, read with `framework`'s scanner, as `file:line severity rule`.
+    static func findings(_ files: [String: String], framework: Framework) throws -> (lines: [String], outcome: ScanOutcome<any ScannedFrameworkApp>) {
+        let directory = try TemporaryDirectory()
+        try NNModuleScanTests.write(files, into: directory)
+        let outcome = try AppScanner.scan(directory: directory.path, framework: framework)
+        let lines = outcome.app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: outcome.fileCount).findings.map {
+            "\($0.location!.sourceLocation.file):\($0.location!.sourceLocation.line) \($0.severity.rawValue) \($0.ruleID)"
+        }
+        return (lines.sorted(), outcome)
+    }
+
+    /// An XFLegoVIPER module `BDJ<name>` (routing with the assembly macro, presenter, activity).
+    static func viper(_ name: String, folder: String = "App") -> [String: String] {
+        ["\(folder)/\(name)/BDJ\(name)Routing.m": """
+            @interface BDJ\(name)Routing : XFRouting
+            @end
+            @implementation BDJ\(name)Routing
+            XF_AutoAssemblyModule_Fast
+            @end
+            @interface BDJ\(name)Presenter : XFPresenter
+            @end
+            @interface BDJ\(name)Activity : XFActivity
+            @end
+            """]
+    }
+
+    static let xfApp: [String: String] = viper("Home").merging(viper("Cart")) { $1 }.merging([
+        "App/Home/BDJHomeRouting+Cart.m": "@implementation BDJHomeRouting (Cart)\n- (void)cart { XF_PUSH_URLComponent_Fast(@\"bdj://home/cart\") }\n@end\n",
+        "App/AppDelegate.m": """
+            [[XFLegoConfig defaultConfig] setClassPrefix:@"BDJ"];
+            @implementation AppDelegate
+            - (void)launch {
+                [XFURLRoute initURLGroup:@[@"bdj://home", @"bdj://home/cart"]];
+                XF_ShowURLComponent2Window_Fast(@"bdj://home")
+            }
+            @end
+            """,
+    ]) { $1 }
+
+    /// A unit-test target opens a missing URL and registers a mock on purpose; its stub class named like the app's
+    /// missing module hid the app's real error. The target is every file of the test folder (a mock without the import
+    /// too), and the app's own defect is reported as if the tests were not there.
+    @Test func aTestTargetIsNotTheApp() throws {
+        var files = Self.xfApp
+        files["App/Home/BDJHomeRouting+Jump.m"] = """
+            @implementation BDJHomeRouting (Jump)
+            - (void)coupon { XF_PUSH_Component_Fast(@"Coupon") }
+            @end
+            """
+        files["AppTests/BDJHomeTests.m"] = """
+            #import <XCTest/XCTest.h>
+            @interface BDJHomeTests : XCTestCase
+            @end
+            @implementation BDJHomeTests
+            - (void)testUnknownURLAsserts { [XFURLRoute register:@"bdj://home/nothing" forComponent:@"Nothing"]; }
+            @end
+            """
+        files["AppTests/Mocks/BDJCouponViewController.m"] = "@interface BDJCouponViewController : UIViewController\n@end\nXF_EXPORT_COMPONENT\n"
+        let (lines, outcome) = try Self.findings(files, framework: .xflegoViper)
+        // XFModuleReflect.m:16-36 (c95d757): no BDJCoupon class in the app, so the component is nil.
+        #expect(lines == ["App/Home/BDJHomeRouting+Jump.m:2 error unknown-component"])
+        #expect(outcome.excluded.contains(ScanExclusion(path: "AppTests", reason: .testCode(framework: "XCTest"), fileCount: 2)))
+        #expect(ScanSummary.lines(outcome, source: "App").contains { $0.contains("AppTests (tests: XCTest, 2 files)") })
+    }
+
+    /// Only an import at the start of a line marks test code: a comment or a string that names XCTest, and a module
+    /// whose name starts with one, do not. A test file outside a test folder goes alone.
+    @Test func onlyAnImportDirectiveMarksTestCode() {
+        func framework(_ text: String, _ language: SourceTree.Language) -> String? {
+            TestCode.importedFramework(in: Array(text.utf8), language: language)
+        }
+        #expect(framework("#import <XCTest/XCTest.h>\n", .objectiveC) == "XCTest")
+        #expect(framework("  @import XCTest;\n", .objectiveC) == "XCTest")
+        #expect(framework("#import \"Kiwi.h\"\n", .objectiveC) == "Kiwi")
+        #expect(framework("// unlike #import <XCTest/XCTest.h>, this is app code\n", .objectiveC) == nil)
+        #expect(framework("NSString *s = @\"#import <XCTest/XCTest.h>\";\n", .objectiveC) == nil)
+        #expect(framework("import UIKit\n@testable import Shop\n", .swift) == "XCTest")
+        #expect(framework("import Testing\n", .swift) == "Swift Testing")
+        #expect(framework("import TestingHelpers\nimport XCTestSupportKit\n", .swift) == nil)
+        #expect(framework("let s = \"import XCTest\"\n", .swift) == nil)
+        #expect(TestCode.testFolder(of: "App/Sub/Helper.m") == nil)
+        #expect(TestCode.testFolder(of: "Modules/Home/Tests/HomeTests/HomeTests.swift") == "Modules/Home/Tests")
+        #expect(TestCode.testFolder(of: "AppUITests/Flows/Login.swift") == "AppUITests")
+    }
+
+    /// `pod lib create` puts an example app beside a development pod's spec; it sets its own class prefix and registers
+    /// its own URLs in another executable. Below the top it is set aside (the main app's prefix BDJ stays); at the top,
+    /// when it is the only app, it is the app.
+    @Test func aPodsExampleAppIsAnotherExecutable() throws {
+        var files = Self.xfApp
+        files["LocalPods/CartModule/CartModule.podspec"] = "Pod::Spec.new do |s| end\n"
+        files["LocalPods/CartModule/Example/CartModule/CMAppDelegate.m"] = """
+            @implementation CMAppDelegate
+            - (void)launch {
+                [[XFLegoConfig defaultConfig] setClassPrefix:@"CM"];
+                [XFURLRoute initURLGroup:@[@"cm://demo"]];
+                XF_ShowURLComponent2Window_Fast(@"cm://demo")
+            }
+            @end
+            """
+        files.merge(Self.viper("Demo", folder: "LocalPods/CartModule/Example/CartModule").mapValues { $0.replacingOccurrences(of: "BDJ", with: "CM") }) { $1 }
+        let (lines, outcome) = try Self.findings(files, framework: .xflegoViper)
+        // XFLegoConfig.m:104: the last setClassPrefix: that runs names every class; the example's CM never runs in the app.
+        #expect(lines == [])
+        #expect(outcome.excluded.contains(ScanExclusion(path: "LocalPods/CartModule/Example",
+                                                        reason: .podExample(podspec: "LocalPods/CartModule/CartModule.podspec"), fileCount: 2)))
+
+        // The pod alone, its example app the only code that runs the framework: read as the app.
+        let alone = try Self.findings(files.filter { $0.key.hasPrefix("LocalPods/") }, framework: .xflegoViper)
+        #expect(alone.lines == [])
+        #expect(alone.outcome.excluded.isEmpty)
+        #expect(alone.outcome.fileCount == 2)
+    }
+
+    /// A business module shipped as a pod is linked into the app and opened by URL with no header imported; its
+    /// routing is in `Pods/`, which the scan does not read. The file named after the class makes the verdict a note.
+    @Test func aModuleInAVendoredPodIsANote() throws {
+        var files = Self.xfApp
+        files["App/AppDelegate.m"] = files["App/AppDelegate.m"]!.replacingOccurrences(of: "@\"bdj://home/cart\"", with: "@\"bdj://home/cart\", @\"bdj://home/pay\"")
+        files["App/Home/BDJHomeRouting+Pay.m"] = "@implementation BDJHomeRouting (Pay)\n- (void)pay { XF_Present_URLComponent_Fast(@\"bdj://home/pay\") }\n@end\n"
+        files["Pods/BDJPayModule/Classes/BDJPayRouting.h"] = "@interface BDJPayRouting : XFRouting\n@end\n"
+        files["Pods/BDJPayModule/Classes/BDJPayRouting.m"] = "@implementation BDJPayRouting\nXF_AutoAssemblyModule_Fast\n@end\n"
+        let (lines, outcome) = try Self.findings(files, framework: .xflegoViper)
+        #expect(lines == ["App/AppDelegate.m:4 note unknown-component", "App/Home/BDJHomeRouting+Pay.m:2 note unknown-component"])
+        let message = try #require(outcome.app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 1).findings.first?.message)
+        // XFModuleReflect.m:16-36 (c95d757): NSClassFromString finds a pod's class as well as the app's.
+        #expect(message.contains("Pods/BDJPayModule/Classes/BDJPayRouting.h, a vendored file the scan does not read"))
+
+        // With no such file in Pods/, a typo stays the error it is.
+        files["App/Home/BDJHomeRouting+Pay.m"] = files["App/Home/BDJHomeRouting+Pay.m"]!.replacingOccurrences(of: "home/pay", with: "home/pya")
+        files["App/AppDelegate.m"] = files["App/AppDelegate.m"]!.replacingOccurrences(of: "home/pay", with: "home/pya")
+        #expect(try Self.findings(files, framework: .xflegoViper).lines == ["App/AppDelegate.m:4 error unknown-component",
+                                                                           "App/Home/BDJHomeRouting+Pay.m:2 error unknown-component"])
+    }
+
+    /// QFMoudle: the class named after a protocol may be a pod's (`QFRouter.m:45-48` finds it by name at run time).
+    @Test func aQFMoudleClassInAVendoredPodIsANote() throws {
+        let files: [String: String] = [
+            "Router/QFRouter.m": """
+                @implementation QFRouter
+                - (id)interfaceForProtocol:(Protocol *)p { Class c = NSClassFromString(NSStringFromProtocol(p)); return [[c alloc] init]; }
+                @end
+                """,
+            "Protocols/Wallet.h": "@protocol Wallet <NSObject>\n@end\n",
+            "App/Caller.m": "#import \"Wallet.h\"\n@implementation Caller\n- (void)go { [[QFRouter router] interfaceForProtocol:@protocol(Wallet)]; }\n@end\n",
+            "Pods/WalletModule/Classes/Wallet.m": "@implementation Wallet\n@end\n",
+        ]
+        #expect(try Self.findings(files, framework: .qfMoudle).lines == ["App/Caller.m:3 note qf-missing-impl"])
+        #expect(try Self.findings(files.filter { !$0.key.hasPrefix("Pods/") }, framework: .qfMoudle).lines == ["App/Caller.m:3 error qf-missing-impl"])
+    }
+}
