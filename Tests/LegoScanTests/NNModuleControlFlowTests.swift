@@ -340,6 +340,46 @@ import Testing
         #expect(findings == ["nn-observer-discarded 11"])
     }
 
+    /// Each branch of a Swift 5.9 `if` or `switch` expression is that expression's value (SE-0380): assigned, returned,
+    /// bound with `let` or the implicit result of a single-expression body, the token is kept, so the observer's `deinit`
+    /// (`NotificationObserver.swift:33`) does not run (four false `nn-observer-discarded` errors). An `if` or `switch`
+    /// statement whose branches are single calls still discards them.
+    @Test func aBranchOfAnIfOrSwitchExpressionIsItsValue() {
+        let findings = NNModuleControlFlowTests.findings("""
+            final class CartBadge: NSObject {
+                private let token: NotificationObserver
+                init(mode: Mode) {
+                    token = switch mode {
+                    case .live: Module.notificationService.addObserver(forName: .cartChanged) { _ in }
+                    case .replay: try Module.notificationService.addObserver(forName: .cartChanged, isSticky: true) { _ in }
+                    }
+                    super.init()
+                }
+                func observe(sticky: Bool) -> NotificationObserver {
+                    return if sticky {
+                        Module.notificationService.addObserver(forName: .a, isSticky: true) { _ in }
+                    } else if Flags.replay {
+                        Module.notificationService.addObserver(forName: .b) { _ in }
+                    } else {
+                        Module.notificationService.addObserver(forName: .c) { _ in }
+                    }
+                }
+                func bind(_ live: Bool) {
+                    let kept = if live { Module.notificationService.addObserver(forName: .d) { _ in } } else { Module.notificationService.addObserver(forName: .e) { _ in } }
+                    tokens.append(kept)
+                    if live { Module.notificationService.addObserver(forName: .lost) { _ in } } else { Module.notificationService.addObserver(forName: .lost) { _ in } }
+                    switch live { case true: Module.notificationService.addObserver(forName: .gone) { _ in }; default: break }
+                    _ = if live { Module.notificationService.addObserver(forName: .dropped) { _ in } } else { Module.notificationService.addObserver(forName: .dropped) { _ in } }
+                }
+                var implicit: NotificationObserver {
+                    if Flags.replay { Module.notificationService.addObserver(forName: .f) { _ in } } else { Module.notificationService.addObserver(forName: .g) { _ in } }
+                }
+            }
+            """)
+        #expect(findings == ["nn-observer-discarded 22", "nn-observer-discarded 22", "nn-observer-discarded 23", "nn-observer-discarded 24",
+                             "nn-observer-discarded 24"])
+    }
+
     /// A router made in a local of one function is not one made in another's (`URLRouter.swift:25`: each instance has
     /// its own routes): merged under one name, a sub-router made with `URLRouter(with: Module.routeService)` took the other
     /// function's upper router (a false `nn-nested-wrong-upper` error, `URLRouter.swift:89`) and two locals' routes were

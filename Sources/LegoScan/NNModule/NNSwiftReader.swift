@@ -595,18 +595,45 @@ enum NNSwiftReader {
         }
 
         /// What becomes of an `addObserver` result: `.disposed(by:)`, discarded (a statement of its own or `_ =`), or kept.
-        func token(of call: FunctionCallExprSyntax) -> NNFacts.Observer.Token {
-            var node = Syntax(call)
-            // `try`, `await` and parentheses do not change what happens to the value.
-            while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
+        func token(of call: FunctionCallExprSyntax) -> NNFacts.Observer.Token { fate(of: Syntax(call)) }
+
+        /// What becomes of the value of `value`: the call itself, or an `if` / `switch` expression one of whose branches it is.
+        func fate(of value: Syntax) -> NNFacts.Observer.Token {
+            var node = value
+            // `try`, `await` and parentheses do not change what happens to the value; an `if` or `switch` written as a
+            // statement is an expression statement around it.
+            while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(ExpressionStmtSyntax.self) {
+                node = parent
+            }
             guard let parent = node.parent else { return .kept }
             if let member = parent.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "disposed" { return .disposed }
-            if parent.is(CodeBlockItemSyntax.self) { return returnsImplicitly(parent) ? .kept : .discarded }
+            if parent.is(CodeBlockItemSyntax.self) {
+                if returnsImplicitly(parent) { return .kept }
+                // A branch of an `if` / `switch` expression is that expression's value (SE-0380), which fares as the
+                // expression does: assigned, returned or bound it is kept; written as a statement it is discarded.
+                if let branching = branchingExpression(of: parent) { return fate(of: branching) }
+                return .discarded
+            }
             if let list = parent.as(ExprListSyntax.self), list.count == 3, list.first?.is(DiscardAssignmentExprSyntax.self) == true,
                list.last.map({ Syntax($0) }) == node {
                 return .discarded
             }
             return .kept
+        }
+
+        /// The `if` (the first of an `else if` chain, ending in `else`) or `switch` whose branch is the single statement
+        /// `item`: the value of such a branch is the expression's value when it is used as one (Swift 5.9, SE-0380).
+        func branchingExpression(of item: Syntax) -> Syntax? {
+            guard let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1, let body = list.parent else { return nil }
+            if let switchCase = body.as(SwitchCaseSyntax.self) {
+                return switchCase.parent?.parent?.as(SwitchExprSyntax.self).map(Syntax.init)
+            }
+            guard body.is(CodeBlockSyntax.self), var branch = body.parent?.as(IfExprSyntax.self) else { return nil }
+            while let outer = branch.parent?.as(IfExprSyntax.self) { branch = outer }
+            // Without a final `else` an `if` is no expression, only a statement.
+            var last = branch
+            while case .ifExpr(let next) = last.elseBody { last = next }
+            return last.elseBody == nil ? nil : Syntax(branch)
         }
 
         func interceptor(_ expression: ExprSyntax, at node: some SyntaxProtocol) -> NNFacts.Interceptor {
