@@ -14,6 +14,14 @@ import Testing
             .map { "\($0.ruleID) \($0.location!.sourceLocation.line)" }
     }
 
+    /// The findings of an app made of `files` (relative path → text), as `rule file:line`.
+    static func findings(files: [String: String]) throws -> [String] {
+        let directory = try TemporaryDirectory()
+        try NNModuleScanTests.write(files, into: directory)
+        return try AppScanner.scan(directory: directory.path, with: NNScanner()).app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0)
+            .findings.map { "\($0.ruleID) \($0.location!.sourceLocation.file):\($0.location!.sourceLocation.line)" }
+    }
+
     /// Only one arm of an `if`, `switch`, `guard` or `?:` runs in one call: a route registered in each half of
     /// `if #available … else` is registered once, so the router never logs "already exist"
     /// (`YiHuaXie/NNModule@5d3e56e:NNModule/URLRouter/URLRouter.swift:73-86`), and a service registered in each is
@@ -378,6 +386,61 @@ import Testing
             """)
         #expect(findings == ["nn-observer-discarded 22", "nn-observer-discarded 22", "nn-observer-discarded 23", "nn-observer-discarded 24",
                              "nn-observer-discarded 24"])
+    }
+
+    /// In the body of a result builder each expression statement is handed to its `buildBlock` (SE-0289), which returns
+    /// the tokens to the caller: RxSwift's `disposeBag.insert { … }` shape keeps them, so the observer's `deinit`
+    /// (`NotificationObserver.swift:33`) does not run (false `nn-observer-discarded` errors). The builder is known by an
+    /// attribute of the property or function, or of the parameter the closure is passed to, that names a
+    /// `@resultBuilder` type the scan read (in any file) or ends in `Builder`; another closure or attribute discards.
+    @Test func aResultBuilderBodyKeepsItsTokens() throws {
+        let findings = try NNModuleControlFlowTests.findings(files: [
+            "Core/ObserverBag.swift": """
+                @resultBuilder
+                enum ObserverCollector {
+                    static func buildBlock(_ parts: NotificationObserver...) -> [NotificationObserver] { parts }
+                }
+                final class ObserverBag {
+                    private var items: [NotificationObserver] = []
+                    func insert(@ObserverCollector _ build: () -> [NotificationObserver]) { items += build() }
+                    func add(@ObserverCollector tokens build: () -> [NotificationObserver]) { items += build() }
+                    func run(_ work: () -> Void) { work() }
+                }
+                """,
+            "Profile/ProfileViewModel.swift": """
+                import NNModule_swift
+                final class ProfileViewModel {
+                    private let bag = ObserverBag()
+                    init() {
+                        bag.insert {
+                            Module.notificationService.addObserver(forName: .a) { _ in }
+                            Module.notificationService.addObserver(forName: .b) { _ in }
+                        }
+                        bag.add(tokens: {
+                            Module.notificationService.addObserver(forName: .c) { _ in }
+                            Module.notificationService.addObserver(forName: .d) { _ in }
+                        })
+                        bag.run {
+                            Module.notificationService.addObserver(forName: .lost) { _ in }
+                            print("ran")
+                        }
+                    }
+                    @ObserverBuilder var observers: [NotificationObserver] {
+                        Module.notificationService.addObserver(forName: .e) { _ in }
+                        Module.notificationService.addObserver(forName: .f, isSticky: true) { _ in }
+                    }
+                    @ObserverCollector func more() -> [NotificationObserver] {
+                        Module.notificationService.addObserver(forName: .g) { _ in }
+                        Module.notificationService.addObserver(forName: .h) { _ in }
+                    }
+                    @MainActor func refresh() {
+                        Module.notificationService.addObserver(forName: .gone) { _ in }
+                        print("refreshed")
+                    }
+                }
+                """,
+        ])
+        #expect(findings == ["nn-observer-discarded Profile/ProfileViewModel.swift:14", "nn-observer-discarded Profile/ProfileViewModel.swift:27"])
     }
 
     /// A router made in a local of one function is not one made in another's (`URLRouter.swift:25`: each instance has

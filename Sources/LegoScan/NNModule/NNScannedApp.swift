@@ -36,6 +36,7 @@ public struct NNScannedApp: Sendable {
     public init(facts: NNFacts) {
         self.facts = facts
         Self.resolveAliases(in: &self.facts)
+        Self.resolveResultBuilders(in: &self.facts)
         // Every parser the app makes, wherever it is stored (a router's inline parser is one of them too):
         // `URLRouter.default = URLRouter(routeParser: parser)` on another line than `let parser = URLRouteParser(…)`
         // is the common spelling.
@@ -113,6 +114,26 @@ public struct NNScannedApp: Sendable {
         for index in facts.lookups.indices {
             facts.lookups[index].service = resolved(facts.lookups[index].service, in: facts.lookups[index].location.file,
                                                     inside: facts.lookups[index].enclosingTypes)
+        }
+    }
+
+    /// Keeps the token of an observer written as a statement of a result builder's body: each such statement is handed to
+    /// the builder's `buildBlock` (SE-0289), whose result the caller has. A builder is an attribute naming a type declared
+    /// `@resultBuilder` in any file, or ending in `Builder` (SwiftUI's, RxSwift's, one the scan did not read).
+    static func resolveResultBuilders(in facts: inout NNFacts) {
+        guard facts.observers.contains(where: { $0.resultBuilder != nil }) else { return }
+        let declared = Set(facts.resultBuilderTypes)
+        func isBuilder(_ attribute: String) -> Bool { attribute.hasSuffix("Builder") || declared.contains(attribute) }
+        for index in facts.observers.indices where facts.observers[index].token == .discarded {
+            switch facts.observers[index].resultBuilder {
+            case .attributes(let attributes) where attributes.contains(where: isBuilder):
+                facts.observers[index].token = .kept
+            case .argument(let function, let label)
+                where facts.attributedParameters.contains { $0.function == function && (label == nil || $0.label == label) && $0.attributes.contains(where: isBuilder) }:
+                facts.observers[index].token = .kept
+            default:
+                break
+            }
         }
     }
 

@@ -25,6 +25,13 @@ enum NNSwiftReader {
                 .init(name: $0.name, target: $0.target, fileScoped: $0.fileScoped,
                       location: LegoModel.SourceLocation(file: file, line: $0.line, column: $0.column))
             }
+            // A result builder and the parameters that take one are often declared in a file of their own (an observer
+            // bag): its declarations, bodies left out, say which closures collect their tokens.
+            if ByteSearch.contains(Array("Builder".utf8), in: bytes), SwiftReader.refusal(bytes, file: file) == nil {
+                let declarations = read(SyntaxSource(SwiftBodyOmission(bytes, keeping: { _ in false }), original: bytes), file: file)
+                facts.resultBuilderTypes = declarations.resultBuilderTypes
+                facts.attributedParameters = declarations.attributedParameters
+            }
             return facts
         }
         if let refusal = SwiftReader.refusal(bytes, file: file) {
@@ -127,7 +134,32 @@ enum NNSwiftReader {
 
         // MARK: Declarations
 
+        /// Notes a type declared `@resultBuilder`.
+        func noteResultBuilder(_ name: TokenSyntax, _ attributes: AttributeListSyntax) {
+            if attributeNames(attributes).contains("resultBuilder") { facts.resultBuilderTypes.append(name.text) }
+        }
+
+        /// The names of `attributes`, each its last name part (`Lib.Builder` as `Builder`).
+        func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
+            attributes.compactMap { element in
+                element.as(AttributeSyntax.self).map { String($0.attributeName.trimmedDescription.split(separator: ".").last ?? "") }
+            }
+        }
+
+        /// Notes the parameters of the function or initializer named `function` that have attributes (on the parameter or
+        /// its type), one of which may be a result builder.
+        func noteAttributedParameters(of function: String, _ parameters: FunctionParameterListSyntax) {
+            for parameter in parameters {
+                var names = attributeNames(parameter.attributes)
+                if let attributed = parameter.type.as(AttributedTypeSyntax.self) { names += attributeNames(attributed.attributes) }
+                guard !names.isEmpty else { continue }
+                let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+                facts.attributedParameters.append(.init(function: function, label: label, attributes: names))
+            }
+        }
+
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            noteResultBuilder(node.name, node.attributes)
             facts.classes.append(.init(name: node.name.text, superclass: node.inheritanceClause?.inheritedTypes.first?.type.text(in: source),
                                        location: location(node.name)))
             push(node.name.text, bootstrap: nil, generics: node.genericParameterClause)
@@ -191,12 +223,14 @@ enum NNSwiftReader {
         }
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            noteResultBuilder(node.name, node.attributes)
             facts.valueTypes.append(node.name.text)
             push(node.name.text, bootstrap: nil, generics: node.genericParameterClause)
             return .visitChildren
         }
         override func visitPost(_ node: StructDeclSyntax) { pop() }
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+            noteResultBuilder(node.name, node.attributes)
             facts.valueTypes.append(node.name.text)
             push(node.name.text, bootstrap: nil, generics: node.genericParameterClause)
             return .visitChildren
@@ -242,6 +276,7 @@ enum NNSwiftReader {
                     : node.signature.parameterClause.parameters.isEmpty ? .invoked : .hasParameters
                 facts.bootstrapMethods.append(.init(kind: kind, name: name, shape: shape, location: location(node.name)))
             }
+            noteAttributedParameters(of: node.name.text, node.signature.parameterClause.parameters)
             functions.append(node.name.text)
             signatures.append(node.name.text + "(" + node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined() + ")")
             removedInFunction.append([:])
@@ -280,6 +315,7 @@ enum NNSwiftReader {
         override func visitPost(_ node: ClosureExprSyntax) { scopes.removeLast() }
 
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+            if let owner = typeStack.last { noteAttributedParameters(of: owner, node.signature.parameterClause.parameters) }
             scopes.append(LocalScope())
             return .visitChildren
         }
@@ -494,8 +530,10 @@ enum NNSwiftReader {
                 facts.events.append(.init(type: type, bus: routerName(base), kind: method == "addTarget" ? .register : .remove,
                                           fromClass: typeStack.last, location: location(node)))
             case "addObserver" where labels.first == "forName" && (labels.contains("isSticky") || baseText.hasSuffix("notificationService")):
-                facts.observers.append(.init(name: notificationName(first!), sticky: isTrue(node, "isSticky"), token: token(of: node),
-                                             fromClass: typeStack.last, location: location(node)))
+                let token = token(of: node)
+                facts.observers.append(.init(name: notificationName(first!), sticky: isTrue(node, "isSticky"), token: token,
+                                             fromClass: typeStack.last, location: location(node),
+                                             resultBuilder: token == .discarded ? resultBuilderUse(of: node) : nil))
             case "post" where labels.first == "name" && (labels.contains("isSticky") || baseText.hasSuffix("notificationService")):
                 facts.posts.append(.init(name: notificationName(first!), sticky: isTrue(node, "isSticky"), location: location(node)))
             case "addRegister" where baseText.hasSuffix("tabService") || baseText.hasSuffix("launchTaskService"):
@@ -619,6 +657,43 @@ enum NNSwiftReader {
                 return .discarded
             }
             return .kept
+        }
+
+        /// What may make the body that holds the statement `call` a result builder's: the attributes of its property,
+        /// getter or function, or the call its closure is an argument of.
+        func resultBuilderUse(of call: FunctionCallExprSyntax) -> NNFacts.ResultBuilderUse? {
+            var node = Syntax(call)
+            while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
+            guard node.parent?.is(CodeBlockItemSyntax.self) == true, let body = node.parent?.parent?.parent else { return nil }
+            if let closure = body.as(ClosureExprSyntax.self) {
+                var argument = Syntax(closure)
+                var label: String?
+                if let labelled = closure.parent?.as(LabeledExprSyntax.self) {
+                    label = labelled.label?.text
+                    argument = Syntax(labelled)
+                } else if let trailing = closure.parent?.as(MultipleTrailingClosureElementSyntax.self) {
+                    label = trailing.label.text
+                    argument = Syntax(trailing)
+                }
+                var owner = argument.parent
+                while let current = owner, !current.is(FunctionCallExprSyntax.self),
+                      current.is(LabeledExprListSyntax.self) || current.is(MultipleTrailingClosureElementListSyntax.self) {
+                    owner = current.parent
+                }
+                guard let call = owner?.as(FunctionCallExprSyntax.self) else { return nil }
+                let called = call.calledExpression
+                guard let function = called.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? called.as(DeclReferenceExprSyntax.self)?.baseName.text
+                else { return nil }
+                return .argument(function: function, label: label)
+            }
+            var declaration = body.is(CodeBlockSyntax.self) ? body.parent : body
+            if let function = declaration?.as(FunctionDeclSyntax.self) { return .attributes(attributeNames(function.attributes)) }
+            // A computed property's body, or its getter's: up through the accessors to the property.
+            while let current = declaration, current.is(AccessorDeclSyntax.self) || current.is(AccessorDeclListSyntax.self)
+                    || current.is(AccessorBlockSyntax.self) || current.is(PatternBindingSyntax.self) || current.is(PatternBindingListSyntax.self) {
+                declaration = current.parent
+            }
+            return declaration?.as(VariableDeclSyntax.self).map { .attributes(attributeNames($0.attributes)) }
         }
 
         /// The `if` (the first of an `else if` chain, ending in `else`) or `switch` whose branch is the single statement
