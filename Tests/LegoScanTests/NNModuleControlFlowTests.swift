@@ -443,6 +443,60 @@ import Testing
         #expect(findings == ["nn-observer-discarded Profile/ProfileViewModel.swift:14", "nn-observer-discarded Profile/ProfileViewModel.swift:27"])
     }
 
+    /// An app with a `Module` of its own writes NNModule's qualified, `NNModule_swift.Module`, or through an alias
+    /// (`typealias NN = NNModule_swift.Module`): the same static methods and bootstrap classes (`Module.swift:14-28, 51-61`),
+    /// and the framework keys the service by `String(reflecting:)` however the call is spelled
+    /// (`ModuleServiceCenter.swift:161-163`). Read as other calls, the lookups were a false `nn-service-missing` error, the
+    /// route service two routers of its own and a tab in an Awake method a false `nn-late-register` note.
+    @Test func theFrameworksModuleWrittenQualifiedOrThroughAnAlias() throws {
+        let findings = try NNModuleControlFlowTests.findings(files: [
+            "App/Pay.swift": """
+                import NNModule_swift
+                struct Module { let name: String }
+                typealias NN = NNModule_swift.Module
+                public protocol PayService: ModuleFunctionalService { func pay() }
+                final class PayImpl: NSObject, PayService { func pay() {} }
+                final class PayTab: NSObject, RegisterTabItemService {}
+                extension NNModule_swift.Module.RegisterService {
+                    @objc static func payRegister() { NNModule_swift.Module.register(service: PayService.self, used: PayImpl.self) }
+                }
+                extension NN.Awake {
+                    @objc static func payAwake() {
+                        NN.routeService.registerRoute("pay") { _, _ in true }
+                        NNModule_swift.Module.tabService.addRegister(PayTab.self)
+                        NNModule_swift.URLRouter.default.registerRoute("pay/confirm") { _, _ in true }
+                    }
+                }
+                final class PayVC {
+                    func load() {
+                        NN.service(of: PayService.self).pay()
+                        NN.service(of: WalletService.self).pay()
+                        NNModule_swift.Module.routeService.openRoute("pay/confirm")
+                        NN.routeService.openRoute("pay")
+                    }
+                }
+                """,
+            "Packages/ShopKit/Sources/ShopKit/Shop.swift": """
+                import NNModule_swift
+                public protocol WalletService: ModuleFunctionalService {}
+                final class ShopVC {
+                    func load() {
+                        Module.service(of: PayService.self).pay()
+                        Module.routeService.openRoute("pay")
+                    }
+                }
+                """,
+        ])
+        // Only the true one: nothing registers `WalletService`.
+        #expect(findings == ["nn-service-missing App/Pay.swift:20"])
+        let app = NNScannedApp(facts: NNModuleScanTests.swift("""
+            typealias NN = NNModule_swift.Module
+            extension NNModule_swift.Module.Awake { @objc static func a() { NN.routeService.registerRoute("a") { _, _ in true } } }
+            """))
+        #expect(app.facts.bootstrapMethods.map(\.name) == ["a"])
+        #expect(app.routerNames == ["URLRouter.default", "Module.routeService"])
+    }
+
     /// A router made in a local of one function is not one made in another's (`URLRouter.swift:25`: each instance has
     /// its own routes): merged under one name, a sub-router made with `URLRouter(with: Module.routeService)` took the other
     /// function's upper router (a false `nn-nested-wrong-upper` error, `URLRouter.swift:89`) and two locals' routes were

@@ -77,10 +77,25 @@ enum NNSwiftReader {
         LargeStack.run {
             let tree = source.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
             let visitor = Visitor(file: file, source: source)
+            visitor.moduleAliases = moduleAliases(in: tree)
             visitor.walk(tree)
             return visitor.facts
         }
     }
+
+    /// The file-level `typealias`es of the framework's `Module` (`typealias NN = NNModule_swift.Module`, which an app with a
+    /// `Module` of its own writes), wherever in the file they are.
+    static func moduleAliases(in tree: SourceFileSyntax) -> Set<String> {
+        Set(tree.statements.compactMap { item in
+            item.item.as(TypeAliasDeclSyntax.self).flatMap { alias in
+                let target = alias.initializer.value.trimmedDescription
+                return target == "Module" || target == frameworkModule + "Module" ? alias.name.text : nil
+            }
+        })
+    }
+
+    /// The framework's module name as a qualifier: `NNModule_swift.Module`, `NNModule_swift.URLRouter`.
+    static let frameworkModule = "NNModule_swift."
 
     /// `URLRouter.default`'s spellings, and the route service (a different router once an app replaces it).
     static let defaultRouter = "URLRouter.default"
@@ -91,6 +106,19 @@ enum NNSwiftReader {
         let file: String
         let source: SyntaxSource
         var facts = NNFacts()
+        /// The file's aliases of the framework's `Module`.
+        var moduleAliases: Set<String> = []
+
+        /// `text` as the framework's names are written unqualified: without `NNModule_swift.` before them, and with
+        /// `Module` for an alias of it (`NN.routeService` is `Module.routeService`).
+        func framework(_ text: String) -> String {
+            var text = text
+            if text.hasPrefix(NNSwiftReader.frameworkModule) { text.removeFirst(NNSwiftReader.frameworkModule.count) }
+            guard !moduleAliases.isEmpty else { return text }
+            let head = text.prefix { $0 != "." }
+            return moduleAliases.contains(String(head)) ? "Module" + text.dropFirst(head.count) : text
+        }
+
         /// Enclosing type (or extended type) names, innermost last.
         var typeStack: [String] = []
         /// The bootstrap class an enclosing extension extends, per type level.
@@ -238,7 +266,7 @@ enum NNSwiftReader {
         override func visitPost(_ node: EnumDeclSyntax) { pop() }
 
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-            let extended = node.extendedType.text(in: source)
+            let extended = framework(node.extendedType.text(in: source))
             // `Module.RegisterService` is `@objc(ModuleRegisterService)`, `Module.Awake` `@objc(ModuleAwake)` (`Module.swift:14-28`).
             let kind: NNFacts.BootstrapMethod.Kind? = switch extended {
             case "Module.RegisterService", "ModuleRegisterService": .registerService
@@ -410,14 +438,14 @@ enum NNSwiftReader {
 
         /// The name a router expression stands for, across files.
         func routerName(_ expression: ExprSyntax) -> String {
-            let text = expression.text(in: source)
+            let text = framework(expression.text(in: source))
             if text == NNSwiftReader.defaultRouter || text == "URLRouter.defaultRouter" { return NNSwiftReader.defaultRouter }
             if text == NNSwiftReader.routeService { return text }
             var name = text
             if let reference = expression.as(DeclReferenceExprSyntax.self) {
                 // `self` inside a router class is that router.
                 name = reference.baseName.text == "self" ? typeStack.last ?? "self" : resolved(reference.baseName.text)
-            } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.text(in: source) {
+            } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base.map({ framework($0.text(in: source)) }) {
                 let property = member.declName.baseName.text
                 name = base == "self" || base == "Self" ? qualified(property) : "\(base).\(property)"
             }
@@ -427,7 +455,7 @@ enum NNSwiftReader {
         // MARK: Calls
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            if node.calledExpression.text(in: source) == "URLRouteParser" {
+            if framework(node.calledExpression.text(in: source)) == "URLRouteParser" {
                 // `URLRouteParser()` keeps "nn"; a scheme that is not a literal makes every route key uncertain.
                 let given = node.arguments.first { $0.label?.text == "defaultScheme" }
                 let scheme = given.map { literal($0.expression)?.lowercased() } ?? "nn"
@@ -442,7 +470,7 @@ enum NNSwiftReader {
             if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
                 method = member.declName.baseName.text
                 base = member.base
-                baseText = base?.text(in: source) ?? ""
+                baseText = framework(base?.text(in: source) ?? "")
                 if inModule, baseText == "Self" || baseText == "self" { baseText = "Module" }
             } else if inModule, let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
                 method = reference.baseName.text
@@ -550,7 +578,7 @@ enum NNSwiftReader {
             // `URLRouter.default = AppRouter.shared`: the default router may be that one from then on.
             let elements = Array(node.elements)
             if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
-                let target = elements[0].text(in: source)
+                let target = framework(elements[0].text(in: source))
                 if target == NNSwiftReader.defaultRouter || target == "URLRouter.defaultRouter" {
                     let value = elements[2]
                     let named = value.is(DeclReferenceExprSyntax.self) || value.is(MemberAccessExprSyntax.self)
@@ -740,7 +768,7 @@ enum NNSwiftReader {
         func routeValue(_ expression: ExprSyntax) -> ScanValue {
             if let text = literal(expression) { return .literal(text) }
             let text = expression.text(in: source)
-            if text == "URLRouter.webLink" { return .literal("weblink") }
+            if framework(text) == "URLRouter.webLink" { return .literal("weblink") }
             if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "webLink", let base = member.base {
                 let router = routerName(base)
                 if router == NNSwiftReader.defaultRouter || router == NNSwiftReader.routeService || facts.routers.contains(where: { $0.name == router }) {
