@@ -300,6 +300,58 @@ import Testing
     }
 }
 
+extension NNModuleControlFlowTests {
+    /// An `if` arm that ends in `return`, `throw`, `break` or `continue` leaves the rest of its block: its registrations
+    /// and those after the `if` never both run (the early-return UI-test idiom), so the router never logs "already exist"
+    /// (`URLRouter.swift:79-83`) and no priority is compared (`ModuleServiceCenter.swift:105-112`). A `do` body and its
+    /// `catch` clauses are two arms when nothing after the registration in `do` may throw. Each was a false warning.
+    @Test func anArmThatLeavesAndADoCatchAreExclusive() {
+        let findings = Self.findings("""
+            final class StubLogin: NSObject, LoginService {}
+            final class LoginImpl: NSObject, LoginService {}
+            extension Module.RegisterService {
+                @objc static func loginRegister() {
+                    if LaunchEnv.isUITesting {
+                        Module.register(service: LoginService.self, used: StubLogin.self)
+                        return
+                    }
+                    Module.register(service: LoginService.self, used: LoginImpl.self)
+                }
+            }
+            extension Module.Awake {
+                @objc static func loginAwake() {
+                    if LaunchEnv.isUITesting { Module.routeService.registerRoute("login") { _, _ in true }; return }
+                    Module.routeService.registerRoute("login") { _, _ in false }
+                    switch LaunchEnv.mode {
+                    case .demo:
+                        if LaunchEnv.short { Module.routeService.registerRoute("demo") { _, _ in true }; break }
+                        Module.routeService.registerRoute("demo") { _, _ in false }
+                    default: break
+                    }
+                    do {
+                        let config = try loadConfig()
+                        Module.routeService.registerRoute("settings") { _, _ in config.on }
+                    } catch is DecodingError {
+                        Module.routeService.registerRoute("settings") { _, _ in false }
+                    } catch {
+                        Module.routeService.registerRoute("settings") { _, _ in true }
+                    }
+                    // Still duplicates: the arm does not leave; `try` after the registration in `do` may throw into `catch`.
+                    if LaunchEnv.verbose { Module.routeService.registerRoute("logs") { _, _ in true } }
+                    Module.routeService.registerRoute("logs") { _, _ in false }
+                    do {
+                        Module.routeService.registerRoute("sync") { _, _ in true }
+                        try startSync()
+                    } catch {
+                        Module.routeService.registerRoute("sync") { _, _ in false }
+                    }
+                }
+            }
+            """)
+        #expect(findings == ["nn-route-duplicate 32", "nn-route-duplicate 37"])
+    }
+}
+
 /// NNModule-swift code whose names and values real apps scope: code under `#if false`, a token a function, getter or
 /// closure returns, routers made in locals of two functions or two closures. Each gave false errors.
 @Suite struct NNModuleScopeTests {
