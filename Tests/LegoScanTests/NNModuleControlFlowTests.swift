@@ -549,6 +549,48 @@ extension NNModuleControlFlowTests {
         #expect(app.routerNames == ["URLRouter.default", "Module.routeService"])
     }
 
+    /// A type's name is scoped to its Swift module, and a `private` or `fileprivate` one to its file: two SPM packages'
+    /// `enum Routes` (or two files' `private enum Router`) are two types, whose `static let router`s are two routers
+    /// (`URLRouter.swift:25`). Merged under one name, one took the other's upper router, a false `nn-nested-wrong-upper`
+    /// error (`URLRouter.swift:88-92`). Each use names the one its module or file declares; a true wrong upper stays.
+    @Test func sameNamedRoutersOfTwoModulesOrFilesAreTwo() throws {
+        let findings = try NNModuleControlFlowTests.findings(files: [
+            "Packages/CheckoutKit/Sources/CheckoutKit/Checkout.swift": """
+                public enum CheckoutRouter { public static let shared = URLRouter(with: Module.routeService) }
+                extension Module.Awake { @objc static func checkoutAwake() { Module.routeService.registerRoute("checkout", used: CheckoutRouter.shared) } }
+                """,
+            "Packages/ShopKit/Sources/ShopKit/Shop.swift": """
+                enum Routes { static let router = URLRouter(with: Module.routeService) }
+                extension Module.Awake {
+                    @objc static func shopAwake() {
+                        Routes.router.registerRoute("shop/list") { _, _ in true }
+                        Module.routeService.registerRoute("shop", used: Routes.router)
+                    }
+                }
+                """,
+            "Packages/OrderKit/Sources/OrderKit/Order.swift": """
+                enum Routes { static let router = URLRouter(with: CheckoutRouter.shared) }
+                extension Module.Awake {
+                    @objc static func orderAwake() {
+                        Routes.router.registerRoute("checkout/order") { _, _ in true }
+                        CheckoutRouter.shared.registerRoute("order", used: Routes.router)
+                        // Truly wrong: OrderKit's `Routes.router` was made with `CheckoutRouter.shared`.
+                        Module.routeService.registerRoute("order", used: Routes.router)
+                    }
+                }
+                """,
+            "App/Mine.swift": """
+                private enum Router { static let sub = URLRouter(with: Module.routeService) }
+                extension Module.Awake { @objc static func mineAwake() { Module.routeService.registerRoute("mine", used: Router.sub) } }
+                """,
+            "App/Wallet.swift": """
+                private enum Router { static let sub = URLRouter(with: CheckoutRouter.shared) }
+                extension Module.Awake { @objc static func walletAwake() { CheckoutRouter.shared.registerRoute("wallet", used: Router.sub) } }
+                """,
+        ])
+        #expect(findings == ["nn-nested-wrong-upper Packages/OrderKit/Sources/OrderKit/Order.swift:7"])
+    }
+
     /// A router made in a local of one function is not one made in another's (`URLRouter.swift:25`: each instance has
     /// its own routes): merged under one name, a sub-router made with `URLRouter(with: Module.routeService)` took the other
     /// function's upper router (a false `nn-nested-wrong-upper` error, `URLRouter.swift:89`) and two locals' routes were

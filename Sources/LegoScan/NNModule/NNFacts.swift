@@ -120,6 +120,8 @@ public struct NNFacts: Sendable, Hashable {
         public var defaultScheme: String?
         /// Where.
         public var location: SourceLocation
+        /// Whether its name is its file's only: declared in a `private` or `fileprivate` type, or `private` itself.
+        public var fileScoped = false
     }
 
     /// `URLRouteParser(defaultScheme: …)` anywhere (a parser is often made in a variable and given to a router on

@@ -190,7 +190,7 @@ enum NNSwiftReader {
             noteResultBuilder(node.name, node.attributes)
             facts.classes.append(.init(name: node.name.text, superclass: node.inheritanceClause?.inheritedTypes.first?.type.text(in: source),
                                        location: location(node.name)))
-            push(node.name.text, bootstrap: nil, generics: node.genericParameterClause)
+            push(node.name.text, bootstrap: nil, generics: node.genericParameterClause, fileScoped: isFileScoped(node.modifiers))
             return .visitChildren
         }
 
@@ -253,14 +253,14 @@ enum NNSwiftReader {
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
             noteResultBuilder(node.name, node.attributes)
             facts.valueTypes.append(node.name.text)
-            push(node.name.text, bootstrap: nil, generics: node.genericParameterClause)
+            push(node.name.text, bootstrap: nil, generics: node.genericParameterClause, fileScoped: isFileScoped(node.modifiers))
             return .visitChildren
         }
         override func visitPost(_ node: StructDeclSyntax) { pop() }
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
             noteResultBuilder(node.name, node.attributes)
             facts.valueTypes.append(node.name.text)
-            push(node.name.text, bootstrap: nil, generics: node.genericParameterClause)
+            push(node.name.text, bootstrap: nil, generics: node.genericParameterClause, fileScoped: isFileScoped(node.modifiers))
             return .visitChildren
         }
         override func visitPost(_ node: EnumDeclSyntax) { pop() }
@@ -273,20 +273,30 @@ enum NNSwiftReader {
             case "Module.Awake", "ModuleAwake": .awake
             default: nil
             }
-            push(extended, bootstrap: kind)
+            push(extended, bootstrap: kind, fileScoped: isFileScoped(node.modifiers))
             return .visitChildren
         }
 
         override func visitPost(_ node: ExtensionDeclSyntax) { pop() }
 
-        func push(_ name: String, bootstrap: NNFacts.BootstrapMethod.Kind?, generics: GenericParameterClauseSyntax? = nil) {
+        /// Whether each enclosing type (or extension) is `private` or `fileprivate`, innermost last.
+        var fileScopedStack: [Bool] = []
+
+        /// Whether `modifiers` make a declaration `private` or `fileprivate`.
+        func isFileScoped(_ modifiers: DeclModifierListSyntax) -> Bool {
+            modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
+        }
+
+        func push(_ name: String, bootstrap: NNFacts.BootstrapMethod.Kind?, generics: GenericParameterClauseSyntax? = nil, fileScoped: Bool) {
             typeStack.append(name)
+            fileScopedStack.append(fileScoped)
             bootstrapStack.append(bootstrap)
             genericNames.append(Set(generics?.parameters.map(\.name.text) ?? []))
         }
 
         func pop() {
             typeStack.removeLast()
+            fileScopedStack.removeLast()
             bootstrapStack.removeLast()
             genericNames.removeLast()
         }
@@ -402,7 +412,8 @@ enum NNSwiftReader {
                     constants[qualified(name)] = text
                 } else if let call = value.as(FunctionCallExprSyntax.self) {
                     let declared = declare(name, at: binding.pattern)
-                    routerCreation(call, name: declared, at: binding.pattern)
+                    // A `private` type's (or a `private` property's) name is its file's only.
+                    routerCreation(call, name: declared, at: binding.pattern, fileScoped: fileScopedStack.contains(true) || isFileScoped(node.modifiers))
                     if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
                        generic.expression.text(in: source) == "EventSet",
                        let argument = generic.genericArgumentClause.arguments.first {
@@ -418,7 +429,7 @@ enum NNSwiftReader {
         }
 
         /// Records `URLRouter(with: upper)` / `URLRouter(routeParser: URLRouteParser(defaultScheme: "x"))` stored in `name`.
-        func routerCreation(_ call: FunctionCallExprSyntax, name: String, at node: some SyntaxProtocol) {
+        func routerCreation(_ call: FunctionCallExprSyntax, name: String, at node: some SyntaxProtocol, fileScoped: Bool) {
             guard call.calledExpression.text(in: source).hasSuffix("URLRouter") else { return }
             var upper: String?
             var scheme: String?
@@ -433,7 +444,7 @@ enum NNSwiftReader {
                 default: break
                 }
             }
-            facts.routers.append(.init(name: name, upper: upper, defaultScheme: scheme, location: location(node)))
+            facts.routers.append(.init(name: name, upper: upper, defaultScheme: scheme, location: location(node), fileScoped: fileScoped))
         }
 
         /// The name a router expression stands for, across files.
