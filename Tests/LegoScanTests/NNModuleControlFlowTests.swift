@@ -244,6 +244,21 @@ import Testing
         #expect(findings == ["nn-event-name-collision 5"])
     }
 
+    /// A `typealias` names the type it aliases: `Auth.Login` (`typealias Auth = AuthEvents`) is `AuthEvents.Login`, one
+    /// type and so one set by intent (`EventBus.swift:33`), not two sharing it (a false `nn-event-name-collision`
+    /// warning). Another type's `Login` still collides.
+    @Test func anEventTypeWrittenThroughAnAliasIsTheSameType() {
+        let findings = Self.findings("""
+            enum AuthEvents { protocol Login: AnyObject { func didLogin() } }
+            enum Shop { protocol Login: AnyObject {} }
+            typealias Auth = AuthEvents
+            final class MineVC { func load() { EventBus.default.register(AuthEvents.Login.self, target: self) } }
+            final class CartVC { func load() { EventBus.default.register(Auth.Login.self, target: self) } }
+            final class ShopVC { func load() { EventBus.default.register(Shop.Login.self, target: self) } }
+            """)
+        #expect(findings == ["nn-event-name-collision 6"])
+    }
+
     /// A generic helper's `Module.service(of: T.self)` looks up what its caller picks: `T` is no service, and no evidence
     /// of code the scan did not read (which softened a true unmatched open to a note).
     @Test func aGenericParameterIsNoService() {
