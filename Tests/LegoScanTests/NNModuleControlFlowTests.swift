@@ -259,6 +259,26 @@ import Testing
         #expect(findings == ["nn-event-name-collision 6"])
     }
 
+    /// A string literal's value has its escapes decoded (`"mine\u{2F}info"` is `mine/info`, `\#u{…}` in `#"…"#`),
+    /// as the router receives it (`URLRouter.swift:73-86`): read as written, it gave a false `nn-route-unmatched` warning
+    /// and false `nn-route-invalid` notes. A raw string's `\u{…}` stays as written.
+    @Test func escapesInAStringLiteralAreDecoded() {
+        let app = NNScannedApp(facts: NNModuleScanTests.swift(##"""
+            extension Module.Awake {
+                @objc static func awake() {
+                    Module.routeService.registerRoute("mine\u{2F}info") { _, _ in true }
+                    Module.routeService.registerRoute(#"sh\#u{6F}p/list"#) { _, _ in true }
+                    Module.routeService.registerRoute(#"raw\u{2F}kept"#) { _, _ in true }
+                    Module.routeService.registerRoute("say \"hi\"\t\\ok") { _, _ in true }
+                }
+            }
+            final class VC { func tap() { Module.routeService.openRoute("mine/info"); Module.routeService.openRoute("shop/list") } }
+            """##))
+        #expect(app.facts.routes.map(\.route.written) == ["mine/info", "shop/list", #"raw\u{2F}kept"#, "say \"hi\"\t\\ok"])
+        #expect(app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings.map(\.ruleID).allSatisfy { $0 == "nn-route-invalid" })
+        #expect(!app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings.map(\.ruleID).contains("nn-route-unmatched"))
+    }
+
     /// A generic helper's `Module.service(of: T.self)` looks up what its caller picks: `T` is no service, and no evidence
     /// of code the scan did not read (which softened a true unmatched open to a note).
     @Test func aGenericParameterIsNoService() {

@@ -97,6 +97,41 @@ enum NNSwiftReader {
     /// The framework's module name as a qualifier: `NNModule_swift.Module`, `NNModule_swift.URLRouter`.
     static let frameworkModule = "NNModule_swift."
 
+    /// A string literal's text as its value: each escape (`\n`, `\"`, `\u{2F}`, a line's closing `\`) after `\` and the
+    /// literal's `#`s (`\#u{2F}` in `#"…"#`) decoded; an escape not known is left as written.
+    static func unescaped(_ text: String, pounds: Int) -> String {
+        let introducer = "\\" + String(repeating: "#", count: pounds)
+        guard text.contains(introducer) else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let range = rest.range(of: introducer) {
+            result += rest[..<range.lowerBound]
+            rest = rest[range.upperBound...]
+            guard let character = rest.popFirst() else {
+                result += introducer
+                break
+            }
+            switch character {
+            case "n": result += "\n"
+            case "t": result += "\t"
+            case "r": result += "\r"
+            case "0": result += "\0"
+            case "\\", "\"", "'": result.append(character)
+            case "\n", "\r\n": break
+            case "u":
+                if rest.first == "{", let close = rest.firstIndex(of: "}"),
+                   let code = UInt32(rest[rest.index(after: rest.startIndex)..<close], radix: 16), let scalar = Unicode.Scalar(code) {
+                    result.unicodeScalars.append(scalar)
+                    rest = rest[rest.index(after: close)...]
+                } else {
+                    result += introducer + "u"
+                }
+            default: result += introducer + String(character)
+            }
+        }
+        return result + rest
+    }
+
     /// `URLRouter.default`'s spellings, and the route service (a different router once an app replaces it).
     static let defaultRouter = "URLRouter.default"
     /// The route service's name.
@@ -856,9 +891,10 @@ enum NNSwiftReader {
         func literal(_ expression: ExprSyntax) -> String? {
             guard let literal = expression.as(StringLiteralExprSyntax.self) else { return nil }
             var text = ""
+            let pounds = literal.openingPounds?.text.count ?? 0
             for segment in literal.segments {
                 guard let plain = segment.as(StringSegmentSyntax.self) else { return nil }
-                text += plain.content.text
+                text += NNSwiftReader.unescaped(plain.content.text, pounds: pounds)
             }
             return text
         }
