@@ -14,6 +14,14 @@ import Testing
             .map { "\($0.ruleID) \($0.location!.sourceLocation.line)" }
     }
 
+    /// The findings of an app made of `files` (relative path → text), as `rule file:line`.
+    static func findings(files: [String: String]) throws -> [String] {
+        let directory = try TemporaryDirectory()
+        try NNModuleScanTests.write(files, into: directory)
+        return try AppScanner.scan(directory: directory.path, with: NNScanner()).app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0)
+            .findings.map { "\($0.ruleID) \($0.location!.sourceLocation.file):\($0.location!.sourceLocation.line)" }
+    }
+
     /// Only one arm of an `if`, `switch`, `guard` or `?:` runs in one call: a route registered in each half of
     /// `if #available … else` is registered once, so the router never logs "already exist"
     /// (`YiHuaXie/NNModule@5d3e56e:NNModule/URLRouter/URLRouter.swift:73-86`), and a service registered in each is
@@ -236,6 +244,41 @@ import Testing
         #expect(findings == ["nn-event-name-collision 5"])
     }
 
+    /// A `typealias` names the type it aliases: `Auth.Login` (`typealias Auth = AuthEvents`) is `AuthEvents.Login`, one
+    /// type and so one set by intent (`EventBus.swift:33`), not two sharing it (a false `nn-event-name-collision`
+    /// warning). Another type's `Login` still collides.
+    @Test func anEventTypeWrittenThroughAnAliasIsTheSameType() {
+        let findings = Self.findings("""
+            enum AuthEvents { protocol Login: AnyObject { func didLogin() } }
+            enum Shop { protocol Login: AnyObject {} }
+            typealias Auth = AuthEvents
+            final class MineVC { func load() { EventBus.default.register(AuthEvents.Login.self, target: self) } }
+            final class CartVC { func load() { EventBus.default.register(Auth.Login.self, target: self) } }
+            final class ShopVC { func load() { EventBus.default.register(Shop.Login.self, target: self) } }
+            """)
+        #expect(findings == ["nn-event-name-collision 6"])
+    }
+
+    /// A string literal's value has its escapes decoded (`"mine\u{2F}info"` is `mine/info`, `\#u{…}` in `#"…"#`),
+    /// as the router receives it (`URLRouter.swift:73-86`): read as written, it gave a false `nn-route-unmatched` warning
+    /// and false `nn-route-invalid` notes. A raw string's `\u{…}` stays as written.
+    @Test func escapesInAStringLiteralAreDecoded() {
+        let app = NNScannedApp(facts: NNModuleScanTests.swift(##"""
+            extension Module.Awake {
+                @objc static func awake() {
+                    Module.routeService.registerRoute("mine\u{2F}info") { _, _ in true }
+                    Module.routeService.registerRoute(#"sh\#u{6F}p/list"#) { _, _ in true }
+                    Module.routeService.registerRoute(#"raw\u{2F}kept"#) { _, _ in true }
+                    Module.routeService.registerRoute("say \"hi\"\t\\ok") { _, _ in true }
+                }
+            }
+            final class VC { func tap() { Module.routeService.openRoute("mine/info"); Module.routeService.openRoute("shop/list") } }
+            """##))
+        #expect(app.facts.routes.map(\.route.written) == ["mine/info", "shop/list", #"raw\u{2F}kept"#, "say \"hi\"\t\\ok"])
+        #expect(app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings.map(\.ruleID).allSatisfy { $0 == "nn-route-invalid" })
+        #expect(!app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings.map(\.ruleID).contains("nn-route-unmatched"))
+    }
+
     /// A generic helper's `Module.service(of: T.self)` looks up what its caller picks: `T` is no service, and no evidence
     /// of code the scan did not read (which softened a true unmatched open to a note).
     @Test func aGenericParameterIsNoService() {
@@ -292,6 +335,58 @@ import Testing
     }
 }
 
+extension NNModuleControlFlowTests {
+    /// An `if` arm that ends in `return`, `throw`, `break` or `continue` leaves the rest of its block: its registrations
+    /// and those after the `if` never both run (the early-return UI-test idiom), so the router never logs "already exist"
+    /// (`URLRouter.swift:79-83`) and no priority is compared (`ModuleServiceCenter.swift:105-112`). A `do` body and its
+    /// `catch` clauses are two arms when nothing after the registration in `do` may throw. Each was a false warning.
+    @Test func anArmThatLeavesAndADoCatchAreExclusive() {
+        let findings = Self.findings("""
+            final class StubLogin: NSObject, LoginService {}
+            final class LoginImpl: NSObject, LoginService {}
+            extension Module.RegisterService {
+                @objc static func loginRegister() {
+                    if LaunchEnv.isUITesting {
+                        Module.register(service: LoginService.self, used: StubLogin.self)
+                        return
+                    }
+                    Module.register(service: LoginService.self, used: LoginImpl.self)
+                }
+            }
+            extension Module.Awake {
+                @objc static func loginAwake() {
+                    if LaunchEnv.isUITesting { Module.routeService.registerRoute("login") { _, _ in true }; return }
+                    Module.routeService.registerRoute("login") { _, _ in false }
+                    switch LaunchEnv.mode {
+                    case .demo:
+                        if LaunchEnv.short { Module.routeService.registerRoute("demo") { _, _ in true }; break }
+                        Module.routeService.registerRoute("demo") { _, _ in false }
+                    default: break
+                    }
+                    do {
+                        let config = try loadConfig()
+                        Module.routeService.registerRoute("settings") { _, _ in config.on }
+                    } catch is DecodingError {
+                        Module.routeService.registerRoute("settings") { _, _ in false }
+                    } catch {
+                        Module.routeService.registerRoute("settings") { _, _ in true }
+                    }
+                    // Still duplicates: the arm does not leave; `try` after the registration in `do` may throw into `catch`.
+                    if LaunchEnv.verbose { Module.routeService.registerRoute("logs") { _, _ in true } }
+                    Module.routeService.registerRoute("logs") { _, _ in false }
+                    do {
+                        Module.routeService.registerRoute("sync") { _, _ in true }
+                        try startSync()
+                    } catch {
+                        Module.routeService.registerRoute("sync") { _, _ in false }
+                    }
+                }
+            }
+            """)
+        #expect(findings == ["nn-route-duplicate 32", "nn-route-duplicate 37"])
+    }
+}
+
 /// NNModule-swift code whose names and values real apps scope: code under `#if false`, a token a function, getter or
 /// closure returns, routers made in locals of two functions or two closures. Each gave false errors.
 @Suite struct NNModuleScopeTests {
@@ -338,6 +433,197 @@ import Testing
             }
             """)
         #expect(findings == ["nn-observer-discarded 11"])
+    }
+
+    /// Each branch of a Swift 5.9 `if` or `switch` expression is that expression's value (SE-0380): assigned, returned,
+    /// bound with `let` or the implicit result of a single-expression body, the token is kept, so the observer's `deinit`
+    /// (`NotificationObserver.swift:33`) does not run (four false `nn-observer-discarded` errors). An `if` or `switch`
+    /// statement whose branches are single calls still discards them.
+    @Test func aBranchOfAnIfOrSwitchExpressionIsItsValue() {
+        let findings = NNModuleControlFlowTests.findings("""
+            final class CartBadge: NSObject {
+                private let token: NotificationObserver
+                init(mode: Mode) {
+                    token = switch mode {
+                    case .live: Module.notificationService.addObserver(forName: .cartChanged) { _ in }
+                    case .replay: try Module.notificationService.addObserver(forName: .cartChanged, isSticky: true) { _ in }
+                    }
+                    super.init()
+                }
+                func observe(sticky: Bool) -> NotificationObserver {
+                    return if sticky {
+                        Module.notificationService.addObserver(forName: .a, isSticky: true) { _ in }
+                    } else if Flags.replay {
+                        Module.notificationService.addObserver(forName: .b) { _ in }
+                    } else {
+                        Module.notificationService.addObserver(forName: .c) { _ in }
+                    }
+                }
+                func bind(_ live: Bool) {
+                    let kept = if live { Module.notificationService.addObserver(forName: .d) { _ in } } else { Module.notificationService.addObserver(forName: .e) { _ in } }
+                    tokens.append(kept)
+                    if live { Module.notificationService.addObserver(forName: .lost) { _ in } } else { Module.notificationService.addObserver(forName: .lost) { _ in } }
+                    switch live { case true: Module.notificationService.addObserver(forName: .gone) { _ in }; default: break }
+                    _ = if live { Module.notificationService.addObserver(forName: .dropped) { _ in } } else { Module.notificationService.addObserver(forName: .dropped) { _ in } }
+                }
+                var implicit: NotificationObserver {
+                    if Flags.replay { Module.notificationService.addObserver(forName: .f) { _ in } } else { Module.notificationService.addObserver(forName: .g) { _ in } }
+                }
+            }
+            """)
+        #expect(findings == ["nn-observer-discarded 22", "nn-observer-discarded 22", "nn-observer-discarded 23", "nn-observer-discarded 24",
+                             "nn-observer-discarded 24"])
+    }
+
+    /// In the body of a result builder each expression statement is handed to its `buildBlock` (SE-0289), which returns
+    /// the tokens to the caller: RxSwift's `disposeBag.insert { … }` shape keeps them, so the observer's `deinit`
+    /// (`NotificationObserver.swift:33`) does not run (false `nn-observer-discarded` errors). The builder is known by an
+    /// attribute of the property or function, or of the parameter the closure is passed to, that names a
+    /// `@resultBuilder` type the scan read (in any file) or ends in `Builder`; another closure or attribute discards.
+    @Test func aResultBuilderBodyKeepsItsTokens() throws {
+        let findings = try NNModuleControlFlowTests.findings(files: [
+            "Core/ObserverBag.swift": """
+                @resultBuilder
+                enum ObserverCollector {
+                    static func buildBlock(_ parts: NotificationObserver...) -> [NotificationObserver] { parts }
+                }
+                final class ObserverBag {
+                    private var items: [NotificationObserver] = []
+                    func insert(@ObserverCollector _ build: () -> [NotificationObserver]) { items += build() }
+                    func add(@ObserverCollector tokens build: () -> [NotificationObserver]) { items += build() }
+                    func run(_ work: () -> Void) { work() }
+                }
+                """,
+            "Profile/ProfileViewModel.swift": """
+                import NNModule_swift
+                final class ProfileViewModel {
+                    private let bag = ObserverBag()
+                    init() {
+                        bag.insert {
+                            Module.notificationService.addObserver(forName: .a) { _ in }
+                            Module.notificationService.addObserver(forName: .b) { _ in }
+                        }
+                        bag.add(tokens: {
+                            Module.notificationService.addObserver(forName: .c) { _ in }
+                            Module.notificationService.addObserver(forName: .d) { _ in }
+                        })
+                        bag.run {
+                            Module.notificationService.addObserver(forName: .lost) { _ in }
+                            print("ran")
+                        }
+                    }
+                    @ObserverBuilder var observers: [NotificationObserver] {
+                        Module.notificationService.addObserver(forName: .e) { _ in }
+                        Module.notificationService.addObserver(forName: .f, isSticky: true) { _ in }
+                    }
+                    @ObserverCollector func more() -> [NotificationObserver] {
+                        Module.notificationService.addObserver(forName: .g) { _ in }
+                        Module.notificationService.addObserver(forName: .h) { _ in }
+                    }
+                    @MainActor func refresh() {
+                        Module.notificationService.addObserver(forName: .gone) { _ in }
+                        print("refreshed")
+                    }
+                }
+                """,
+        ])
+        #expect(findings == ["nn-observer-discarded Profile/ProfileViewModel.swift:14", "nn-observer-discarded Profile/ProfileViewModel.swift:27"])
+    }
+
+    /// An app with a `Module` of its own writes NNModule's qualified, `NNModule_swift.Module`, or through an alias
+    /// (`typealias NN = NNModule_swift.Module`): the same static methods and bootstrap classes (`Module.swift:14-28, 51-61`),
+    /// and the framework keys the service by `String(reflecting:)` however the call is spelled
+    /// (`ModuleServiceCenter.swift:161-163`). Read as other calls, the lookups were a false `nn-service-missing` error, the
+    /// route service two routers of its own and a tab in an Awake method a false `nn-late-register` note.
+    @Test func theFrameworksModuleWrittenQualifiedOrThroughAnAlias() throws {
+        let findings = try NNModuleControlFlowTests.findings(files: [
+            "App/Pay.swift": """
+                import NNModule_swift
+                struct Module { let name: String }
+                typealias NN = NNModule_swift.Module
+                public protocol PayService: ModuleFunctionalService { func pay() }
+                final class PayImpl: NSObject, PayService { func pay() {} }
+                final class PayTab: NSObject, RegisterTabItemService {}
+                extension NNModule_swift.Module.RegisterService {
+                    @objc static func payRegister() { NNModule_swift.Module.register(service: PayService.self, used: PayImpl.self) }
+                }
+                extension NN.Awake {
+                    @objc static func payAwake() {
+                        NN.routeService.registerRoute("pay") { _, _ in true }
+                        NNModule_swift.Module.tabService.addRegister(PayTab.self)
+                        NNModule_swift.URLRouter.default.registerRoute("pay/confirm") { _, _ in true }
+                    }
+                }
+                final class PayVC {
+                    func load() {
+                        NN.service(of: PayService.self).pay()
+                        NN.service(of: WalletService.self).pay()
+                        NNModule_swift.Module.routeService.openRoute("pay/confirm")
+                        NN.routeService.openRoute("pay")
+                    }
+                }
+                """,
+            "Packages/ShopKit/Sources/ShopKit/Shop.swift": """
+                import NNModule_swift
+                public protocol WalletService: ModuleFunctionalService {}
+                final class ShopVC {
+                    func load() {
+                        Module.service(of: PayService.self).pay()
+                        Module.routeService.openRoute("pay")
+                    }
+                }
+                """,
+        ])
+        // Only the true one: nothing registers `WalletService`.
+        #expect(findings == ["nn-service-missing App/Pay.swift:20"])
+        let app = NNScannedApp(facts: NNModuleScanTests.swift("""
+            typealias NN = NNModule_swift.Module
+            extension NNModule_swift.Module.Awake { @objc static func a() { NN.routeService.registerRoute("a") { _, _ in true } } }
+            """))
+        #expect(app.facts.bootstrapMethods.map(\.name) == ["a"])
+        #expect(app.routerNames == ["URLRouter.default", "Module.routeService"])
+    }
+
+    /// A type's name is scoped to its Swift module, and a `private` or `fileprivate` one to its file: two SPM packages'
+    /// `enum Routes` (or two files' `private enum Router`) are two types, whose `static let router`s are two routers
+    /// (`URLRouter.swift:25`). Merged under one name, one took the other's upper router, a false `nn-nested-wrong-upper`
+    /// error (`URLRouter.swift:88-92`). Each use names the one its module or file declares; a true wrong upper stays.
+    @Test func sameNamedRoutersOfTwoModulesOrFilesAreTwo() throws {
+        let findings = try NNModuleControlFlowTests.findings(files: [
+            "Packages/CheckoutKit/Sources/CheckoutKit/Checkout.swift": """
+                public enum CheckoutRouter { public static let shared = URLRouter(with: Module.routeService) }
+                extension Module.Awake { @objc static func checkoutAwake() { Module.routeService.registerRoute("checkout", used: CheckoutRouter.shared) } }
+                """,
+            "Packages/ShopKit/Sources/ShopKit/Shop.swift": """
+                enum Routes { static let router = URLRouter(with: Module.routeService) }
+                extension Module.Awake {
+                    @objc static func shopAwake() {
+                        Routes.router.registerRoute("shop/list") { _, _ in true }
+                        Module.routeService.registerRoute("shop", used: Routes.router)
+                    }
+                }
+                """,
+            "Packages/OrderKit/Sources/OrderKit/Order.swift": """
+                enum Routes { static let router = URLRouter(with: CheckoutRouter.shared) }
+                extension Module.Awake {
+                    @objc static func orderAwake() {
+                        Routes.router.registerRoute("checkout/order") { _, _ in true }
+                        CheckoutRouter.shared.registerRoute("order", used: Routes.router)
+                        // Truly wrong: OrderKit's `Routes.router` was made with `CheckoutRouter.shared`.
+                        Module.routeService.registerRoute("order", used: Routes.router)
+                    }
+                }
+                """,
+            "App/Mine.swift": """
+                private enum Router { static let sub = URLRouter(with: Module.routeService) }
+                extension Module.Awake { @objc static func mineAwake() { Module.routeService.registerRoute("mine", used: Router.sub) } }
+                """,
+            "App/Wallet.swift": """
+                private enum Router { static let sub = URLRouter(with: CheckoutRouter.shared) }
+                extension Module.Awake { @objc static func walletAwake() { CheckoutRouter.shared.registerRoute("wallet", used: Router.sub) } }
+                """,
+        ])
+        #expect(findings == ["nn-nested-wrong-upper Packages/OrderKit/Sources/OrderKit/Order.swift:7"])
     }
 
     /// A router made in a local of one function is not one made in another's (`URLRouter.swift:25`: each instance has

@@ -686,8 +686,8 @@ import Testing
         let json = app.modelJSON(source: "src", findings: result.findings)
         let model = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let route = ((model["routes"] as? [[String: Any]])?.first?["route"] as? [String: Any])?["literal"] as? String
-        // swift-syntax keeps a literal's escapes as written; the JSON must carry that text intact.
-        #expect(route == hostile)
+        // The literal's value, its escapes decoded (a quote, a backslash, a newline): the JSON must carry that text intact.
+        #expect(route == "a\"b\\c</script>\n购物🛒")
         let yaml = app.scenario(appName: "购物 \"App\"\n</script>")
         let scenario = try ScenarioDocument.parse(yaml: yaml, file: "hostile.yml")
         #expect(scenario.appName == "购物 \"App\"\n</script>")

@@ -120,6 +120,8 @@ public struct NNFacts: Sendable, Hashable {
         public var defaultScheme: String?
         /// Where.
         public var location: SourceLocation
+        /// Whether its name is its file's only: declared in a `private` or `fileprivate` type, or `private` itself.
+        public var fileScoped = false
     }
 
     /// `URLRouteParser(defaultScheme: …)` anywhere (a parser is often made in a variable and given to a router on
@@ -236,6 +238,26 @@ public struct NNFacts: Sendable, Hashable {
         public var fromClass: String?
         /// Where.
         public var location: SourceLocation
+        /// For a statement of its own: the result builder that may collect it, to be told once every file is read.
+        public var resultBuilder: ResultBuilderUse? = nil
+    }
+
+    /// What may make a body a result builder's (SE-0289), whose expression statements are handed to its `buildBlock`.
+    public enum ResultBuilderUse: Sendable, Hashable {
+        /// The attributes (last name parts) of the property, getter or function whose body it is.
+        case attributes([String])
+        /// The closure is an argument of a call of `function`, with `label` (nil: unlabelled or trailing).
+        case argument(function: String, label: String?)
+    }
+
+    /// A parameter of a function or initializer with attributes, one of which may be a result builder (`@B _ build: …`).
+    public struct AttributedParameter: Sendable, Hashable {
+        /// The function's base name (a type's name for an initializer).
+        public var function: String
+        /// The argument label (nil for `_`).
+        public var label: String?
+        /// The attributes' names (last name parts).
+        public var attributes: [String]
     }
 
     /// `post(name:isSticky:…)`.
@@ -308,6 +330,10 @@ public struct NNFacts: Sendable, Hashable {
     public var posts: [Post] = []
     /// Tab items and launch tasks registered.
     public var registered: [Registered] = []
+    /// Types declared `@resultBuilder`.
+    public var resultBuilderTypes: [String] = []
+    /// Function and initializer parameters with attributes (`@B _ build: () -> [T]`).
+    public var attributedParameters: [AttributedParameter] = []
     /// Problems reading the source.
     public var warnings: [ScanFacts.Warning] = []
     /// `lego-trace:disable` comments.
@@ -347,6 +373,8 @@ extension NNFacts: FrameworkFacts {
         observers += other.observers
         posts += other.posts
         registered += other.registered
+        resultBuilderTypes += other.resultBuilderTypes
+        attributedParameters += other.attributedParameters
         warnings += other.warnings
         suppressions += other.suppressions
     }

@@ -36,6 +36,8 @@ public struct NNScannedApp: Sendable {
     public init(facts: NNFacts) {
         self.facts = facts
         Self.resolveAliases(in: &self.facts)
+        Self.resolveResultBuilders(in: &self.facts)
+        Self.separateSameNamedRouters(in: &self.facts)
         // Every parser the app makes, wherever it is stored (a router's inline parser is one of them too):
         // `URLRouter.default = URLRouter(routeParser: parser)` on another line than `let parser = URLRouteParser(…)`
         // is the common spelling.
@@ -113,6 +115,70 @@ public struct NNScannedApp: Sendable {
         for index in facts.lookups.indices {
             facts.lookups[index].service = resolved(facts.lookups[index].service, in: facts.lookups[index].location.file,
                                                     inside: facts.lookups[index].enclosingTypes)
+        }
+    }
+
+    /// Names apart two routers made under one `Type.name` in two Swift modules (SPM targets), or in two files as a
+    /// `private` type's: `Routes.router (ShopKit)`, `Router.sub (Shop.swift)`. Every use of that name goes to the one its
+    /// own file or module declares (none found: the name stays as written).
+    static func separateSameNamedRouters(in facts: inout NNFacts) {
+        func scope(_ router: NNFacts.RouterCreation) -> String { router.fileScoped ? "file " + router.location.file : "module " + moduleKey(router.location.file) }
+        let ambiguous = Dictionary(grouping: facts.routers, by: \.name).filter { Set($0.value.map(scope)).count > 1 }
+        guard !ambiguous.isEmpty else { return }
+        func named(_ name: String, from file: String) -> String {
+            guard let made = ambiguous[name] else { return name }
+            let module = moduleKey(file)
+            guard let seen = made.first(where: { $0.fileScoped && $0.location.file == file })
+                    ?? made.first(where: { !$0.fileScoped && moduleKey($0.location.file) == module }) else { return name }
+            let place = seen.fileScoped ? seen.location.file : moduleKey(seen.location.file)
+            return "\(name) (\(place.split(separator: "/").last.map(String.init) ?? "app"))"
+        }
+        func named(_ name: String?, from file: String) -> String? { name.map { named($0, from: file) } }
+        for index in facts.routers.indices {
+            let file = facts.routers[index].location.file
+            facts.routers[index].name = named(facts.routers[index].name, from: file)
+            facts.routers[index].upper = named(facts.routers[index].upper, from: file)
+        }
+        for index in facts.routes.indices {
+            let file = facts.routes[index].location.file
+            facts.routes[index].router = named(facts.routes[index].router, from: file)
+            facts.routes[index].subRouter = named(facts.routes[index].subRouter, from: file)
+        }
+        for index in facts.opens.indices { facts.opens[index].router = named(facts.opens[index].router, from: facts.opens[index].location.file) }
+        for index in facts.redirects.indices {
+            facts.redirects[index].router = named(facts.redirects[index].router, from: facts.redirects[index].location.file)
+        }
+        for index in facts.defaultRouterAssignments.indices {
+            facts.defaultRouterAssignments[index].router = named(facts.defaultRouterAssignments[index].router,
+                                                                 from: facts.defaultRouterAssignments[index].location.file)
+        }
+    }
+
+    /// The Swift module a file is compiled in, as far as its path tells: an SPM target's folder
+    /// (`Packages/ShopKit/Sources/ShopKit`), else "" (the app's one target).
+    static func moduleKey(_ file: String) -> String {
+        let parts = file.split(separator: "/")
+        guard let sources = parts.dropLast(2).lastIndex(of: "Sources") else { return "" }
+        return parts[...(sources + 1)].joined(separator: "/")
+    }
+
+    /// Keeps the token of an observer written as a statement of a result builder's body: each such statement is handed to
+    /// the builder's `buildBlock` (SE-0289), whose result the caller has. A builder is an attribute naming a type declared
+    /// `@resultBuilder` in any file, or ending in `Builder` (SwiftUI's, RxSwift's, one the scan did not read).
+    static func resolveResultBuilders(in facts: inout NNFacts) {
+        guard facts.observers.contains(where: { $0.resultBuilder != nil }) else { return }
+        let declared = Set(facts.resultBuilderTypes)
+        func isBuilder(_ attribute: String) -> Bool { attribute.hasSuffix("Builder") || declared.contains(attribute) }
+        for index in facts.observers.indices where facts.observers[index].token == .discarded {
+            switch facts.observers[index].resultBuilder {
+            case .attributes(let attributes) where attributes.contains(where: isBuilder):
+                facts.observers[index].token = .kept
+            case .argument(let function, let label)
+                where facts.attributedParameters.contains { $0.function == function && (label == nil || $0.label == label) && $0.attributes.contains(where: isBuilder) }:
+                facts.observers[index].token = .kept
+            default:
+                break
+            }
         }
     }
 

@@ -25,6 +25,13 @@ enum NNSwiftReader {
                 .init(name: $0.name, target: $0.target, fileScoped: $0.fileScoped,
                       location: LegoModel.SourceLocation(file: file, line: $0.line, column: $0.column))
             }
+            // A result builder and the parameters that take one are often declared in a file of their own (an observer
+            // bag): its declarations, bodies left out, say which closures collect their tokens.
+            if ByteSearch.contains(Array("Builder".utf8), in: bytes), SwiftReader.refusal(bytes, file: file) == nil {
+                let declarations = read(SyntaxSource(SwiftBodyOmission(bytes, keeping: { _ in false }), original: bytes), file: file)
+                facts.resultBuilderTypes = declarations.resultBuilderTypes
+                facts.attributedParameters = declarations.attributedParameters
+            }
             return facts
         }
         if let refusal = SwiftReader.refusal(bytes, file: file) {
@@ -70,9 +77,59 @@ enum NNSwiftReader {
         LargeStack.run {
             let tree = source.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
             let visitor = Visitor(file: file, source: source)
+            visitor.moduleAliases = moduleAliases(in: tree)
             visitor.walk(tree)
             return visitor.facts
         }
+    }
+
+    /// The file-level `typealias`es of the framework's `Module` (`typealias NN = NNModule_swift.Module`, which an app with a
+    /// `Module` of its own writes), wherever in the file they are.
+    static func moduleAliases(in tree: SourceFileSyntax) -> Set<String> {
+        Set(tree.statements.compactMap { item in
+            item.item.as(TypeAliasDeclSyntax.self).flatMap { alias in
+                let target = alias.initializer.value.trimmedDescription
+                return target == "Module" || target == frameworkModule + "Module" ? alias.name.text : nil
+            }
+        })
+    }
+
+    /// The framework's module name as a qualifier: `NNModule_swift.Module`, `NNModule_swift.URLRouter`.
+    static let frameworkModule = "NNModule_swift."
+
+    /// A string literal's text as its value: each escape (`\n`, `\"`, `\u{2F}`, a line's closing `\`) after `\` and the
+    /// literal's `#`s (`\#u{2F}` in `#"…"#`) decoded; an escape not known is left as written.
+    static func unescaped(_ text: String, pounds: Int) -> String {
+        let introducer = "\\" + String(repeating: "#", count: pounds)
+        guard text.contains(introducer) else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let range = rest.range(of: introducer) {
+            result += rest[..<range.lowerBound]
+            rest = rest[range.upperBound...]
+            guard let character = rest.popFirst() else {
+                result += introducer
+                break
+            }
+            switch character {
+            case "n": result += "\n"
+            case "t": result += "\t"
+            case "r": result += "\r"
+            case "0": result += "\0"
+            case "\\", "\"", "'": result.append(character)
+            case "\n", "\r\n": break
+            case "u":
+                if rest.first == "{", let close = rest.firstIndex(of: "}"),
+                   let code = UInt32(rest[rest.index(after: rest.startIndex)..<close], radix: 16), let scalar = Unicode.Scalar(code) {
+                    result.unicodeScalars.append(scalar)
+                    rest = rest[rest.index(after: close)...]
+                } else {
+                    result += introducer + "u"
+                }
+            default: result += introducer + String(character)
+            }
+        }
+        return result + rest
     }
 
     /// `URLRouter.default`'s spellings, and the route service (a different router once an app replaces it).
@@ -84,6 +141,19 @@ enum NNSwiftReader {
         let file: String
         let source: SyntaxSource
         var facts = NNFacts()
+        /// The file's aliases of the framework's `Module`.
+        var moduleAliases: Set<String> = []
+
+        /// `text` as the framework's names are written unqualified: without `NNModule_swift.` before them, and with
+        /// `Module` for an alias of it (`NN.routeService` is `Module.routeService`).
+        func framework(_ text: String) -> String {
+            var text = text
+            if text.hasPrefix(NNSwiftReader.frameworkModule) { text.removeFirst(NNSwiftReader.frameworkModule.count) }
+            guard !moduleAliases.isEmpty else { return text }
+            let head = text.prefix { $0 != "." }
+            return moduleAliases.contains(String(head)) ? "Module" + text.dropFirst(head.count) : text
+        }
+
         /// Enclosing type (or extended type) names, innermost last.
         var typeStack: [String] = []
         /// The bootstrap class an enclosing extension extends, per type level.
@@ -127,10 +197,35 @@ enum NNSwiftReader {
 
         // MARK: Declarations
 
+        /// Notes a type declared `@resultBuilder`.
+        func noteResultBuilder(_ name: TokenSyntax, _ attributes: AttributeListSyntax) {
+            if attributeNames(attributes).contains("resultBuilder") { facts.resultBuilderTypes.append(name.text) }
+        }
+
+        /// The names of `attributes`, each its last name part (`Lib.Builder` as `Builder`).
+        func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
+            attributes.compactMap { element in
+                element.as(AttributeSyntax.self).map { String($0.attributeName.trimmedDescription.split(separator: ".").last ?? "") }
+            }
+        }
+
+        /// Notes the parameters of the function or initializer named `function` that have attributes (on the parameter or
+        /// its type), one of which may be a result builder.
+        func noteAttributedParameters(of function: String, _ parameters: FunctionParameterListSyntax) {
+            for parameter in parameters {
+                var names = attributeNames(parameter.attributes)
+                if let attributed = parameter.type.as(AttributedTypeSyntax.self) { names += attributeNames(attributed.attributes) }
+                guard !names.isEmpty else { continue }
+                let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+                facts.attributedParameters.append(.init(function: function, label: label, attributes: names))
+            }
+        }
+
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            noteResultBuilder(node.name, node.attributes)
             facts.classes.append(.init(name: node.name.text, superclass: node.inheritanceClause?.inheritedTypes.first?.type.text(in: source),
                                        location: location(node.name)))
-            push(node.name.text, bootstrap: nil, generics: node.genericParameterClause)
+            push(node.name.text, bootstrap: nil, generics: node.genericParameterClause, fileScoped: isFileScoped(node.modifiers))
             return .visitChildren
         }
 
@@ -191,40 +286,52 @@ enum NNSwiftReader {
         }
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            noteResultBuilder(node.name, node.attributes)
             facts.valueTypes.append(node.name.text)
-            push(node.name.text, bootstrap: nil, generics: node.genericParameterClause)
+            push(node.name.text, bootstrap: nil, generics: node.genericParameterClause, fileScoped: isFileScoped(node.modifiers))
             return .visitChildren
         }
         override func visitPost(_ node: StructDeclSyntax) { pop() }
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+            noteResultBuilder(node.name, node.attributes)
             facts.valueTypes.append(node.name.text)
-            push(node.name.text, bootstrap: nil, generics: node.genericParameterClause)
+            push(node.name.text, bootstrap: nil, generics: node.genericParameterClause, fileScoped: isFileScoped(node.modifiers))
             return .visitChildren
         }
         override func visitPost(_ node: EnumDeclSyntax) { pop() }
 
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-            let extended = node.extendedType.text(in: source)
+            let extended = framework(node.extendedType.text(in: source))
             // `Module.RegisterService` is `@objc(ModuleRegisterService)`, `Module.Awake` `@objc(ModuleAwake)` (`Module.swift:14-28`).
             let kind: NNFacts.BootstrapMethod.Kind? = switch extended {
             case "Module.RegisterService", "ModuleRegisterService": .registerService
             case "Module.Awake", "ModuleAwake": .awake
             default: nil
             }
-            push(extended, bootstrap: kind)
+            push(extended, bootstrap: kind, fileScoped: isFileScoped(node.modifiers))
             return .visitChildren
         }
 
         override func visitPost(_ node: ExtensionDeclSyntax) { pop() }
 
-        func push(_ name: String, bootstrap: NNFacts.BootstrapMethod.Kind?, generics: GenericParameterClauseSyntax? = nil) {
+        /// Whether each enclosing type (or extension) is `private` or `fileprivate`, innermost last.
+        var fileScopedStack: [Bool] = []
+
+        /// Whether `modifiers` make a declaration `private` or `fileprivate`.
+        func isFileScoped(_ modifiers: DeclModifierListSyntax) -> Bool {
+            modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
+        }
+
+        func push(_ name: String, bootstrap: NNFacts.BootstrapMethod.Kind?, generics: GenericParameterClauseSyntax? = nil, fileScoped: Bool) {
             typeStack.append(name)
+            fileScopedStack.append(fileScoped)
             bootstrapStack.append(bootstrap)
             genericNames.append(Set(generics?.parameters.map(\.name.text) ?? []))
         }
 
         func pop() {
             typeStack.removeLast()
+            fileScopedStack.removeLast()
             bootstrapStack.removeLast()
             genericNames.removeLast()
         }
@@ -242,6 +349,7 @@ enum NNSwiftReader {
                     : node.signature.parameterClause.parameters.isEmpty ? .invoked : .hasParameters
                 facts.bootstrapMethods.append(.init(kind: kind, name: name, shape: shape, location: location(node.name)))
             }
+            noteAttributedParameters(of: node.name.text, node.signature.parameterClause.parameters)
             functions.append(node.name.text)
             signatures.append(node.name.text + "(" + node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined() + ")")
             removedInFunction.append([:])
@@ -280,6 +388,7 @@ enum NNSwiftReader {
         override func visitPost(_ node: ClosureExprSyntax) { scopes.removeLast() }
 
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+            if let owner = typeStack.last { noteAttributedParameters(of: owner, node.signature.parameterClause.parameters) }
             scopes.append(LocalScope())
             return .visitChildren
         }
@@ -338,7 +447,8 @@ enum NNSwiftReader {
                     constants[qualified(name)] = text
                 } else if let call = value.as(FunctionCallExprSyntax.self) {
                     let declared = declare(name, at: binding.pattern)
-                    routerCreation(call, name: declared, at: binding.pattern)
+                    // A `private` type's (or a `private` property's) name is its file's only.
+                    routerCreation(call, name: declared, at: binding.pattern, fileScoped: fileScopedStack.contains(true) || isFileScoped(node.modifiers))
                     if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
                        generic.expression.text(in: source) == "EventSet",
                        let argument = generic.genericArgumentClause.arguments.first {
@@ -354,7 +464,7 @@ enum NNSwiftReader {
         }
 
         /// Records `URLRouter(with: upper)` / `URLRouter(routeParser: URLRouteParser(defaultScheme: "x"))` stored in `name`.
-        func routerCreation(_ call: FunctionCallExprSyntax, name: String, at node: some SyntaxProtocol) {
+        func routerCreation(_ call: FunctionCallExprSyntax, name: String, at node: some SyntaxProtocol, fileScoped: Bool) {
             guard call.calledExpression.text(in: source).hasSuffix("URLRouter") else { return }
             var upper: String?
             var scheme: String?
@@ -369,19 +479,19 @@ enum NNSwiftReader {
                 default: break
                 }
             }
-            facts.routers.append(.init(name: name, upper: upper, defaultScheme: scheme, location: location(node)))
+            facts.routers.append(.init(name: name, upper: upper, defaultScheme: scheme, location: location(node), fileScoped: fileScoped))
         }
 
         /// The name a router expression stands for, across files.
         func routerName(_ expression: ExprSyntax) -> String {
-            let text = expression.text(in: source)
+            let text = framework(expression.text(in: source))
             if text == NNSwiftReader.defaultRouter || text == "URLRouter.defaultRouter" { return NNSwiftReader.defaultRouter }
             if text == NNSwiftReader.routeService { return text }
             var name = text
             if let reference = expression.as(DeclReferenceExprSyntax.self) {
                 // `self` inside a router class is that router.
                 name = reference.baseName.text == "self" ? typeStack.last ?? "self" : resolved(reference.baseName.text)
-            } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.text(in: source) {
+            } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base.map({ framework($0.text(in: source)) }) {
                 let property = member.declName.baseName.text
                 name = base == "self" || base == "Self" ? qualified(property) : "\(base).\(property)"
             }
@@ -391,7 +501,7 @@ enum NNSwiftReader {
         // MARK: Calls
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            if node.calledExpression.text(in: source) == "URLRouteParser" {
+            if framework(node.calledExpression.text(in: source)) == "URLRouteParser" {
                 // `URLRouteParser()` keeps "nn"; a scheme that is not a literal makes every route key uncertain.
                 let given = node.arguments.first { $0.label?.text == "defaultScheme" }
                 let scheme = given.map { literal($0.expression)?.lowercased() } ?? "nn"
@@ -406,7 +516,7 @@ enum NNSwiftReader {
             if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
                 method = member.declName.baseName.text
                 base = member.base
-                baseText = base?.text(in: source) ?? ""
+                baseText = framework(base?.text(in: source) ?? "")
                 if inModule, baseText == "Self" || baseText == "self" { baseText = "Module" }
             } else if inModule, let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
                 method = reference.baseName.text
@@ -494,8 +604,10 @@ enum NNSwiftReader {
                 facts.events.append(.init(type: type, bus: routerName(base), kind: method == "addTarget" ? .register : .remove,
                                           fromClass: typeStack.last, location: location(node)))
             case "addObserver" where labels.first == "forName" && (labels.contains("isSticky") || baseText.hasSuffix("notificationService")):
-                facts.observers.append(.init(name: notificationName(first!), sticky: isTrue(node, "isSticky"), token: token(of: node),
-                                             fromClass: typeStack.last, location: location(node)))
+                let token = token(of: node)
+                facts.observers.append(.init(name: notificationName(first!), sticky: isTrue(node, "isSticky"), token: token,
+                                             fromClass: typeStack.last, location: location(node),
+                                             resultBuilder: token == .discarded ? resultBuilderUse(of: node) : nil))
             case "post" where labels.first == "name" && (labels.contains("isSticky") || baseText.hasSuffix("notificationService")):
                 facts.posts.append(.init(name: notificationName(first!), sticky: isTrue(node, "isSticky"), location: location(node)))
             case "addRegister" where baseText.hasSuffix("tabService") || baseText.hasSuffix("launchTaskService"):
@@ -512,7 +624,7 @@ enum NNSwiftReader {
             // `URLRouter.default = AppRouter.shared`: the default router may be that one from then on.
             let elements = Array(node.elements)
             if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
-                let target = elements[0].text(in: source)
+                let target = framework(elements[0].text(in: source))
                 if target == NNSwiftReader.defaultRouter || target == "URLRouter.defaultRouter" {
                     let value = elements[2]
                     let named = value.is(DeclReferenceExprSyntax.self) || value.is(MemberAccessExprSyntax.self)
@@ -595,18 +707,82 @@ enum NNSwiftReader {
         }
 
         /// What becomes of an `addObserver` result: `.disposed(by:)`, discarded (a statement of its own or `_ =`), or kept.
-        func token(of call: FunctionCallExprSyntax) -> NNFacts.Observer.Token {
-            var node = Syntax(call)
-            // `try`, `await` and parentheses do not change what happens to the value.
-            while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
+        func token(of call: FunctionCallExprSyntax) -> NNFacts.Observer.Token { fate(of: Syntax(call)) }
+
+        /// What becomes of the value of `value`: the call itself, or an `if` / `switch` expression one of whose branches it is.
+        func fate(of value: Syntax) -> NNFacts.Observer.Token {
+            var node = value
+            // `try`, `await` and parentheses do not change what happens to the value; an `if` or `switch` written as a
+            // statement is an expression statement around it.
+            while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(ExpressionStmtSyntax.self) {
+                node = parent
+            }
             guard let parent = node.parent else { return .kept }
             if let member = parent.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "disposed" { return .disposed }
-            if parent.is(CodeBlockItemSyntax.self) { return returnsImplicitly(parent) ? .kept : .discarded }
+            if parent.is(CodeBlockItemSyntax.self) {
+                if returnsImplicitly(parent) { return .kept }
+                // A branch of an `if` / `switch` expression is that expression's value (SE-0380), which fares as the
+                // expression does: assigned, returned or bound it is kept; written as a statement it is discarded.
+                if let branching = branchingExpression(of: parent) { return fate(of: branching) }
+                return .discarded
+            }
             if let list = parent.as(ExprListSyntax.self), list.count == 3, list.first?.is(DiscardAssignmentExprSyntax.self) == true,
                list.last.map({ Syntax($0) }) == node {
                 return .discarded
             }
             return .kept
+        }
+
+        /// What may make the body that holds the statement `call` a result builder's: the attributes of its property,
+        /// getter or function, or the call its closure is an argument of.
+        func resultBuilderUse(of call: FunctionCallExprSyntax) -> NNFacts.ResultBuilderUse? {
+            var node = Syntax(call)
+            while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
+            guard node.parent?.is(CodeBlockItemSyntax.self) == true, let body = node.parent?.parent?.parent else { return nil }
+            if let closure = body.as(ClosureExprSyntax.self) {
+                var argument = Syntax(closure)
+                var label: String?
+                if let labelled = closure.parent?.as(LabeledExprSyntax.self) {
+                    label = labelled.label?.text
+                    argument = Syntax(labelled)
+                } else if let trailing = closure.parent?.as(MultipleTrailingClosureElementSyntax.self) {
+                    label = trailing.label.text
+                    argument = Syntax(trailing)
+                }
+                var owner = argument.parent
+                while let current = owner, !current.is(FunctionCallExprSyntax.self),
+                      current.is(LabeledExprListSyntax.self) || current.is(MultipleTrailingClosureElementListSyntax.self) {
+                    owner = current.parent
+                }
+                guard let call = owner?.as(FunctionCallExprSyntax.self) else { return nil }
+                let called = call.calledExpression
+                guard let function = called.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? called.as(DeclReferenceExprSyntax.self)?.baseName.text
+                else { return nil }
+                return .argument(function: function, label: label)
+            }
+            var declaration = body.is(CodeBlockSyntax.self) ? body.parent : body
+            if let function = declaration?.as(FunctionDeclSyntax.self) { return .attributes(attributeNames(function.attributes)) }
+            // A computed property's body, or its getter's: up through the accessors to the property.
+            while let current = declaration, current.is(AccessorDeclSyntax.self) || current.is(AccessorDeclListSyntax.self)
+                    || current.is(AccessorBlockSyntax.self) || current.is(PatternBindingSyntax.self) || current.is(PatternBindingListSyntax.self) {
+                declaration = current.parent
+            }
+            return declaration?.as(VariableDeclSyntax.self).map { .attributes(attributeNames($0.attributes)) }
+        }
+
+        /// The `if` (the first of an `else if` chain, ending in `else`) or `switch` whose branch is the single statement
+        /// `item`: the value of such a branch is the expression's value when it is used as one (Swift 5.9, SE-0380).
+        func branchingExpression(of item: Syntax) -> Syntax? {
+            guard let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1, let body = list.parent else { return nil }
+            if let switchCase = body.as(SwitchCaseSyntax.self) {
+                return switchCase.parent?.parent?.as(SwitchExprSyntax.self).map(Syntax.init)
+            }
+            guard body.is(CodeBlockSyntax.self), var branch = body.parent?.as(IfExprSyntax.self) else { return nil }
+            while let outer = branch.parent?.as(IfExprSyntax.self) { branch = outer }
+            // Without a final `else` an `if` is no expression, only a statement.
+            var last = branch
+            while case .ifExpr(let next) = last.elseBody { last = next }
+            return last.elseBody == nil ? nil : Syntax(branch)
         }
 
         func interceptor(_ expression: ExprSyntax, at node: some SyntaxProtocol) -> NNFacts.Interceptor {
@@ -638,7 +814,7 @@ enum NNSwiftReader {
         func routeValue(_ expression: ExprSyntax) -> ScanValue {
             if let text = literal(expression) { return .literal(text) }
             let text = expression.text(in: source)
-            if text == "URLRouter.webLink" { return .literal("weblink") }
+            if framework(text) == "URLRouter.webLink" { return .literal("weblink") }
             if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "webLink", let base = member.base {
                 let router = routerName(base)
                 if router == NNSwiftReader.defaultRouter || router == NNSwiftReader.routeService || facts.routers.contains(where: { $0.name == router }) {
@@ -715,9 +891,10 @@ enum NNSwiftReader {
         func literal(_ expression: ExprSyntax) -> String? {
             guard let literal = expression.as(StringLiteralExprSyntax.self) else { return nil }
             var text = ""
+            let pounds = literal.openingPounds?.text.count ?? 0
             for segment in literal.segments {
                 guard let plain = segment.as(StringSegmentSyntax.self) else { return nil }
-                text += plain.content.text
+                text += NNSwiftReader.unescaped(plain.content.text, pounds: pounds)
             }
             return text
         }
