@@ -143,6 +143,7 @@ public enum AppScanner {
         var exampleCounts: [SourceTree.PodExample: Int] = [:]
         for example in examples { exampleCounts[example.file.podExample!, default: 0] += 1 }
         facts.vendoredSources = VendoredSources(files: listing.vendored)
+        scanner.readVendored(&facts, files: listing.vendored)
         scanner.complete(&facts, files: kept)
         for (index, copy) in copies.enumerated() {
             excluded.append(ScanExclusion(path: copy.folder, reason: .frameworkCopy(classes: copy.classes), fileCount: copyCounts[index]))

@@ -159,4 +159,27 @@ import Testing
         #expect(try Self.findings(files, framework: .qfMoudle).lines == ["App/Caller.m:3 note qf-missing-impl"])
         #expect(try Self.findings(files.filter { !$0.key.hasPrefix("Pods/") }, framework: .qfMoudle).lines == ["App/Caller.m:3 error qf-missing-impl"])
     }
+
+    /// NNModule-swift: a service whose protocol the app declares and a remote pod registers (the framework example's
+    /// layout, an interface pod and an impl pod) is registered: `ModuleManager` runs every register method of every
+    /// image (`ModuleManager.swift:31, 76-92`). The lookup was a false `nn-service-missing` error; with no pod
+    /// registering it, it is the error it is.
+    @Test func aServiceAVendoredPodRegistersIsNotMissing() throws {
+        let files: [String: String] = [
+            "Modules/ModuleServices/LoginService.swift": "import NNModule_swift\npublic protocol LoginService: ModuleFunctionalService { func login() }\n",
+            "App/AppModule.swift": """
+                import NNModule_swift
+                final class Home { func go() { Module.service(of: LoginService.self).login() } }
+                """,
+            "Pods/LoginModule/LoginModule/Classes/LoginManager.swift": """
+                import NNModule_swift
+                extension Module.RegisterService {
+                    @objc static func registerLoginService() { Module.register(service: (any LoginService).self, used: LoginManager.self) }
+                }
+                """,
+        ]
+        #expect(try Self.findings(files, framework: .nnModule).lines == [])
+        let bare = files.filter { !$0.key.hasPrefix("Pods/") }
+        #expect(try Self.findings(bare, framework: .nnModule).lines == ["App/AppModule.swift:2 error nn-service-missing"])
+    }
 }

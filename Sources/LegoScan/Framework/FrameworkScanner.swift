@@ -23,6 +23,9 @@ public protocol FrameworkScanner: Sendable {
     /// Completes the facts of every file with what one file alone cannot tell, reading the app's `files` again
     /// (vendored copies left out). Most scanners need nothing.
     func complete(_ facts: inout Facts, files: [SourceTree.File])
+    /// Reads what the framework needs from the source files of the vendored folders the app links (`Pods/`,
+    /// `SourcePackages/`), which are never the app's findings. Most scanners need nothing.
+    func readVendored(_ facts: inout Facts, files: [SourceTree.File])
     /// The app the facts of every file describe.
     func app(from facts: Facts) -> App
 }
@@ -33,6 +36,9 @@ extension FrameworkScanner {
 
     /// Nothing to complete.
     public func complete(_ facts: inout Facts, files: [SourceTree.File]) {}
+
+    /// Nothing read.
+    public func readVendored(_ facts: inout Facts, files: [SourceTree.File]) {}
 }
 
 /// The facts a framework scanner reads from one file, and their merge over files.

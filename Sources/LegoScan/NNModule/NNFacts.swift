@@ -306,6 +306,9 @@ public struct NNFacts: Sendable, Hashable {
     public var bootstrapMethods: [BootstrapMethod] = []
     /// Service registrations.
     public var registrations: [ServiceRegistration] = []
+    /// Services a vendored file registers (a business pod under `Pods/`), by unqualified name, with the file: the
+    /// framework runs every register method of every image (`ModuleManager.swift:31, 76-92`), pods included.
+    public var vendoredRegistrations: [String: String] = [:]
     /// Service lookups.
     public var lookups: [ServiceLookup] = []
     /// Routers made in code.

@@ -38,4 +38,53 @@ public struct NNScanner: FrameworkScanner {
     }
 
     public func app(from facts: NNFacts) -> NNScannedApp { NNScannedApp(facts: facts) }
+
+    /// The services the vendored files register (`Module.register(service: P.self, …)`, `registerServiceOfProtocol:@protocol(P)`),
+    /// read on their bytes: a lookup of one is no missing service.
+    public func readVendored(_ facts: inout NNFacts, files: [SourceTree.File]) {
+        var budget = Self.vendoredByteBudget
+        for file in files where budget > 0 {
+            guard case .bytes(let bytes) = SourceTree.contents(of: file) else { continue }
+            budget -= bytes.count
+            let marker = file.language == .swift ? Self.swiftRegistration : Self.objCRegistration
+            var from = 0
+            while let hit = ByteSearch.firstIndex(of: marker, in: bytes, range: from..<bytes.count) {
+                from = hit + marker.count
+                guard let name = Self.registeredName(bytes, after: from, language: file.language) else { continue }
+                let key = String(NNScannedApp.unqualifiedName(name))
+                if facts.vendoredRegistrations[key] == nil { facts.vendoredRegistrations[key] = file.relativePath }
+            }
+        }
+    }
+
+    /// The most bytes of vendored source read for registrations.
+    static let vendoredByteBudget = 512 << 20
+    private static let swiftRegistration = Array("register(service:".utf8)
+    private static let objCRegistration = Array("registerServiceOfProtocol:".utf8)
+
+    /// The protocol a registration names after its marker: `P.self` (Swift, `(any P).self` too) or `@protocol(P)`.
+    private static func registeredName(_ bytes: [UInt8], after start: Int, language: SourceTree.Language) -> String? {
+        var index = start
+        func skipSpaces() { while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A { index += 1 } }
+        func isName(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2E || byte >= 0x80
+        }
+        skipSpaces()
+        if language == .objectiveC {
+            let prefix = Array("@protocol(".utf8)
+            guard bytes[index...].starts(with: prefix) else { return nil }
+            index += prefix.count
+            skipSpaces()
+        } else if index < bytes.count, bytes[index] == UInt8(ascii: "(") {
+            // `(any P).self`
+            index += 1
+            skipSpaces()
+            if bytes[index...].starts(with: Array("any ".utf8)) { index += 4 }
+        }
+        let nameStart = index
+        while index < bytes.count, isName(bytes[index]) { index += 1 }
+        var name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+        if name.hasSuffix(".self") { name.removeLast(5) }
+        return name.isEmpty || name.hasSuffix(".") ? nil : name
+    }
 }

@@ -13,7 +13,9 @@ enum NNServiceMissingCheck: NNStaticCheck {
         // A registration of a computed type may be the one: then a missing key is only as sure as that.
         let certainty: Finding.Certainty = app.facts.registrations.contains { $0.service.literal == nil } ? .dynamic : .literal
         for lookup in app.facts.lookups {
-            guard let key = lookup.service.literal, !registered.contains(NNScannedApp.unqualifiedName(key)) else { continue }
+            guard let key = lookup.service.literal, !registered.contains(NNScannedApp.unqualifiedName(key)),
+                  // A pod the app links registers it: every register method of every image runs (`ModuleManager.swift:31, 76-92`).
+                  app.facts.vendoredRegistrations[String(NNScannedApp.unqualifiedName(key))] == nil else { continue }
             let api = lookup.api == .swift ? "Module.service(of:)" : "serivceOfProtocol:"
             // A lookup compiles only where its protocol is declared: one the scanned source does not declare comes from
             // a module the scan did not read (a pod, a framework), which most likely registers it too.
