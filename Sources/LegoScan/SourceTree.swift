@@ -3,8 +3,8 @@ import LegoModel
 
 /// The source files of an app folder, and reading one of them safely.
 ///
-/// Files are listed in path order (stable output), symbolic links are not followed (no loops, nothing outside the
-/// folder), and vendored or generated folders (`Pods`, `Carthage`, `DerivedData`, `.build`, hidden folders) and Xcode
+/// Files are listed in path order (stable output), symbolic links are followed (each folder and file once, so a link
+/// back to an ancestor is no loop), and vendored or generated folders (`Pods`, `Carthage`, `DerivedData`, `.build`, hidden folders) and Xcode
 /// file templates (`*.xctemplate`) are skipped: they hold the framework's and other libraries' code, not the app's.
 public struct SourceTree {
     /// The language a file is read as.
@@ -78,9 +78,14 @@ public struct SourceTree {
     static func files(under root: String, skipped: inout [ScanExclusion], vendored: inout [File]) -> (files: [File], warnings: [ScanFacts.Warning]) {
         var base = Array(root.utf8)
         if base.count > 1 && base.last == 0x2F { base.removeLast() }
-        var result: [(relative: [UInt8], file: File)] = []
+        var result: [(relative: [UInt8], file: File, id: NodeID)] = []
         var warnings: [ScanFacts.Warning] = []
         var pending: [(relative: [UInt8], podExample: PodExample?)] = [([], nil)]
+        // Folders entered, by device and inode: a symbolic link to a folder is followed once (Xcode compiles what it
+        // points to: a shared or local-pod folder linked in), and a link back to an ancestor is no loop.
+        var entered: Set<NodeID> = []
+        var rootStatus = stat()
+        if withCString(base, { stat($0, &rootStatus) }) == 0 { entered.insert(NodeID(rootStatus)) }
         func warn(_ relative: [UInt8], _ message: String) {
             let shown = relative.isEmpty ? "." : String(decoding: relative, as: UTF8.self)
             warnings.append(.init(location: SourceLocation(file: shown, line: 1), message: message))
@@ -112,6 +117,8 @@ public struct SourceTree {
                     warn(childRelative, "cannot read its type (\(String(cString: strerror(errno)))); not scanned")
                     continue
                 }
+                // A link is what it points to; a dangling one is nothing.
+                if status.st_mode & S_IFMT == S_IFLNK, withCString(childPath, { stat($0, &status) }) != 0 { continue }
                 let text = String(decoding: name, as: UTF8.self)
                 switch status.st_mode & S_IFMT {
                 case S_IFDIR:
@@ -121,7 +128,7 @@ public struct SourceTree {
                     if skippedFolders.contains(text) || text.hasSuffix(".xctemplate") {
                         skipped.append(ScanExclusion(path: shown, reason: .vendoredFolder, fileCount: 0))
                         if indexedVendoredFolders.contains(text) { listVendored(childRelative, base: base, into: &vendored) }
-                    } else if !text.hasPrefix(".") {
+                    } else if !text.hasPrefix("."), entered.insert(NodeID(status)).inserted {
                         let example = podspec.flatMap {
                             podExampleFolders.contains(text) ? PodExample(folder: shown, podspec: String(shown.dropLast(text.count)) + $0) : nil
                         }
@@ -131,7 +138,7 @@ public struct SourceTree {
                     let ext = text.lastIndex(of: ".").map { String(text[text.index(after: $0)...]) } ?? ""
                     if let language = language(ofExtension: ext) {
                         result.append((childRelative, File(path: childPath, relativePath: String(decoding: childRelative, as: UTF8.self),
-                                                           language: language, podExample: inExample)))
+                                                           language: language, podExample: inExample), NodeID(status)))
                     }
                 default:
                     break
@@ -139,7 +146,19 @@ public struct SourceTree {
             }
         }
         result.sort { $0.relative.lexicographicallyPrecedes($1.relative) }
-        return (result.map(\.file), warnings)
+        // A file reached twice (through a link and where it lies) is read once, at its first path.
+        var seen: Set<NodeID> = []
+        return (result.filter { seen.insert($0.id).inserted }.map(\.file), warnings)
+    }
+
+    /// A file or folder's identity on disk, the same through every link to it.
+    private struct NodeID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        init(_ status: stat) {
+            device = UInt64(truncatingIfNeeded: status.st_dev)
+            inode = UInt64(truncatingIfNeeded: status.st_ino)
+        }
     }
 
     /// Whether a file name is a CocoaPods spec.

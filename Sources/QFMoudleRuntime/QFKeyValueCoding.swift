@@ -24,11 +24,13 @@ public enum QFKeyValueCoding {
     }
 
     /// The property whose setter `key` finds though the two differ in the case of the first letter: KVC looks for
-    /// `set<Key>:` with the key's first letter made upper-case, so `Count` finds `count`'s `setCount:`. Its ivar search
-    /// (`_<key>`, `_is<Key>`, `<key>`, `is<Key>`) keeps the key as written, so a readonly property is not found this way.
+    /// `set<Key>:` with the key's first letter made upper-case, so `Count` finds `count`'s `setCount:` and `uRLPath`
+    /// finds `URLPath`'s `setURLPath:`. Its ivar search (`_<key>`, `_is<Key>`, `<key>`, `is<Key>`) keeps the key as
+    /// written, so a readonly property is not found this way.
     static func throughSetter(_ key: String, _ properties: [String: QFProperty]) -> QFProperty? {
-        guard let first = key.first, first.isUppercase else { return nil }
-        guard let property = properties[first.lowercased() + key.dropFirst()], !property.readonly else { return nil }
+        guard let first = key.first else { return nil }
+        let other = (first.isUppercase ? first.lowercased() : first.uppercased()) + key.dropFirst()
+        guard other != key, let property = properties[other], !property.readonly else { return nil }
         return property
     }
 

@@ -182,4 +182,31 @@ import Testing
         let bare = files.filter { !$0.key.hasPrefix("Pods/") }
         #expect(try Self.findings(bare, framework: .nnModule).lines == ["App/AppModule.swift:2 error nn-service-missing"])
     }
+
+    /// A folder linked in (`LocalPods/Cart -> ../../Shared/Cart`) is compiled by Xcode, so its classes are the app's: not
+    /// following the link made every open of the module a false `qf-missing-impl` error. A link back to an ancestor is no
+    /// loop, and a file reached through a link and where it lies is read once (twice, its class would be declared twice).
+    @Test func aLinkedFolderIsReadOnceAndALoopEnds() throws {
+        let outside = try TemporaryDirectory()
+        try NNModuleScanTests.write(["Cart/Classes/Cart.m": "@interface Cart : NSObject <Cart>\n@end\n@implementation Cart\n@end\n"], into: outside)
+        let directory = try TemporaryDirectory()
+        try NNModuleScanTests.write([
+            "Router/QFRouter.m": """
+                @implementation QFRouter
+                - (id)interfaceForProtocol:(Protocol *)p { return [[NSClassFromString(NSStringFromProtocol(p)) alloc] init]; }
+                @end
+                """,
+            "Protocols/Cart.h": "@protocol Cart <NSObject>\n@end\n",
+            "App/Caller.m": "@implementation Caller\n- (void)go { [[QFRouter router] interfaceForProtocol:@protocol(Cart)]; }\n@end\n",
+        ], into: directory)
+        try FileManager.default.createDirectory(atPath: directory.file("LocalPods"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory.file("LocalPods/Cart"), withDestinationPath: outside.file("Cart"))
+        try FileManager.default.createSymbolicLink(atPath: directory.file("App/loop"), withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: directory.file("App/CartAgain.m"), withDestinationPath: directory.file("LocalPods/Cart/Classes/Cart.m"))
+        try FileManager.default.createSymbolicLink(atPath: directory.file("App/Dangling.m"), withDestinationPath: directory.file("nothing.m"))
+        let outcome = try AppScanner.scan(directory: directory.path, framework: .qfMoudle)
+        #expect(outcome.app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings.map(\.ruleID) == [])
+        #expect(outcome.fileCount == 4)
+        #expect(outcome.warnings.isEmpty)
+    }
 }

@@ -381,4 +381,27 @@ extension QFRealCodeShapesTests {
         #expect(app.router.className == "QFRouter")
         #expect(QFMoudleScanTests.findings(app) == ["O.m:5 qf-missing-impl error"])
     }
+
+    /// KVC's setter search upper-cases the key's first letter only: `uRLPath` finds `URLPath`'s `setURLPath:`, while
+    /// `URLString` does not find `urlString`'s `setUrlString:` (and no ivar `_URLString`). The first was a false
+    /// `qf-kvc-unknown-key` error. A property typed by a typedef of an object pointer (`typedef NSString *CartTab`, a
+    /// string enum) holds the text: it was a `qf-kvc-type-mismatch` note on every string enum.
+    @Test func aKeyFindsTheSetterItsCapitalisedFormNamesAndStringEnumsAreStrings() {
+        let app = QFMoudleScanTests.app([
+            "P.h": """
+                typedef NSString *CartTab NS_STRING_ENUM;
+                typedef NSString * const CartKey;
+                @protocol Cart <NSObject>
+                @property (nonatomic, copy) NSString *URLPath;
+                @property (nonatomic, copy) NSString *urlString;
+                @property (nonatomic, copy) CartTab tab;
+                @end
+                """,
+            "C.m": "@interface Cart : NSObject <Cart>\n@end\n@implementation Cart\n@end\n",
+            "O.m": Self.open("Cart://?uRLPath=p&tab=home") + "\n" + Self.open("Cart://?URLString=u"),
+        ])
+        // Self.open's router takes three lines after each opener: the second open is on line 8.
+        #expect(QFMoudleScanTests.findings(app) == ["O.m:8 qf-kvc-unknown-key error"])
+        #expect(app.facts.objectTypedefs == ["CartTab": "NSString", "CartKey": "NSString"])
+    }
 }

@@ -283,6 +283,8 @@ public struct QFFacts: FrameworkFacts {
     public var blockTypedefs: Set<String> = []
     /// Typedefs of scalar types (`NS_ENUM`, `NS_OPTIONS`, `typedef NSInteger Name`) and the type each stands for.
     public var scalarTypedefs: [String: String] = [:]
+    /// Typedefs of object pointer types (`typedef NSString *CartTab`, string enums) and the class each points to.
+    public var objectTypedefs: [String: String] = [:]
     public var warnings: [ScanFacts.Warning] = []
     public var suppressions: [InlineSuppression] = []
     /// The source files of the vendored folders the app links (for a module class declared in a pod).
@@ -315,6 +317,7 @@ public struct QFFacts: FrameworkFacts {
         urlRules += other.urlRules
         blockTypedefs.formUnion(other.blockTypedefs)
         scalarTypedefs.merge(other.scalarTypedefs) { first, _ in first }
+        objectTypedefs.merge(other.objectTypedefs) { first, _ in first }
         warnings += other.warnings
         suppressions += other.suppressions
     }

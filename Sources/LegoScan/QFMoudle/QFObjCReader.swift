@@ -544,6 +544,14 @@ struct QFObjCReader {
                 cursor += 1
                 continue
             }
+            // `typedef NSString *CartTab NS_STRING_ENUM;`: a pointer to a class, the object type a property of it holds.
+            if isPunctuation(cursor, "*"), let type = words.last(where: { $0 != "const" }), isIdentifier(cursor + 1),
+               let first = type.first, first.isUppercase {
+                var name = cursor + 1
+                if text(name) == "const", isIdentifier(name + 1) { name += 1 }
+                facts.objectTypedefs[text(name)] = type
+                return
+            }
             if isPunctuation(cursor, "{") || isPunctuation(cursor, "*") || isPunctuation(cursor, "(") { return }
             if isIdentifier(cursor) { words.append(text(cursor)) }
             cursor += 1

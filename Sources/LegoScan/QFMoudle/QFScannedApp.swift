@@ -620,7 +620,7 @@ public struct QFScannedApp: Sendable {
     /// The runtime's property for a declared one: scalar typedefs become their type; a readonly property whose getter
     /// the class writes and does not `@synthesize`, or one in a category, has no ivar.
     private static func property(of declared: QFFacts.Property, category: Bool, in owner: Class?, facts: QFFacts) -> QFProperty {
-        let type = facts.scalarTypedefs[declared.type] ?? declared.type
+        let type = facts.scalarTypedefs[declared.type] ?? facts.objectTypedefs[declared.type] ?? declared.type
         let ownership = QFProperty.Ownership(rawValue: declared.ownership) ?? .strong
         var hasIvar = true
         if let owner, declared.readonly {

@@ -249,7 +249,8 @@ public enum QFStaticAnalyzer {
     /// take a number, so a mismatch on them is only a note.
     static func uncertainTypes(_ app: QFScannedApp) -> Set<String> {
         let declared = app.protocols.flatMap(\.properties) + app.classes.values.flatMap { $0.declaredProperties.map(\.property) }
-        return Set(declared.filter { $0.kind == .unknown && !app.facts.blockTypedefs.contains($0.type) && app.facts.scalarTypedefs[$0.type] == nil }
+        return Set(declared.filter { $0.kind == .unknown && !app.facts.blockTypedefs.contains($0.type) && app.facts.scalarTypedefs[$0.type] == nil
+            && app.facts.objectTypedefs[$0.type] == nil }
             .map(\.type))
     }
 
