@@ -107,6 +107,16 @@ public enum AppScanner {
         var copyCounts = [Int](repeating: 0, count: copies.count)
         var kept: [SourceTree.File] = []
         var examples: [(file: SourceTree.File, facts: Scanner.Facts, bytes: Int)] = []
+        // A pod's example app is another app only where code outside the pod uses the framework: a folder holding just
+        // the pod (its repository, scanned from it or from above) has the example app as the app that links it.
+        let frameworkCodePaths = read.lazy.filter { entry in
+            entry.facts.hasFrameworkCode && entry.file.podExample == nil && testTarget(of: entry.file.relativePath) == nil
+                && !copies.contains { VendoredCopy.contains($0.folder, entry.file.relativePath) }
+        }.map(\.file.relativePath)
+        let hostApps = Set(read.compactMap(\.file.podExample).filter { example in
+            let podFolder = String(example.podspec.prefix(upTo: example.podspec.lastIndex(of: "/") ?? example.podspec.startIndex))
+            return !frameworkCodePaths.contains { !VendoredCopy.contains(podFolder, $0) }
+        })
         for entry in read {
             if let copy = copies.firstIndex(where: { VendoredCopy.contains($0.folder, entry.file.relativePath) }) {
                 copyCounts[copy] += 1
@@ -116,7 +126,7 @@ public enum AppScanner {
                 testTargets[target]?.files += 1
                 continue
             }
-            if entry.file.podExample != nil {
+            if let podExample = entry.file.podExample, !hostApps.contains(podExample) {
                 examples.append((entry.file, entry.facts, entry.bytes))
                 continue
             }
@@ -130,16 +140,7 @@ public enum AppScanner {
             byteCount += entry.bytes
             fileCount += 1
         }
-        // A folder whose only app is a pod's example app (the pod's own repository) is that app.
-        if !facts.hasFrameworkCode, examples.contains(where: { $0.facts.hasFrameworkCode }) {
-            for example in examples {
-                facts.append(example.facts)
-                kept.append(example.file)
-                byteCount += example.bytes
-                fileCount += 1
-            }
-            examples = []
-        }
+
         var exampleCounts: [SourceTree.PodExample: Int] = [:]
         for example in examples { exampleCounts[example.file.podExample!, default: 0] += 1 }
         facts.vendoredSources = VendoredSources(files: listing.vendored)

@@ -557,15 +557,19 @@ public struct ScannedApp: Sendable, Hashable {
         let declaredNames = Set(facts.classes.map(\.name))
         // A module's class in a vendored file (a business pod under `Pods/`, opened by URL with no header imported) is
         // linked into the app as much as an imported one.
+        // Only names with the app's prefix (or, with none, any): a pod's own `LoginViewController` is not the app's `Login`.
+        let vendoredPrefixes = prefixes.filter { !$0.isEmpty }
         let componentSuffixes = [TraceEvent.Layer.routing, .viewModel, .viewController].map(\.suffix)
         let vendored = facts.vendoredSources.names.lazy.filter { name in
             !declaredNames.contains(name) && componentSuffixes.contains { name.hasSuffix($0) }
-        }.sorted().map {
-            ScanFacts.ImportedRouting(className: $0, location: SourceLocation(file: facts.vendoredSources.file(namedAfter: $0) ?? $0, line: 1),
-                                      isVendoredFile: true)
+                && (vendoredPrefixes.isEmpty || vendoredPrefixes.contains { name.hasPrefix($0) })
+        }.sorted().compactMap { name in
+            facts.vendoredSources.file(declaring: name).map {
+                ScanFacts.ImportedRouting(className: name, location: SourceLocation(file: $0, line: 1), isVendoredFile: true)
+            }
         }
         for imported in facts.importedRoutings.filter({ !declaredNames.contains($0.className) }) + vendored {
-            for prefix in prefixes + [""] {
+            for prefix in (imported.isVendoredFile && !vendoredPrefixes.isEmpty ? vendoredPrefixes : prefixes + [""]) {
                 guard let split = Naming.split(className: imported.className, prefix: prefix), unreadModuleImports[split.name] == nil else { continue }
                 // A vendored file counts when it is named as a component class the framework looks up.
                 if imported.isVendoredFile, ![.routing, .viewModel, .viewController].contains(split.layer) { continue }

@@ -16,7 +16,7 @@ public struct SourceTree {
     }
 
     /// One source file.
-    public struct File: Sendable {
+    public struct File: Sendable, Hashable {
         /// Absolute path, as the bytes the system gave (a name need not be UTF-8).
         var path: [UInt8]
         /// Path relative to the scanned folder (what locations show), decoded as UTF-8 with U+FFFD for bad bytes.
@@ -174,11 +174,13 @@ public struct SourceTree {
         while let folder = pending.popLast(), vendored.count < maximumVendoredFiles {
             guard case .success(let names) = list(base + [0x2F] + folder) else { continue }
             for name in names where name.first != 0x2E {
+                let text = String(decoding: name, as: UTF8.self)
+                // A checkout's tests and example apps are not what the app links.
+                if TestCode.isTestFolderName(Substring(text)) || podExampleFolders.contains(text) { continue }
                 let childRelative = folder + [0x2F] + name
                 let childPath = base + [0x2F] + childRelative
                 var status = stat()
                 guard childPath.count < Int(PATH_MAX), withCString(childPath, { lstat($0, &status) }) == 0 else { continue }
-                let text = String(decoding: name, as: UTF8.self)
                 switch status.st_mode & S_IFMT {
                 case S_IFDIR: pending.append(childRelative)
                 case S_IFREG:
@@ -207,6 +209,8 @@ public struct SourceTree {
             if name == [0x2E] || name == [0x2E, 0x2E] { continue }
             names.append(name)
         }
+        // The system's order is the disk's: sorted, every walk (and which of two paths to one file is kept) is the same.
+        names.sort { $0.lexicographicallyPrecedes($1) }
         return .success(names)
     }
 

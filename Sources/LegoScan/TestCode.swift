@@ -16,21 +16,24 @@ enum TestCode {
         return nil
     }
 
-    /// Whether a folder's name marks a test target (`AppTests`, `AppUITests`, `Tests`, `CartSpecs`), ignoring case.
+    /// Whether a folder's name marks a test target (`AppTests`, `AppUITests`, `Tests`, `CartSpecs`), ignoring case. The
+    /// singular (`ABTest`, `Latest`, `SpeedTest`) names app features as often as tests.
     static func isTestFolderName(_ name: Substring) -> Bool {
         let lower = name.lowercased()
         return testFolderSuffixes.contains { lower.hasSuffix($0) }
     }
 
-    /// The folder a test file's target is: the outermost folder above it named like a test target (`AppTests`, an SPM
-    /// package's `Tests`), or nil when none is (the file alone is test code).
+    /// The folder a test file's target is: the innermost folder above it named like a test target, widened through the
+    /// test-named folders around it (`Tests/AppTests/…` is `Tests`, `App/ABTest/Tests/…` is `App/ABTest/Tests`); nil when
+    /// the file's own folder is not test-named (the file alone is test code).
     static func testFolder(of relativePath: String) -> String? {
         let parts = relativePath.split(separator: "/").dropLast()
-        guard let index = parts.firstIndex(where: isTestFolderName) else { return nil }
+        guard var index = parts.lastIndex(where: isTestFolderName) else { return nil }
+        while index > parts.startIndex, isTestFolderName(parts[index - 1]) { index -= 1 }
         return parts[...index].joined(separator: "/")
     }
 
-    private static let testFolderSuffixes = ["tests", "test", "specs", "spec"]
+    private static let testFolderSuffixes = ["tests", "specs"]
 
     private static let objectiveCImports: [([UInt8], String)] = [
         ("#import <XCTest/", "XCTest"), ("#include <XCTest/", "XCTest"), ("@import XCTest", "XCTest"),

@@ -92,6 +92,10 @@ import Testing
         #expect(TestCode.testFolder(of: "App/Sub/Helper.m") == nil)
         #expect(TestCode.testFolder(of: "Modules/Home/Tests/HomeTests/HomeTests.swift") == "Modules/Home/Tests")
         #expect(TestCode.testFolder(of: "AppUITests/Flows/Login.swift") == "AppUITests")
+        #expect(TestCode.testFolder(of: "Tests/AppTests/HomeTests.swift") == "Tests")
+        // A feature named in the singular is app code; only its own test folder goes.
+        #expect(TestCode.testFolder(of: "App/ABTest/Tests/Unit/ABTestTests.swift") == "App/ABTest/Tests")
+        #expect(TestCode.testFolder(of: "App/Latest/LatestHelper.m") == nil)
     }
 
     /// `pod lib create` puts an example app beside a development pod's spec; it sets its own class prefix and registers
@@ -135,7 +139,7 @@ import Testing
         #expect(lines == ["App/AppDelegate.m:4 note unknown-component", "App/Home/BDJHomeRouting+Pay.m:2 note unknown-component"])
         let message = try #require(outcome.app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 1).findings.first?.message)
         // XFModuleReflect.m:16-36 (c95d757): NSClassFromString finds a pod's class as well as the app's.
-        #expect(message.contains("Pods/BDJPayModule/Classes/BDJPayRouting.h, a vendored file the scan does not read"))
+        #expect(message.contains("Pods/BDJPayModule/Classes/BDJPayRouting.h, a vendored file the scan does not read as the app, declares BDJPayRouting"))
 
         // With no such file in Pods/, a typo stays the error it is.
         files["App/Home/BDJHomeRouting+Pay.m"] = files["App/Home/BDJHomeRouting+Pay.m"]!.replacingOccurrences(of: "home/pay", with: "home/pya")
@@ -157,6 +161,10 @@ import Testing
             "Pods/WalletModule/Classes/Wallet.m": "@implementation Wallet\n@end\n",
         ]
         #expect(try Self.findings(files, framework: .qfMoudle).lines == ["App/Caller.m:3 note qf-missing-impl"])
+        // A vendored file that only shares the name (another SDK's model header) declares no class Wallet: the error stays.
+        var modelOnly = files
+        modelOnly["Pods/WalletModule/Classes/Wallet.m"] = "@interface WalletModel : NSObject\n@end\n// class Walletish\n"
+        #expect(try Self.findings(modelOnly, framework: .qfMoudle).lines == ["App/Caller.m:3 error qf-missing-impl"])
         #expect(try Self.findings(files.filter { !$0.key.hasPrefix("Pods/") }, framework: .qfMoudle).lines == ["App/Caller.m:3 error qf-missing-impl"])
     }
 

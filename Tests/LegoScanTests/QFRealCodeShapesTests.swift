@@ -249,6 +249,9 @@ extension QFRealCodeShapesTests {
         }
         // Kept only in the local, the controller is the caller's to hold: no cycle.
         #expect(QFMoudleScanTests.findings(QFMoudleScanTests.app(["M.m": module("return vc;")])) == [])
+        // `…VC` is the other common spelling of a controller class: the same cycle was missed under it.
+        let vc = module("_liveVC = vc;").replacingOccurrences(of: "LiveViewController", with: "LiveVC")
+        #expect(QFMoudleScanTests.findings(QFMoudleScanTests.app(["M.m": vc])) == ["M.m:14 leaked-module warning"])
     }
 }
 

@@ -16,8 +16,8 @@ enum UnknownComponentCheck: StaticCheck {
     static func unreadImport(_ app: ScannedApp, _ name: String) -> (text: String?, ceiling: Severity?) {
         guard let imported = app.unreadModuleImport(named: name) else { return (nil, nil) }
         if imported.isVendoredFile {
-            return (" in the scanned source (\(imported.location.file), a vendored file the scan does not read, is named after \(imported.className): "
-                    + "the module is most likely in that pod or framework)", .note)
+            return (" in the scanned source (\(imported.location.file), a vendored file the scan does not read as the app, declares "
+                    + "\(imported.className): the module is most likely in that pod or framework)", .note)
         }
         return (" in the scanned source (\(imported.className).h is imported at \(imported.location.file):\(imported.location.line), but the scan "
                 + "did not read it: the module may be in a pod or framework)", .note)

@@ -128,8 +128,12 @@ public struct NNScannedApp: Sendable {
         func named(_ name: String, from file: String) -> String {
             guard let made = ambiguous[name] else { return name }
             let module = moduleKey(file)
+            // A file in no module of these (folders named `Sources/` that are one app target, as Tuist and XcodeGen lay
+            // them out) sees the one router not private to a file, when there is one.
+            let shared = made.filter { !$0.fileScoped }
             guard let seen = made.first(where: { $0.fileScoped && $0.location.file == file })
-                    ?? made.first(where: { !$0.fileScoped && moduleKey($0.location.file) == module }) else { return name }
+                    ?? made.first(where: { !$0.fileScoped && moduleKey($0.location.file) == module })
+                    ?? (Set(shared.map { moduleKey($0.location.file) }).count == 1 ? shared.first : nil) else { return name }
             let place = seen.fileScoped ? seen.location.file : moduleKey(seen.location.file)
             return "\(name) (\(place.split(separator: "/").last.map(String.init) ?? "app"))"
         }

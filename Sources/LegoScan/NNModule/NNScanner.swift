@@ -43,7 +43,10 @@ public struct NNScanner: FrameworkScanner {
     /// read on their bytes: a lookup of one is no missing service.
     public func readVendored(_ facts: inout NNFacts, files: [SourceTree.File]) {
         var budget = Self.vendoredByteBudget
-        for file in files where budget > 0 {
+        // Only `Pods/` holds just what is linked: a Carthage or SwiftPM checkout is the dependency's whole repository, whose
+        // example modules register services the app never links (NNModule's own registers `LoginService`).
+        for file in files where file.relativePath.hasPrefix("Pods/") || file.relativePath.contains("/Pods/") {
+            guard budget > 0 else { break }
             guard case .bytes(let bytes) = SourceTree.contents(of: file) else { continue }
             budget -= bytes.count
             let marker = file.language == .swift ? Self.swiftRegistration : Self.objCRegistration

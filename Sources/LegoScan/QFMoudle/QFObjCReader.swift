@@ -408,13 +408,14 @@ struct QFObjCReader {
         return .init(getter: getter, controllerClass: made, storage: storage, backReferences: back, location: site)
     }
 
-    /// The first `[[X alloc] …]` or `[X new]` of a class named `…Controller` in tokens `start..<end`.
+    /// The first `[[X alloc] …]` or `[X new]` of a class named `…Controller` or `…VC` (`CartVC`, the other common
+    /// spelling) in tokens `start..<end`.
     private func allocatedController(_ start: Int, _ end: Int) -> String? {
         var cursor = start
         while cursor + 2 < end {
             if isPunctuation(cursor, "["), isIdentifier(cursor + 1), isIdentifier(cursor + 2), isPunctuation(cursor + 3, "]") {
                 let name = text(cursor + 1), selector = text(cursor + 2)
-                if (selector == "alloc" || selector == "new"), name.hasSuffix("Controller") { return name }
+                if (selector == "alloc" || selector == "new"), name.hasSuffix("Controller") || name.hasSuffix("VC") { return name }
             }
             cursor += 1
         }
@@ -546,7 +547,7 @@ struct QFObjCReader {
             }
             // `typedef NSString *CartTab NS_STRING_ENUM;`: a pointer to a class, the object type a property of it holds.
             if isPunctuation(cursor, "*"), let type = words.last(where: { $0 != "const" }), isIdentifier(cursor + 1),
-               let first = type.first, first.isUppercase {
+               let first = type.first, first.isUppercase, !words.contains(where: { ["struct", "union", "enum"].contains($0) }) {
                 var name = cursor + 1
                 if text(name) == "const", isIdentifier(name + 1) { name += 1 }
                 facts.objectTypedefs[text(name)] = type
@@ -692,9 +693,17 @@ struct QFObjCReader {
         var sets = false, guarded = false, caught = false, uncaught = false
         var handled: [String] = []
         // `@try { … } @catch` bodies: an exception KVC raises inside one does not leave the router.
+        // Only a `@try` around each item's set (inside the enumeration block or loop body) lets the next item be set, and
+        // only a `@catch` that does not return: one around the whole loop, or returning nil, ends the open.
         var tryBodies: [Range<Int>] = []
         for index in start..<end where tokens[index].kind == .atKeyword && text(index) == "@try" {
-            if isPunctuation(index + 1, "{"), let close = closer(index + 1) { tryBodies.append(index + 1..<close) }
+            guard isPunctuation(index + 1, "{"), let close = closer(index + 1), insideLoopBody(index, from: start) else { continue }
+            if tokens.indices.contains(close + 1), tokens[close + 1].kind == .atKeyword, text(close + 1) == "@catch",
+               let catchBody = (close + 2..<min(end, close + 40)).first(where: { isPunctuation($0, "{") }), let catchClose = closer(catchBody),
+               (catchBody..<catchClose).contains(where: { lexer.isIdentifier($0, "return") }) {
+                continue
+            }
+            tryBodies.append(index + 1..<close)
         }
         for index in start..<end where isIdentifier(index) {
             switch text(index) {
@@ -711,15 +720,41 @@ struct QFObjCReader {
                 if tryBodies.contains(where: { $0.contains(index) }) { caught = true } else { uncaught = true }
             case "respondsToSelector", "valueForKey", "valueForKeyPath": guarded = true
             case "if":
-                // `if ([url.scheme isEqualToString:@"https"]) { return web; }`: the schemes a branch of its own takes.
+                // `if ([url.scheme isEqualToString:@"https"]) { return web; }`: the schemes a branch of its own takes. Not a
+                // negated guard (`if (![url.scheme isEqualToString:@"shop"]) return nil;`), not a branch holding the
+                // protocol lookup itself, and not one that returns nil.
                 guard isPunctuation(index + 1, "("), let close = closer(index + 1),
-                      (index + 2..<close).contains(where: { isIdentifier($0) && ["scheme", "absoluteString"].contains(text($0)) }) else { continue }
+                      (index + 2..<close).contains(where: { isIdentifier($0) && ["scheme", "absoluteString"].contains(text($0)) }),
+                      !(index + 2..<close).contains(where: { isPunctuation($0, "!") }),
+                      isPunctuation(close + 1, "{"), let bodyEnd = closer(close + 1) else { continue }
+                let body = close + 2..<bodyEnd
+                guard !body.contains(where: { lexer.isIdentifier($0, "objc_getProtocol") || lexer.isIdentifier($0, "NSProtocolFromString") }),
+                      body.contains(where: { lexer.isIdentifier($0, "return") && !lexer.isIdentifier($0 + 1, "nil") && !lexer.isIdentifier($0 + 1, "NULL") })
+                else { continue }
                 handled += (index + 2..<close).filter { tokens[$0].isString }.map { lexer.stringValue(tokens[$0]) }.filter { !$0.isEmpty }
             default: break
             }
         }
         return .init(part: part, setsQueryOnModule: sets && !guarded, catchesKVCExceptions: caught && !uncaught, handledSchemes: handled,
                      className: className, location: site)
+    }
+
+    /// Whether token `index` lies in the body of a block literal (`^(…) { … }`) or a `for`/`while` loop that starts after
+    /// `start`: code run once per query item.
+    private func insideLoopBody(_ index: Int, from start: Int) -> Bool {
+        var brace = index - 1
+        while brace >= start {
+            if isPunctuation(brace, "{"), let close = closer(brace), close > index {
+                // What opens the body: the tokens back to the statement's start.
+                var cursor = brace - 1
+                while cursor >= start, !isPunctuation(cursor, ";"), !isPunctuation(cursor, "{"), !isPunctuation(cursor, "}") {
+                    if isPunctuation(cursor, "^") || lexer.isIdentifier(cursor, "for") || lexer.isIdentifier(cursor, "while") { return true }
+                    cursor -= 1
+                }
+            }
+            brace -= 1
+        }
+        return false
     }
 
     /// NSString methods that change a scheme's text before it names a protocol.

@@ -143,9 +143,9 @@ public enum QFStaticAnalyzer {
                         + "runtime name is module-qualified, which NSClassFromString of the bare name does not find)"
                 } ?? ""
                 // A business pod under `Pods/` is linked into the app, and its files are named after their classes.
-                let vendored = app.facts.vendoredSources.file(namedAfter: className)
-                let inPod = vendored.map { " in the scanned source (\($0), a vendored file the scan does not read, is named after it: the class is "
-                    + "most likely in that pod)" } ?? ""
+                let vendored = app.facts.vendoredSources.file(declaring: className)
+                let inPod = vendored.map { " in the scanned source (\($0), a vendored file the scan does not read as the app, declares it: the "
+                    + "class is most likely in that pod)" } ?? ""
                 findings.report(.qfMissingImpl, "\(by) is resolved but no class \(className) exists\(inPod)\(declared)\(swift): "
                                 + "interfaceForProtocol: returns nil without a word\(ruleNote(app))",
                                 module: protocolName, at: site, certainty: .literal,
