@@ -473,6 +473,9 @@ public struct ScannedApp: Sendable, Hashable {
         func runsCall(of transition: Transition, fromClass: String, module: String) -> Bool {
             guard let holder = body(around: transition.fact.location, in: fromClass),
                   let members = index[module].map({ modules[$0].classes.map(\.name) }) else { return true }
+            // A module class that implements the method again without calling super replaces it: the routing object is
+            // an instance of the module's own class (XFVIPERModuleAssembly.m:46), so the inherited body never runs.
+            if inheritance(of: holder, by: members) == false { return false }
             return runs(holder, module: module, members: members, depth: 0)
         }
         var inherited: [Transition] = []

@@ -538,4 +538,51 @@ import Testing
         ]
         #expect(Self.findings(files, rule: "lost-event") == [])
     }
+
+    /// A subclass routing that implements an inherited transition method again runs its own body: the module's routing
+    /// object is an instance of the subclass (`XFLegoVIPER/Extension/Modules/VIPER/VIPERModule/Manager/
+    /// XFVIPERModuleAssembly.m:46`, the module named after the runtime class), so `[self.routing transition2Detail]`
+    /// never reaches the superclass's push. VipHome was said to open Detail, a false illegal-url-hierarchy warning; an
+    /// override that calls `super` still opens it.
+    @Test func aRoutingMethodASubclassOverridesIsNotInherited() {
+        func app(_ override: String) -> [String: String] {
+            [
+                "App.m": "void setUp(void) { [XFURLRoute initURLGroup:@[@\"bdj://home\", @\"bdj://home/detail\", @\"bdj://home/vipHome/vipDetail\"]]; }\n",
+                "Home.m": """
+                    @interface BDJHomeRouting : XFRouting
+                    - (void)transition2Detail;
+                    @end
+                    @implementation BDJHomeRouting
+                    XF_AutoAssemblyModule_Fast
+                    - (void)transition2Detail { XF_PUSH_URLComponent_Fast(@"bdj://home/detail") }
+                    @end
+                    @interface BDJHomePresenter : XFPresenter
+                    @end
+                    @implementation BDJHomePresenter
+                    - (void)didTapDetail { [self.routing transition2Detail]; }
+                    @end
+                    @interface BDJHomeActivity : XFActivity
+                    @end
+                    """,
+                "Detail.m": "@interface BDJDetailRouting : XFRouting\n@end\n@interface BDJVipDetailRouting : XFRouting\n@end\n",
+                "VipHome.m": """
+                    @interface BDJVipHomeRouting : BDJHomeRouting
+                    @end
+                    @implementation BDJVipHomeRouting
+                    XF_AutoAssemblyModule_Fast
+                    - (void)transition2Detail { \(override) }
+                    @end
+                    @interface BDJVipHomePresenter : BDJHomePresenter
+                    @end
+                    @interface BDJVipHomeActivity : BDJHomeActivity
+                    @end
+                    """,
+            ]
+        }
+        let replaced = ScanFixtures.app(app("XF_PUSH_URLComponent_Fast(@\"bdj://home/vipHome/vipDetail\")"))
+        #expect(replaced.transitions.filter { $0.fromModule == "VipHome" }.compactMap(\.toModule) == ["VipDetail"])
+        #expect(Self.findings(app("XF_PUSH_URLComponent_Fast(@\"bdj://home/vipHome/vipDetail\")"), rule: "illegal-url-hierarchy") == [])
+        let kept = ScanFixtures.app(app("[super transition2Detail];"))
+        #expect(kept.transitions.filter { $0.fromModule == "VipHome" }.compactMap(\.toModule) == ["Detail"])
+    }
 }
