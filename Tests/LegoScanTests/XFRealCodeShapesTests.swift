@@ -585,4 +585,38 @@ import Testing
         let kept = ScanFixtures.app(app("[super transition2Detail];"))
         #expect(kept.transitions.filter { $0.fromModule == "VipHome" }.compactMap(\.toModule) == ["Detail"])
     }
+
+    /// An assembly macro's `+assembleRouting` is a class method its subclasses inherit, and it assembles the module of
+    /// the routing object's runtime class (`XFLegoVIPER/Extension/Modules/VIPER/VIPERModule/Manager/
+    /// XFVIPERModuleAssembly.m:46`, `Recognizer/XFVIPERModuleReflect.m:18-29`): a base routing that carries
+    /// `XF_AutoAssemblyModule_Fast` for its subclasses, and that nothing opens, is never looked up by its own name, so
+    /// its missing BaseActivity and BasePresenter were two false warnings; a subclass it assembles still needs its own.
+    @Test func aBaseRoutingCarryingTheMacroForItsSubclassesNeedsNoLayersOfItsOwn() {
+        func module(_ name: String, activity: Bool = true) -> String {
+            "@interface BDJ\(name)Routing : BDJBaseRouting\n@end\n@interface BDJ\(name)Presenter : XFPresenter\n@end\n"
+                + (activity ? "@interface BDJ\(name)Activity : XFActivity\n@end\n" : "")
+        }
+        let files = [
+            "App.m": "void setUp(void) { [XFURLRoute initURLGroup:@[@\"bdj://home\", @\"bdj://home/detail\", @\"bdj://home/cart\"]]; }\n",
+            "Base.m": """
+                @interface BDJBaseRouting : XFRouting
+                @end
+                @implementation BDJBaseRouting
+                XF_AutoAssemblyModule_Fast
+                - (void)bdj_push:(NSString *)url { XF_PUSH_URLComponent_Fast(url) }
+                @end
+                """,
+            "Home.m": module("Home") + "@implementation BDJHomeRouting\n- (void)transition2Detail { [self bdj_push:@\"bdj://home/detail\"]; }\n@end\n",
+            "Detail.m": module("Detail"),
+            "Cart.m": module("Cart", activity: false),
+        ]
+        #expect(Self.findings(files, rule: "naming-convention") == ["Cart.m:1 warning"])
+        let messages = StaticAnalyzer.analyze(ScanFixtures.app(files)).findings.filter { $0.ruleID == "naming-convention" }.map(\.message)
+        #expect(messages.first?.hasPrefix("BDJCartRouting inherits XF_AutoAssemblyModule_Fast from BDJBaseRouting") == true)
+        #expect(messages.first?.contains("BDJCartActivity") == true)
+        // Opened by its own name, the base is a module of its own and needs its layers.
+        var opened = files
+        opened["Open.m"] = "@implementation BDJHomePresenter\n- (void)a { XF_PUSH_Component_Fast(@\"Base\") }\n@end\n"
+        #expect(Self.findings(opened, rule: "naming-convention").sorted() == ["Base.m:4 warning", "Base.m:4 warning", "Cart.m:1 warning"])
+    }
 }

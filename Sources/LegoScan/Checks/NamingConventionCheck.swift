@@ -55,20 +55,54 @@ enum NamingConventionCheck: StaticCheck {
     private static func unassembledLayers(_ app: ScannedApp, _ known: Set<String>, _ findings: StaticFindings) {
         let needsActivity: Set<String> = ["XF_AutoAssemblyModule_Fast", "XF_AutoAssemblyModule_ShareDM"]
         let needsPresenter = needsActivity.union(["XF_AutoAssemblyModuleFromIB", "XF_AutoAssemblyModuleFromIB_ShareDM"])
+        var superclasses: [String: String] = [:]
+        for declaration in app.facts.classes {
+            if let superclass = declaration.superclass, superclasses[declaration.name] == nil { superclasses[declaration.name] = superclass }
+        }
+        let assemblyByClass = Dictionary(app.facts.assemblies.map { ($0.className, $0) }, uniquingKeysWith: { first, _ in first })
+        // A routing's `+assembleRouting`: its own macro's, else the nearest superclass's (a class method is inherited).
+        func assembly(of routing: String) -> (assembly: ScanFacts.Assembly, from: String)? {
+            var current: String? = routing
+            var seen: Set<String> = []
+            while let name = current, seen.insert(name).inserted {
+                if let found = assemblyByClass[name] { return (found, name) }
+                current = superclasses[name]
+            }
+            return nil
+        }
+        // Routings other modules' routings descend from: a base class that may carry the macro for them only.
+        var baseRoutings: Set<String> = []
+        for module in app.modules {
+            guard let routing = module.classes.first(where: { $0.layer == .routing }) else { continue }
+            var current = superclasses[routing.name]
+            var seen: Set<String> = [routing.name]
+            while let name = current, seen.insert(name).inserted {
+                baseRoutings.insert(name)
+                current = superclasses[name]
+            }
+        }
+        let lookedUp = namesLookedUp(app)
         for module in app.modules where module.pattern == .viper {
-            guard let assembly = module.assembly, needsPresenter.contains(assembly.macro),
-                  let routing = module.classes.first(where: { $0.layer == .routing }), routing.name.hasSuffix(module.name + "Routing") else { continue }
+            guard let routing = module.classes.first(where: { $0.layer == .routing }), routing.name.hasSuffix(module.name + "Routing"),
+                  let (assembly, carrier) = assembly(of: routing.name), needsPresenter.contains(assembly.macro) else { continue }
+            // A base routing nothing looks up by its own name is never assembled as itself: its macro assembles each
+            // subclass by the subclass's runtime name (XFVIPERModuleAssembly.m:46).
+            if baseRoutings.contains(routing.name), !lookedUp.contains(module.name) { continue }
             let prefix = String(routing.name.dropLast(module.name.count + "Routing".count))
+            let inherited = carrier != routing.name
             for layer in [TraceEvent.Layer.activity, .presenter] where layer == .presenter || needsActivity.contains(assembly.macro) {
                 let expected = prefix + module.name + layer.suffix
                 guard !known.contains(expected) else { continue }
                 // The nearest spelling the app has (`NSWDetailActivity`, `NWSDetailPresentor`), to point at the typo.
                 let near = Suggestion.closest(to: expected, among: known.sorted())
                 let consequence = layer == .activity ? "the assembly asserts and returns no routing" : "no presenter is made, so the routing is never added and no component is"
-                findings.report(rule, "\(routing.name) is assembled by \(assembly.macro), which looks up the class \(expected): no scanned class has that "
+                let assembled = inherited ? "inherits \(assembly.macro) from \(carrier)" : "is assembled by \(assembly.macro)"
+                var evidence = [(routing.location, "\(routing.name) declared here")]
+                if inherited { evidence.append((assembly.location, "\(carrier)'s \(assembly.macro)")) }
+                findings.report(rule, "\(routing.name) \(assembled), which looks up the class \(expected): no scanned class has that "
                                 + "name, so \(consequence), and every open of \(module.name) asserts" + (near.map { " (is \($0) meant?)" } ?? ""),
-                                module: module.name, at: assembly.location, certainty: .literal,
-                                evidence: [(routing.location, "\(routing.name) declared here")], identity: ["unassembled", module.name, layer.rawValue])
+                                module: module.name, at: inherited ? routing.location : assembly.location, certainty: .literal,
+                                evidence: evidence, identity: ["unassembled", module.name, layer.rawValue])
             }
         }
     }
@@ -145,6 +179,15 @@ enum NamingConventionCheck: StaticCheck {
             if let from = event.fromModule { names.insert(from) }
             names.formUnion(event.fact.components.compactMap(\.literal))
         }
+        return names
+    }
+
+    /// The component names the app's code looks up: registered URLs' components, transitions' targets, events'
+    /// receivers and the HTTP handler (not the modules whose code sends or opens, which may be a base class's code).
+    private static func namesLookedUp(_ app: ScannedApp) -> Set<String> {
+        var names = Set(app.routes.map(\.component) + app.facts.httpHandlers.compactMap(\.component.literal))
+        names.formUnion(app.transitions.compactMap(\.toModule))
+        for event in app.events { names.formUnion(event.fact.components.compactMap(\.literal)) }
         return names
     }
 
