@@ -619,4 +619,32 @@ import Testing
         opened["Open.m"] = "@implementation BDJHomePresenter\n- (void)a { XF_PUSH_Component_Fast(@\"Base\") }\n@end\n"
         #expect(Self.findings(opened, rule: "naming-convention").sorted() == ["Base.m:4 warning", "Base.m:4 warning", "Cart.m:1 warning"])
     }
+
+    /// Delivery asks the component `respondsToSelector:` (`XFLegoVIPER/Core/Component/Manager/XFComponentManager.m:135`),
+    /// and a method of a category on a superclass answers for every subclass: a receiver written in a category on
+    /// `XFPresenter`, `UIViewController` or `NSObject` handles events for every presenter or controller component below
+    /// it. Each send was a false "does not implement" warning; a category handler that dispatches on the name
+    /// (`NSSelectorFromString` of a format of it) takes any name, one that compares only other names still ignores it.
+    @Test func aReceiverInACategoryOnAFrameworkOrUIKitClassAnswersForItsComponents() {
+        let dispatching = """
+            - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData {
+                SEL sel = NSSelectorFromString([NSString stringWithFormat:@"on%@:", eventName]);
+                if ([self respondsToSelector:sel]) { [self performSelector:sel withObject:intentData]; }
+            }
+            """
+        func app(_ base: String, handler: String = dispatching) -> [String: String] {
+            [
+                "Base.m": "@implementation \(base) (BDJEvent)\n\(handler)\n@end\n",
+                "Cart.m": "@interface BDJCartRouting : XFRouting\n@end\n@interface BDJCartPresenter : XFPresenter\n@end\n",
+                "Setting.m": "@interface BDJSettingViewController : UIViewController\n@end\n@implementation BDJSettingViewController\nXF_EXPORT_COMPONENT\n@end\n",
+                "Home.m": "@implementation BDJHomePresenter\n- (void)a { XF_SendEventForComponents_(@\"Refresh\", nil, @\"Cart\", @\"Setting\") }\n@end\n",
+            ]
+        }
+        #expect(Self.findings(app("XFPresenter"), rule: "lost-event") == ["Home.m:2 warning"])
+        #expect(Self.findings(app("UIViewController"), rule: "lost-event") == ["Home.m:2 warning"])
+        #expect(Self.findings(app("NSObject"), rule: "lost-event") == [])
+        let other = "- (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData { XF_EventIs_(@\"Other\", { }) }"
+        let ignoring = StaticAnalyzer.analyze(ScanFixtures.app(app("NSObject", handler: other))).findings.filter { $0.ruleID == "lost-event" }
+        #expect(ignoring.count == 2 && ignoring.allSatisfy { $0.message.contains("only compares against Other") })
+    }
 }

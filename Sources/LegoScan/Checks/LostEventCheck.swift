@@ -45,6 +45,8 @@ enum LostEventCheck: StaticCheck {
                     guard let superclass = superclasses[name] else { break }
                     if !declaredClasses.contains(superclass) {
                         reachesUnread = !XFScanner.ownTypes.contains(superclass) && !superclass.hasPrefix("NS") && !superclass.hasPrefix("UI")
+                        // A category on the framework's or UIKit's class, or on any above it up to NSObject, answers too.
+                        if !reachesUnread { lineage += frameworkLineage(from: superclass) }
                         break
                     }
                     current = superclass
@@ -75,6 +77,28 @@ enum LostEventCheck: StaticCheck {
 }
 
 extension LostEventCheck {
+    /// The superclasses of the framework's and UIKit's classes a component descends from (XFLegoVIPER's headers at
+    /// c95d757: `XFPresenter : XFExpressDirver`, `LEViewModel : XFExpressDirver`, `XFActivity : UIViewController`).
+    static let frameworkSuperclasses: [String: String] = [
+        "XFPresenter": "XFExpressDirver", "LEViewModel": "XFExpressDirver", "XFExpressDirver": "NSObject",
+        "XFActivity": "UIViewController", "LEViewController": "UIViewController", "XFComponentViewController": "UIViewController",
+        "UIViewController": "UIResponder", "UIResponder": "NSObject",
+    ]
+
+    /// `name` and the classes above it up to `NSObject`, a framework or UIKit class the scan did not read: a receiver a
+    /// category adds to any of them answers `respondsToSelector:` for every component below it.
+    static func frameworkLineage(from name: String) -> [String] {
+        var lineage: [String] = []
+        var current: String? = name
+        while let next = current, !lineage.contains(next) {
+            lineage.append(next)
+            // UIKit's controllers (`UITableViewController`, `UITabBarController` …) descend from UIViewController.
+            current = frameworkSuperclasses[next] ?? (next.hasPrefix("UI") && next.hasSuffix("Controller") ? "UIViewController" : nil)
+        }
+        if lineage.last != "NSObject" { lineage.append("NSObject") }
+        return lineage
+    }
+
     /// A send a subclass inherits from another module's class, to a sub-module of that module that the subclass's
     /// module never creates (BDJNewPresenter inherits BDJEssencePresenter's send to `AllPost` while New's pages are
     /// `NewAllPost`, …): a directed event reaches only the component table's holder of the name (XFEventBus, see
