@@ -56,6 +56,12 @@ public struct ScanFacts: Sendable, Hashable {
         public var sharedDataManager: ScanValue?
         /// Where it is written.
         public var location: SourceLocation
+        /// For `XF_InjectModuleWith_*`: the Activity class it is given, when written as a class.
+        public var injectedActivity: String? = nil
+        /// For `XF_InjectModuleWith_*`: the Presenter class it is given (the module's component), when written as a class.
+        public var injectedPresenter: String? = nil
+        /// Whether it is an `XF_InjectModuleWith_*`: the module's layers are the classes given, not found by name.
+        public var isInjection: Bool = false
     }
 
     /// `XF_EXPORT_COMPONENT` inside a class's implementation.

@@ -31,6 +31,9 @@ public struct ScannedApp: Sendable, Hashable {
         public var layer: TraceEvent.Layer
         /// Where it is declared.
         public var location: SourceLocation
+        /// Whether the routing's `XF_InjectModuleWith_*` gives it, rather than the naming convention finding it: it keeps
+        /// the name of its own module, if any.
+        public var injected = false
     }
 
     /// One module (component).
@@ -258,8 +261,18 @@ public struct ScannedApp: Sendable, Hashable {
                 continue
             }
             guard let anchor else { continue }
-            let sorted = classes.sorted { Self.layerOrder($0.layer) < Self.layerOrder($1.layer) }
             let assembly = assemblyByClass[anchor.name]
+            var members = classes
+            // `XF_InjectModuleWith_*` builds the module from the classes it is given (XFRouting.h:27-48), not from
+            // those named after it: an injected Presenter is the component, named after the routing.
+            if let assembly, assembly.isInjection {
+                let given: [(TraceEvent.Layer, String?)] = [(.activity, assembly.injectedActivity), (.presenter, assembly.injectedPresenter)]
+                for case let (layer, className?) in given {
+                    members.removeAll { $0.layer == layer }
+                    members.append(ModuleClass(name: className, layer: layer, location: declared[className]?.location ?? assembly.location, injected: true))
+                }
+            }
+            let sorted = members.sorted { Self.layerOrder($0.layer) < Self.layerOrder($1.layer) }
             let export = classes.lazy.compactMap { exportByClass[$0.name] }.first
             var gene = assembly?.shareModule?.literal
             // `XF_AutoAssemblyModuleForShareShell_Fast` shares the module of the routing's superclass. On a routing
@@ -271,7 +284,7 @@ public struct ScannedApp: Sendable, Hashable {
             }
             var module = Module(name: name, pattern: pattern, classes: sorted, assembly: assembly, gene: gene,
                                 derived: false, export: export, location: anchor.location)
-            module.isTabBar = classes.contains { member in
+            module.isTabBar = sorted.contains { member in
                 guard member.layer == .activity || member.layer == .viewController else { return false }
                 var ancestor = declared[member.name]?.superclass
                 var seen: Set<String> = [member.name]

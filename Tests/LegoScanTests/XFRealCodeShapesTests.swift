@@ -647,4 +647,40 @@ import Testing
         let ignoring = StaticAnalyzer.analyze(ScanFixtures.app(app("NSObject", handler: other))).findings.filter { $0.ruleID == "lost-event" }
         #expect(ignoring.count == 2 && ignoring.allSatisfy { $0.message.contains("only compares against Other") })
     }
+
+    /// `XF_InjectModuleWith_Act(A, P, I, D)` assembles the routing's module from the classes it is given
+    /// (`XFLegoVIPER/Extension/Modules/VIPER/VIPERModule/Layer/XFRouting.h:27-37`, `buildModulesAssemblyWithActivityClass:…`),
+    /// `XF_InjectModuleWith_IB(symbol, P, I, D)` with P (`:40-48`) and 3.x's `XF_InjectModuleWith_Nav(N, A, P, I, D)` with A
+    /// and P (`XFRouting.h` at 3.5.0): P is the component, named after the routing. Main's events were said to reach
+    /// no receiver while its injected BDJFeedPresenter handles them (a false lost-event warning).
+    @Test func anInjectedPresenterIsTheModulesComponent() {
+        let feed = """
+            @interface BDJFeedRouting : XFRouting
+            @end
+            @interface BDJFeedPresenter : XFPresenter
+            @end
+            @implementation BDJFeedPresenter
+            - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData { XF_EventIs_(@"Refresh", { }) }
+            @end
+            @interface BDJFeedActivity : XFActivity
+            @end
+            """
+        func app(_ macro: String) -> [String: String] {
+            [
+                "Feed.m": feed,
+                "Main.m": "@interface BDJMainRouting : XFRouting\n@end\n@implementation BDJMainRouting\n\(macro)\n@end\n",
+                "Home.m": "@implementation BDJHomePresenter\n- (void)a { XF_SendEventForComponents_(@\"Refresh\", nil, @\"Main\") }\n@end\n",
+            ]
+        }
+        for macro in ["XF_InjectModuleWith_Act(XF_Class_(BDJFeedActivity), XF_Class_(BDJFeedPresenter), nil, nil)",
+                      "XF_InjectModuleWith_IB(@\"x-BDJFeedActivity\", [BDJFeedPresenter class], nil, nil)",
+                      "XF_InjectModuleWith_Nav([UINavigationController class], BDJFeedActivity.class, NSClassFromString(@\"BDJFeedPresenter\"), nil, nil)"] {
+            #expect(Self.findings(app(macro), rule: "lost-event") == [], "\(macro)")
+            #expect(Self.findings(app(macro), rule: "naming-convention") == [], "\(macro)")
+        }
+        let main = ScanFixtures.app(app("XF_InjectModuleWith_Act(XF_Class_(BDJFeedActivity), XF_Class_(BDJFeedPresenter), nil, nil)")).module(named: "Main")
+        #expect(main?.classes.map { "\($0.layer.rawValue) \($0.name)" } == ["routing BDJMainRouting", "presenter BDJFeedPresenter", "activity BDJFeedActivity"])
+        // An injected class the scan did not read may implement the receiver.
+        #expect(Self.findings(app("XF_InjectModuleWith_Act(XF_Class_(BDJPodActivity), XF_Class_(BDJPodPresenter), nil, nil)"), rule: "lost-event") == [])
+    }
 }

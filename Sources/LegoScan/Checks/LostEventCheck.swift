@@ -38,7 +38,8 @@ enum LostEventCheck: StaticCheck {
                 // Delivery asks `respondsToSelector:` (`XFComponentManager.m:135-136`): a handler a superclass implements
                 // (an app's base presenter) answers too. A superclass the scan did not read may implement one.
                 var lineage: [String] = []
-                var reachesUnread = false
+                // An injected class the scan did not read (`XF_InjectModuleWith_Act`) may implement one.
+                var reachesUnread = component.map { !declaredClasses.contains($0) } ?? false
                 var current = component
                 while let name = current, !lineage.contains(name), lineage.count < 32 {
                     lineage.append(name)

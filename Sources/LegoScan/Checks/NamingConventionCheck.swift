@@ -24,7 +24,7 @@ enum NamingConventionCheck: StaticCheck {
             // A class with no prefix at all (its second letter lower-case, `SettingViewController`) is found through the
             // empty prefix and named without one (`yizzuide/XFLegoVIPER@c95d757:XFLegoVIPER/Core/LEGOAbsModule/Recognizer/
             // XFModuleReflect.m:111-114, 131-134`): named as its author means, whatever prefix is set.
-            let others = app.modules.flatMap { module in module.classes.filter { inUse(module, intended: intendedName(module, $0)) } }
+            let others = app.modules.flatMap { module in module.classes.filter { !$0.injected && inUse(module, intended: intendedName(module, $0)) } }
                 .filter { !$0.name.hasPrefix(prefix) && !Self.hasNoPrefix($0.name) }
             if let other = others.first {
                 let rest = others.count == 1 ? "does" : "and \(others.count - 1) other class\(others.count == 2 ? "" : "es") do"
@@ -37,7 +37,7 @@ enum NamingConventionCheck: StaticCheck {
         runtimeNames(app, findings)
         prefixRepeated(app, findings)
         for module in app.modules {
-            for member in module.classes where !app.prefixes.contains(where: { member.name.hasPrefix($0) }) {
+            for member in module.classes where !member.injected && !app.prefixes.contains(where: { member.name.hasPrefix($0) }) {
                 // `RWViewController` (module RW) has no name left after its own prefix: nothing is named otherwise.
                 guard let intended = intendedName(module, member), inUse(module, intended: intended) else { continue }
                 findings.report(rule, "\(member.name) does not start with the app prefix \(app.prefixes.joined(separator: "/")), so the framework names its module "
@@ -220,7 +220,9 @@ enum NamingConventionCheck: StaticCheck {
         guard let runtime = app.runtimePrefix, app.prefixes.count > 1 else { return }
         for module in app.modules where !module.derived {
             let layer = ScannedApp.componentLayer(of: module.pattern)
-            guard let member = module.classes.first(where: { $0.layer == layer }) ?? module.classes.first,
+            // An injected class is named after the routing (XFVIPERModuleReflect.m:18-29), not after itself.
+            let own = module.classes.filter { !$0.injected }
+            guard let member = own.first(where: { $0.layer == layer }) ?? own.first,
                   !member.name.hasPrefix(runtime.prefix), app.prefixes.contains(where: { member.name.hasPrefix($0) }),
                   let live = Naming.split(className: member.name, prefix: runtime.prefix)?.name, live != module.name else { continue }
             let why = runtime.inferredFrom.map { "inferred at +load from \($0), before setClassPrefixList: runs at launch; a list of more than one entry never sets it" }

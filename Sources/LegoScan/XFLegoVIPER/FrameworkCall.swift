@@ -168,6 +168,13 @@ struct FrameworkCall {
             facts.assemblies.append(.init(className: fromClass, macro: name,
                                           shareModule: shareModule.map { argument($0)?.value ?? .dynamic(expression: "nil") },
                                           sharedDataManager: sharedDataManager.flatMap(argument)?.value, location: location))
+        case .injection(let activity, let presenter):
+            guard let fromClass else { return }
+            var assembly = ScanFacts.Assembly(className: fromClass, macro: name, shareModule: nil, sharedDataManager: nil, location: location)
+            assembly.isInjection = true
+            assembly.injectedActivity = activity.flatMap(argument).flatMap(Self.className)
+            assembly.injectedPresenter = argument(presenter).flatMap(Self.className)
+            facts.assemblies.append(assembly)
         case .uikit(let kind):
             let text = receiver?.description ?? "self"
             guard ["self", "navigationController", "realInterface"].contains(where: { text.hasPrefix($0) }) else { return }
@@ -205,6 +212,25 @@ struct FrameworkCall {
         case .null: []
         default: argument.value.map { [$0] } ?? []
         }
+    }
+
+    /// The class an argument names: `XF_Class_(C)`, `[C class]`, `C.class`, `C.self` or `NSClassFromString(@"C")`.
+    private static func className(_ argument: Argument) -> String? {
+        let text = argument.description.filter { $0 != " " }
+        let inner: Substring
+        if text.hasPrefix("XF_Class_("), text.hasSuffix(")") {
+            inner = text.dropFirst("XF_Class_(".count).dropLast()
+        } else if text.hasPrefix("["), text.hasSuffix("class]") {
+            inner = text.dropFirst().dropLast("class]".count)
+        } else if text.hasSuffix(".class") || text.hasSuffix(".self") {
+            inner = text.dropLast(".class".count)
+        } else if text.hasPrefix("NSClassFromString(@\""), text.hasSuffix("\")") {
+            inner = text.dropFirst("NSClassFromString(@\"".count).dropLast(2)
+        } else {
+            return nil
+        }
+        guard let first = inner.first, first.isLetter || first == "_", inner.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        return String(inner)
     }
 
     /// The transition kind of the `method` argument of `XF_PUT_*` (`openURLForPush`, `presentComponent` …).

@@ -55,6 +55,9 @@ enum XFCallTable {
         case export
         /// An assembly, with the shared module and shared DataManager at these arguments.
         case assembly(shareModule: Int?, sharedDataManager: Int?)
+        /// `XF_InjectModuleWith_*`: an assembly from the classes given, the Activity (none for a storyboard) and the
+        /// Presenter at these arguments (`XFRouting.h:27-48`).
+        case injection(activity: Int?, presenter: Int)
         /// `addSubRouting:…`: the routing assembled in the first argument becomes a sub-module.
         case subRouting
         /// UIKit's own pop or dismiss: a transition of the component whose code sends it to itself (`self`, its
@@ -107,8 +110,10 @@ enum XFCallTable {
         "XF_AutoAssemblyModuleFromShareModuleName": .assembly(shareModule: 0, sharedDataManager: nil),
         // `XF_AutoAssemblyModuleFromShareModuleName(XF_ModuleNameForSuperRoutingClass)`: the gene is resolved later.
         "XF_AutoAssemblyModuleForShareShell_Fast": .assembly(shareModule: nil, sharedDataManager: nil),
-        "XF_InjectModuleWith_Act": .assembly(shareModule: nil, sharedDataManager: nil),
-        "XF_InjectModuleWith_IB": .assembly(shareModule: nil, sharedDataManager: nil),
+        "XF_InjectModuleWith_Act": .injection(activity: 0, presenter: 1),
+        "XF_InjectModuleWith_IB": .injection(activity: nil, presenter: 1),
+        // (navigatorClass, activityClass, presenterClass, …): 2.x and 3.x only.
+        "XF_InjectModuleWith_Nav": .injection(activity: 1, presenter: 2),
     ]
 
     /// The selectors.
