@@ -683,4 +683,26 @@ import Testing
         // An injected class the scan did not read may implement the receiver.
         #expect(Self.findings(app("XF_InjectModuleWith_Act(XF_Class_(BDJPodActivity), XF_Class_(BDJPodPresenter), nil, nil)"), rule: "lost-event") == [])
     }
+
+    /// `XF_AutoHandleKeyboardNotifaction` defines `receiveComponentEventName:intentData:`, which handles only
+    /// `UIKeyboardWillChangeFrameNotification` (`XFLegoVIPER/Core/PlugInterface/XFComponentRoutable.h:30-37`, through
+    /// `XF_HandleKeyboardNotifaction`, `:19-27`): the keyboard event reaches it, and another name is ignored by its handler,
+    /// not sent to a component without one, as the finding said.
+    @Test func theKeyboardMacroDefinesAReceiverOfTheKeyboardNotification() {
+        let files = [
+            "Chat.m": "@interface BDJChatRouting : XFRouting\n@end\n@interface BDJChatPresenter : XFPresenter\n@end\n"
+                + "@implementation BDJChatPresenter\nXF_AutoHandleKeyboardNotifaction\n@end\n",
+            "Home.m": """
+                @implementation BDJHomePresenter
+                - (void)a {
+                    XF_SendEventForComponents_(UIKeyboardWillChangeFrameNotification, nil, @"Chat")
+                    XF_SendEventForComponents_(@"Refresh", nil, @"Chat")
+                }
+                @end
+                """,
+        ]
+        let lost = StaticAnalyzer.analyze(ScanFixtures.app(files)).findings.filter { $0.ruleID == "lost-event" }
+        #expect(lost.map { "\($0.location!.sourceLocation.file):\($0.location!.sourceLocation.line) \($0.severity.rawValue)" } == ["Home.m:4 warning"])
+        #expect(lost.first?.message.contains("only compares against UIKeyboardWillChangeFrameNotification") == true)
+    }
 }

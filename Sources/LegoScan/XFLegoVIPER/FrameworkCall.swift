@@ -148,6 +148,16 @@ struct FrameworkCall {
         case .eventIs:
             guard let fromClass, let value = argument(0)?.value else { return }
             facts.receipts.append(.init(className: fromClass, event: value, kind: .compares, location: location))
+        case .handlesEvent(let event, let defines):
+            guard let fromClass else { return }
+            if defines {
+                facts.receipts.append(.init(className: fromClass, event: nil, kind: .handler, location: location))
+                facts.receipts.append(.init(className: fromClass, event: .literal(event), kind: .notification, location: location))
+            }
+            facts.receipts.append(.init(className: fromClass, event: .literal(event), kind: .compares, location: location))
+        case .registersNotification(let event):
+            guard let fromClass else { return }
+            facts.receipts.append(.init(className: fromClass, event: .literal(event), kind: .notification, location: location))
         case .comparesEventName:
             // `[eventName isEqualToString:X]` or `[X isEqualToString:eventName]` in an event handler.
             guard let fromClass else { return }

@@ -47,6 +47,11 @@ enum XFCallTable {
         case notificationRegistration(from: Int)
         /// `XF_EventIs_`: the handler compares the event name with the first argument.
         case eventIs
+        /// A macro that compares the event name with this literal (`XF_HandleKeyboardNotifaction`), and when `defines`, also
+        /// defines the handler that does and registers for it as an MVx notification (`XF_AutoHandleKeyboardNotifaction`).
+        case handlesEvent(String, defines: Bool)
+        /// A macro that registers for this MVx notification (`XF_RegisterKeyboardNotifaction`).
+        case registersNotification(String)
         /// `isEqualToString:` with `eventName` on either side.
         case comparesEventName
         /// `subscribeEventOnReceiver:withRegisterCompName:…`: a receiver under the name at this argument.
@@ -101,6 +106,10 @@ enum XFCallTable {
         "XF_SendMVxNoti_": .notification(name: 0),
         "XF_RegisterMVxNotis_": .notificationRegistration(from: 0),
         "XF_EventIs_": .eventIs,
+        // UIKit's notification names are strings equal to their symbols (XFComponentRoutable.h:14-37).
+        "XF_RegisterKeyboardNotifaction": .registersNotification("UIKeyboardWillChangeFrameNotification"),
+        "XF_HandleKeyboardNotifaction": .handlesEvent("UIKeyboardWillChangeFrameNotification", defines: false),
+        "XF_AutoHandleKeyboardNotifaction": .handlesEvent("UIKeyboardWillChangeFrameNotification", defines: true),
         "XF_EXPORT_COMPONENT": .export,
         "XF_AutoAssemblyModule": .assembly(shareModule: nil, sharedDataManager: 1),
         "XF_AutoAssemblyModule_ShareDM": .assembly(shareModule: nil, sharedDataManager: 0),
