@@ -176,6 +176,9 @@ public struct ScanFacts: Sendable, Hashable {
         /// the one whose component the app declares is taken (`ScannedApp`), and with neither or both the target is
         /// not known.
         public var earlierReading: EarlierReading?
+        /// An array given among the variadic component names (`XF_SendEventForComponents_(e, d, @[…])`), as written: the
+        /// framework stops at it (XFEventBus.m:64), so `components` are the names before it.
+        public var variadicArray: String? = nil
 
         /// The event and its components read in a macro's older argument order.
         public struct EarlierReading: Sendable, Hashable {

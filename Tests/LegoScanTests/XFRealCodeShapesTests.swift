@@ -705,4 +705,38 @@ import Testing
         #expect(lost.map { "\($0.location!.sourceLocation.file):\($0.location!.sourceLocation.line) \($0.severity.rawValue)" } == ["Home.m:4 warning"])
         #expect(lost.first?.message.contains("only compares against UIKeyboardWillChangeFrameNotification") == true)
     }
+
+    /// The variadic `sendEventName:intentData:,…` (what `XF_SendEventForComponents_` expands to since 3.0.0) reads each
+    /// argument as a name and stops at the first that is not a string (`XFLegoVIPER/Core/Component/WorkBus/XFEventBus.m:64`):
+    /// an array given there, written in place or through a local, sends the event to no one after it. The scan spread
+    /// the array into targets and found nothing; 2.x's `XF_SendEventForComponents_(names, event, data)` took the array first.
+    @Test func anArrayAmongTheVariadicComponentNamesSendsNothing() {
+        let files = [
+            "Cart.m": """
+                @interface BDJCartRouting : XFRouting
+                @end
+                @interface BDJCartPresenter : XFPresenter
+                @end
+                @implementation BDJCartPresenter
+                - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData { XF_EventIs_(@"Refresh", { }) }
+                @end
+                """,
+            "Home.m": """
+                @implementation BDJHomePresenter
+                - (void)a {
+                    XF_SendEventForComponents_(@"Refresh", nil, @[@"Cart"])
+                    NSArray *targets = @[@"Cart"];
+                    [self.eventBus sendEventName:@"Refresh" intentData:nil, @"Cart", targets, nil];
+                    XF_SendEventForComponents_(@"Refresh", nil, @"Cart")
+                    [self.eventBus sendEventName:@"Refresh" intentData:nil forComponents:@[@"Cart"]];
+                }
+                @end
+                """,
+        ]
+        let app = ScanFixtures.app(files)
+        #expect(app.events.map { $0.fact.components.compactMap(\.literal) } == [[], ["Cart"], ["Cart"], ["Cart"]])
+        let lost = StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "lost-event" }
+        #expect(lost.map { "\($0.location!.sourceLocation.file):\($0.location!.sourceLocation.line)" } == ["Home.m:3", "Home.m:5"])
+        #expect(lost.allSatisfy { $0.message.contains("sendEventName:intentData:forComponents:") && $0.certainty == .literal })
+    }
 }

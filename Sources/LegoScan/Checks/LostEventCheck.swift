@@ -8,6 +8,7 @@ enum LostEventCheck: StaticCheck {
 
     static func run(_ app: ScannedApp, _ findings: StaticFindings) {
         inheritedSends(app, findings)
+        arraysAmongVariadicNames(app, findings)
         let subscribed = Set(app.receivers.flatMap(\.subscribedNames).compactMap(\.literal))
         var superclasses: [String: String] = [:]
         for declaration in app.facts.classes {
@@ -78,6 +79,21 @@ enum LostEventCheck: StaticCheck {
 }
 
 extension LostEventCheck {
+    /// An array among the variadic component names of `sendEventName:intentData:,…` (`XF_SendEventForComponents_`): the
+    /// framework reads each argument as a name and stops at the first that is not a string (`XFEventBus.m:58-70`), so
+    /// no component named in the array, or after it, gets the event. It compiles without a warning.
+    static func arraysAmongVariadicNames(_ app: ScannedApp, _ findings: StaticFindings) {
+        for event in app.events where event.inheritedFrom == nil {
+            guard let array = event.fact.variadicArray else { continue }
+            let eventName = event.fact.event.literal ?? event.fact.event.expression
+            let before = event.fact.components.map { $0.literal ?? $0.expression }
+            let reached = before.isEmpty ? "no component gets it" : "only \(before.joined(separator: ", ")) before it get\(before.count == 1 ? "s" : "") it"
+            findings.report(rule, "event \(eventName) is sent with the array \(array) among the variadic component names of \(event.fact.via): the "
+                            + "framework stops at the first argument that is not a string, so \(reached); use sendEventName:intentData:forComponents:",
+                            module: event.fromModule, at: event.fact.location, certainty: .literal, identity: ["variadic-array", eventName, array])
+        }
+    }
+
     /// The superclasses of the framework's and UIKit's classes a component descends from (XFLegoVIPER's headers at
     /// c95d757: `XFPresenter : XFExpressDirver`, `LEViewModel : XFExpressDirver`, `XFActivity : UIViewController`).
     static let frameworkSuperclasses: [String: String] = [

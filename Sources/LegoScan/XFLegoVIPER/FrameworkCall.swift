@@ -127,9 +127,18 @@ struct FrameworkCall {
             let prefixes = isList ? argument(0).map(Self.values) ?? [] : argument(0)?.value.map { [$0] } ?? []
             facts.prefixSettings.append(.init(prefixes: prefixes, isList: isList, location: location))
         case .event(let nameIndex, let targets, let rest):
-            let names = rest ? arguments.dropFirst(targets).flatMap(Self.values) : argument(targets).map(Self.values) ?? []
-            facts.events.append(.init(event: argument(nameIndex)?.value ?? .dynamic(expression: "nil"), components: names, scope: .directed,
-                                      fromClass: fromClass, via: name, location: location))
+            var given = rest ? Array(arguments.dropFirst(targets)) : argument(targets).map { [$0] } ?? []
+            var variadicArray: String?
+            // The variadic form reads each argument as a name and stops at the first that is not a string
+            // (XFEventBus.m:64): an array there ends the list. (2.x's macro took the array first, in place of the name.)
+            if rest, !isArray(argument(0)), let stop = given.firstIndex(where: isArray) {
+                variadicArray = given[stop].description
+                given = Array(given[..<stop])
+            }
+            var send = ScanFacts.EventSend(event: argument(nameIndex)?.value ?? .dynamic(expression: "nil"), components: given.flatMap(Self.values),
+                                           scope: .directed, fromClass: fromClass, via: name, location: location)
+            send.variadicArray = variadicArray
+            facts.events.append(send)
         case .eventInEitherOrder:
             let current = (event: argument(0)?.value ?? .dynamic(expression: "nil"), components: argument(2).map(Self.values) ?? [])
             let earlier = (event: argument(1)?.value ?? .dynamic(expression: "nil"), components: argument(0).map(Self.values) ?? [])
@@ -222,6 +231,12 @@ struct FrameworkCall {
         case .null: []
         default: argument.value.map { [$0] } ?? []
         }
+    }
+
+    /// Whether an argument is an array literal, or a name holding one.
+    private func isArray(_ argument: Argument?) -> Bool {
+        if case .array? = argument { return true }
+        return false
     }
 
     /// The class an argument names: `XF_Class_(C)`, `[C class]`, `C.class`, `C.self` or `NSClassFromString(@"C")`.
