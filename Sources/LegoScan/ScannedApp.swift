@@ -559,7 +559,7 @@ public struct ScannedApp: Sendable, Hashable {
         let longest = modules.map(\.name.count).max() ?? 0
         for name in opened.sorted() where index[name] == nil {
             guard let gene = Self.gene(of: name, longest: longest,
-                                       among: { index[$0].map { modules[$0].gene == nil && !modules[$0].derived } ?? false }),
+                                       among: { index[$0].map { (modules[$0].gene == nil || modules[$0].gene == modules[$0].name) && !modules[$0].derived } ?? false }),
                   let genePattern = index[gene].map({ modules[$0].pattern }) else { continue }
             let site = transitions.first { $0.toModule == name }?.fact.location ?? routes.first { $0.component == name }?.location
                 ?? sends.first { $0.components.contains { $0.values?.contains(name) == true } }?.location

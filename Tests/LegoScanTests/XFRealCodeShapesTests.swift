@@ -739,4 +739,28 @@ import Testing
         #expect(lost.map { "\($0.location!.sourceLocation.file):\($0.location!.sourceLocation.line)" } == ["Home.m:3", "Home.m:5"])
         #expect(lost.allSatisfy { $0.message.contains("sendEventName:intentData:forComponents:") && $0.certainty == .literal })
     }
+
+    /// A virtual component (`AllPost` of the gene Post) is a subclass of the gene's routing made at run time
+    /// (`XFLegoVIPER/Core/LEGOAbsModule/Recognizer/XFModuleReflect.m:16-36`); `XF_AutoAssemblyModule_Fast` on the gene
+    /// assembles the module of that runtime class, AllPost, and looks up BDJAllPostActivity (`Extension/Modules/VIPER/
+    /// VIPERModule/Manager/XFVIPERModuleAssembly.m:46, 64-67`): with none it asserts "use
+    /// `XF_AutoAssemblyModuleForShareShell_Fast`" (`:105-108`; 3.5.0 on; 3.0.0 makes no activity). Found by nothing;
+    /// the share-shell macro, or AllPost's own layers, assemble it.
+    @Test func aVirtualComponentNeedsItsGeneAssembledAsASharedShell() {
+        func app(_ macro: String, own: String = "") -> [String: String] {
+            [
+                "Post.m": "@interface BDJPostRouting : XFRouting\n@end\n@implementation BDJPostRouting\n\(macro)\n@end\n"
+                    + "@interface BDJPostPresenter : XFPresenter\n@end\n@interface BDJPostActivity : XFActivity\n@end\n" + own,
+                "Essence.m": "@implementation BDJEssenceActivity\n- (void)viewDidLoad {\n    [self addChildViewController:XF_SubUInterface_(@\"AllPost\")];\n}\n@end\n",
+            ]
+        }
+        let fast = StaticAnalyzer.analyze(ScanFixtures.app(app("XF_AutoAssemblyModule_Fast"))).findings.filter { $0.ruleID == "unknown-component" }
+        #expect(fast.map { "\($0.location!.sourceLocation.file):\($0.location!.sourceLocation.line) \($0.severity.rawValue)" } == ["Essence.m:3 error"])
+        #expect(fast.first?.message.contains("XF_AutoAssemblyModuleForShareShell_Fast") == true)
+        #expect(fast.first?.message.contains("BDJAllPostActivity") == true)
+        #expect(Self.findings(app("XF_AutoAssemblyModuleForShareShell_Fast"), rule: "unknown-component") == [])
+        #expect(Self.findings(app("XF_AutoAssemblyModuleFromShareModuleName(@\"Post\")"), rule: "unknown-component") == [])
+        let own = "@interface BDJAllPostPresenter : BDJPostPresenter\n@end\n@interface BDJAllPostActivity : BDJPostActivity\n@end\n"
+        #expect(Self.findings(app("XF_AutoAssemblyModule_Fast", own: own), rule: "unknown-component") == [])
+    }
 }
