@@ -56,6 +56,12 @@ public struct ScanFacts: Sendable, Hashable {
         public var sharedDataManager: ScanValue?
         /// Where it is written.
         public var location: SourceLocation
+        /// For `XF_InjectModuleWith_*`: the Activity class it is given, when written as a class.
+        public var injectedActivity: String? = nil
+        /// For `XF_InjectModuleWith_*`: the Presenter class it is given (the module's component), when written as a class.
+        public var injectedPresenter: String? = nil
+        /// Whether it is an `XF_InjectModuleWith_*`: the module's layers are the classes given, not found by name.
+        public var isInjection: Bool = false
     }
 
     /// `XF_EXPORT_COMPONENT` inside a class's implementation.
@@ -170,6 +176,9 @@ public struct ScanFacts: Sendable, Hashable {
         /// the one whose component the app declares is taken (`ScannedApp`), and with neither or both the target is
         /// not known.
         public var earlierReading: EarlierReading?
+        /// An array given among the variadic component names (`XF_SendEventForComponents_(e, d, @[…])`), as written: the
+        /// framework stops at it (XFEventBus.m:64), so `components` are the names before it.
+        public var variadicArray: String? = nil
 
         /// The event and its components read in a macro's older argument order.
         public struct EarlierReading: Sendable, Hashable {

@@ -31,6 +31,9 @@ public struct ScannedApp: Sendable, Hashable {
         public var layer: TraceEvent.Layer
         /// Where it is declared.
         public var location: SourceLocation
+        /// Whether the routing's `XF_InjectModuleWith_*` gives it, rather than the naming convention finding it: it keeps
+        /// the name of its own module, if any.
+        public var injected = false
     }
 
     /// One module (component).
@@ -258,8 +261,18 @@ public struct ScannedApp: Sendable, Hashable {
                 continue
             }
             guard let anchor else { continue }
-            let sorted = classes.sorted { Self.layerOrder($0.layer) < Self.layerOrder($1.layer) }
             let assembly = assemblyByClass[anchor.name]
+            var members = classes
+            // `XF_InjectModuleWith_*` builds the module from the classes it is given (XFRouting.h:27-48), not from
+            // those named after it: an injected Presenter is the component, named after the routing.
+            if let assembly, assembly.isInjection {
+                let given: [(TraceEvent.Layer, String?)] = [(.activity, assembly.injectedActivity), (.presenter, assembly.injectedPresenter)]
+                for case let (layer, className?) in given {
+                    members.removeAll { $0.layer == layer }
+                    members.append(ModuleClass(name: className, layer: layer, location: declared[className]?.location ?? assembly.location, injected: true))
+                }
+            }
+            let sorted = members.sorted { Self.layerOrder($0.layer) < Self.layerOrder($1.layer) }
             let export = classes.lazy.compactMap { exportByClass[$0.name] }.first
             var gene = assembly?.shareModule?.literal
             // `XF_AutoAssemblyModuleForShareShell_Fast` shares the module of the routing's superclass. On a routing
@@ -271,7 +284,7 @@ public struct ScannedApp: Sendable, Hashable {
             }
             var module = Module(name: name, pattern: pattern, classes: sorted, assembly: assembly, gene: gene,
                                 derived: false, export: export, location: anchor.location)
-            module.isTabBar = classes.contains { member in
+            module.isTabBar = sorted.contains { member in
                 guard member.layer == .activity || member.layer == .viewController else { return false }
                 var ancestor = declared[member.name]?.superclass
                 var seen: Set<String> = [member.name]
@@ -473,6 +486,9 @@ public struct ScannedApp: Sendable, Hashable {
         func runsCall(of transition: Transition, fromClass: String, module: String) -> Bool {
             guard let holder = body(around: transition.fact.location, in: fromClass),
                   let members = index[module].map({ modules[$0].classes.map(\.name) }) else { return true }
+            // A module class that implements the method again without calling super replaces it: the routing object is
+            // an instance of the module's own class (XFVIPERModuleAssembly.m:46), so the inherited body never runs.
+            if inheritance(of: holder, by: members) == false { return false }
             return runs(holder, module: module, members: members, depth: 0)
         }
         var inherited: [Transition] = []
@@ -543,7 +559,7 @@ public struct ScannedApp: Sendable, Hashable {
         let longest = modules.map(\.name.count).max() ?? 0
         for name in opened.sorted() where index[name] == nil {
             guard let gene = Self.gene(of: name, longest: longest,
-                                       among: { index[$0].map { modules[$0].gene == nil && !modules[$0].derived } ?? false }),
+                                       among: { index[$0].map { (modules[$0].gene == nil || modules[$0].gene == modules[$0].name) && !modules[$0].derived } ?? false }),
                   let genePattern = index[gene].map({ modules[$0].pattern }) else { continue }
             let site = transitions.first { $0.toModule == name }?.fact.location ?? routes.first { $0.component == name }?.location
                 ?? sends.first { $0.components.contains { $0.values?.contains(name) == true } }?.location

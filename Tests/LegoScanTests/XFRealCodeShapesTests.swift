@@ -538,4 +538,229 @@ import Testing
         ]
         #expect(Self.findings(files, rule: "lost-event") == [])
     }
+
+    /// A subclass routing that implements an inherited transition method again runs its own body: the module's routing
+    /// object is an instance of the subclass (`XFLegoVIPER/Extension/Modules/VIPER/VIPERModule/Manager/
+    /// XFVIPERModuleAssembly.m:46`, the module named after the runtime class), so `[self.routing transition2Detail]`
+    /// never reaches the superclass's push. VipHome was said to open Detail, a false illegal-url-hierarchy warning; an
+    /// override that calls `super` still opens it.
+    @Test func aRoutingMethodASubclassOverridesIsNotInherited() {
+        func app(_ override: String) -> [String: String] {
+            [
+                "App.m": "void setUp(void) { [XFURLRoute initURLGroup:@[@\"bdj://home\", @\"bdj://home/detail\", @\"bdj://home/vipHome/vipDetail\"]]; }\n",
+                "Home.m": """
+                    @interface BDJHomeRouting : XFRouting
+                    - (void)transition2Detail;
+                    @end
+                    @implementation BDJHomeRouting
+                    XF_AutoAssemblyModule_Fast
+                    - (void)transition2Detail { XF_PUSH_URLComponent_Fast(@"bdj://home/detail") }
+                    @end
+                    @interface BDJHomePresenter : XFPresenter
+                    @end
+                    @implementation BDJHomePresenter
+                    - (void)didTapDetail { [self.routing transition2Detail]; }
+                    @end
+                    @interface BDJHomeActivity : XFActivity
+                    @end
+                    """,
+                "Detail.m": "@interface BDJDetailRouting : XFRouting\n@end\n@interface BDJVipDetailRouting : XFRouting\n@end\n",
+                "VipHome.m": """
+                    @interface BDJVipHomeRouting : BDJHomeRouting
+                    @end
+                    @implementation BDJVipHomeRouting
+                    XF_AutoAssemblyModule_Fast
+                    - (void)transition2Detail { \(override) }
+                    @end
+                    @interface BDJVipHomePresenter : BDJHomePresenter
+                    @end
+                    @interface BDJVipHomeActivity : BDJHomeActivity
+                    @end
+                    """,
+            ]
+        }
+        let replaced = ScanFixtures.app(app("XF_PUSH_URLComponent_Fast(@\"bdj://home/vipHome/vipDetail\")"))
+        #expect(replaced.transitions.filter { $0.fromModule == "VipHome" }.compactMap(\.toModule) == ["VipDetail"])
+        #expect(Self.findings(app("XF_PUSH_URLComponent_Fast(@\"bdj://home/vipHome/vipDetail\")"), rule: "illegal-url-hierarchy") == [])
+        let kept = ScanFixtures.app(app("[super transition2Detail];"))
+        #expect(kept.transitions.filter { $0.fromModule == "VipHome" }.compactMap(\.toModule) == ["Detail"])
+    }
+
+    /// An assembly macro's `+assembleRouting` is a class method its subclasses inherit, and it assembles the module of
+    /// the routing object's runtime class (`XFLegoVIPER/Extension/Modules/VIPER/VIPERModule/Manager/
+    /// XFVIPERModuleAssembly.m:46`, `Recognizer/XFVIPERModuleReflect.m:18-29`): a base routing that carries
+    /// `XF_AutoAssemblyModule_Fast` for its subclasses, and that nothing opens, is never looked up by its own name, so
+    /// its missing BaseActivity and BasePresenter were two false warnings; a subclass it assembles still needs its own.
+    @Test func aBaseRoutingCarryingTheMacroForItsSubclassesNeedsNoLayersOfItsOwn() {
+        func module(_ name: String, activity: Bool = true) -> String {
+            "@interface BDJ\(name)Routing : BDJBaseRouting\n@end\n@interface BDJ\(name)Presenter : XFPresenter\n@end\n"
+                + (activity ? "@interface BDJ\(name)Activity : XFActivity\n@end\n" : "")
+        }
+        let files = [
+            "App.m": "void setUp(void) { [XFURLRoute initURLGroup:@[@\"bdj://home\", @\"bdj://home/detail\", @\"bdj://home/cart\"]]; }\n",
+            "Base.m": """
+                @interface BDJBaseRouting : XFRouting
+                @end
+                @implementation BDJBaseRouting
+                XF_AutoAssemblyModule_Fast
+                - (void)bdj_push:(NSString *)url { XF_PUSH_URLComponent_Fast(url) }
+                @end
+                """,
+            "Home.m": module("Home") + "@implementation BDJHomeRouting\n- (void)transition2Detail { [self bdj_push:@\"bdj://home/detail\"]; }\n@end\n",
+            "Detail.m": module("Detail"),
+            "Cart.m": module("Cart", activity: false),
+        ]
+        #expect(Self.findings(files, rule: "naming-convention") == ["Cart.m:1 warning"])
+        let messages = StaticAnalyzer.analyze(ScanFixtures.app(files)).findings.filter { $0.ruleID == "naming-convention" }.map(\.message)
+        #expect(messages.first?.hasPrefix("BDJCartRouting inherits XF_AutoAssemblyModule_Fast from BDJBaseRouting") == true)
+        #expect(messages.first?.contains("BDJCartActivity") == true)
+        // Opened by its own name, the base is a module of its own and needs its layers.
+        var opened = files
+        opened["Open.m"] = "@implementation BDJHomePresenter\n- (void)a { XF_PUSH_Component_Fast(@\"Base\") }\n@end\n"
+        #expect(Self.findings(opened, rule: "naming-convention").sorted() == ["Base.m:4 warning", "Base.m:4 warning", "Cart.m:1 warning"])
+    }
+
+    /// Delivery asks the component `respondsToSelector:` (`XFLegoVIPER/Core/Component/Manager/XFComponentManager.m:135`),
+    /// and a method of a category on a superclass answers for every subclass: a receiver written in a category on
+    /// `XFPresenter`, `UIViewController` or `NSObject` handles events for every presenter or controller component below
+    /// it. Each send was a false "does not implement" warning; a category handler that dispatches on the name
+    /// (`NSSelectorFromString` of a format of it) takes any name, one that compares only other names still ignores it.
+    @Test func aReceiverInACategoryOnAFrameworkOrUIKitClassAnswersForItsComponents() {
+        let dispatching = """
+            - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData {
+                SEL sel = NSSelectorFromString([NSString stringWithFormat:@"on%@:", eventName]);
+                if ([self respondsToSelector:sel]) { [self performSelector:sel withObject:intentData]; }
+            }
+            """
+        func app(_ base: String, handler: String = dispatching) -> [String: String] {
+            [
+                "Base.m": "@implementation \(base) (BDJEvent)\n\(handler)\n@end\n",
+                "Cart.m": "@interface BDJCartRouting : XFRouting\n@end\n@interface BDJCartPresenter : XFPresenter\n@end\n",
+                "Setting.m": "@interface BDJSettingViewController : UIViewController\n@end\n@implementation BDJSettingViewController\nXF_EXPORT_COMPONENT\n@end\n",
+                "Home.m": "@implementation BDJHomePresenter\n- (void)a { XF_SendEventForComponents_(@\"Refresh\", nil, @\"Cart\", @\"Setting\") }\n@end\n",
+            ]
+        }
+        #expect(Self.findings(app("XFPresenter"), rule: "lost-event") == ["Home.m:2 warning"])
+        #expect(Self.findings(app("UIViewController"), rule: "lost-event") == ["Home.m:2 warning"])
+        #expect(Self.findings(app("NSObject"), rule: "lost-event") == [])
+        let other = "- (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData { XF_EventIs_(@\"Other\", { }) }"
+        let ignoring = StaticAnalyzer.analyze(ScanFixtures.app(app("NSObject", handler: other))).findings.filter { $0.ruleID == "lost-event" }
+        #expect(ignoring.count == 2 && ignoring.allSatisfy { $0.message.contains("only compares against Other") })
+    }
+
+    /// `XF_InjectModuleWith_Act(A, P, I, D)` assembles the routing's module from the classes it is given
+    /// (`XFLegoVIPER/Extension/Modules/VIPER/VIPERModule/Layer/XFRouting.h:27-37`, `buildModulesAssemblyWithActivityClass:…`),
+    /// `XF_InjectModuleWith_IB(symbol, P, I, D)` with P (`:40-48`) and 3.x's `XF_InjectModuleWith_Nav(N, A, P, I, D)` with A
+    /// and P (`XFRouting.h` at 3.5.0): P is the component, named after the routing. Main's events were said to reach
+    /// no receiver while its injected BDJFeedPresenter handles them (a false lost-event warning).
+    @Test func anInjectedPresenterIsTheModulesComponent() {
+        let feed = """
+            @interface BDJFeedRouting : XFRouting
+            @end
+            @interface BDJFeedPresenter : XFPresenter
+            @end
+            @implementation BDJFeedPresenter
+            - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData { XF_EventIs_(@"Refresh", { }) }
+            @end
+            @interface BDJFeedActivity : XFActivity
+            @end
+            """
+        func app(_ macro: String) -> [String: String] {
+            [
+                "Feed.m": feed,
+                "Main.m": "@interface BDJMainRouting : XFRouting\n@end\n@implementation BDJMainRouting\n\(macro)\n@end\n",
+                "Home.m": "@implementation BDJHomePresenter\n- (void)a { XF_SendEventForComponents_(@\"Refresh\", nil, @\"Main\") }\n@end\n",
+            ]
+        }
+        for macro in ["XF_InjectModuleWith_Act(XF_Class_(BDJFeedActivity), XF_Class_(BDJFeedPresenter), nil, nil)",
+                      "XF_InjectModuleWith_IB(@\"x-BDJFeedActivity\", [BDJFeedPresenter class], nil, nil)",
+                      "XF_InjectModuleWith_Nav([UINavigationController class], BDJFeedActivity.class, NSClassFromString(@\"BDJFeedPresenter\"), nil, nil)"] {
+            #expect(Self.findings(app(macro), rule: "lost-event") == [], "\(macro)")
+            #expect(Self.findings(app(macro), rule: "naming-convention") == [], "\(macro)")
+        }
+        let main = ScanFixtures.app(app("XF_InjectModuleWith_Act(XF_Class_(BDJFeedActivity), XF_Class_(BDJFeedPresenter), nil, nil)")).module(named: "Main")
+        #expect(main?.classes.map { "\($0.layer.rawValue) \($0.name)" } == ["routing BDJMainRouting", "presenter BDJFeedPresenter", "activity BDJFeedActivity"])
+        // An injected class the scan did not read may implement the receiver.
+        #expect(Self.findings(app("XF_InjectModuleWith_Act(XF_Class_(BDJPodActivity), XF_Class_(BDJPodPresenter), nil, nil)"), rule: "lost-event") == [])
+    }
+
+    /// `XF_AutoHandleKeyboardNotifaction` defines `receiveComponentEventName:intentData:`, which handles only
+    /// `UIKeyboardWillChangeFrameNotification` (`XFLegoVIPER/Core/PlugInterface/XFComponentRoutable.h:30-37`, through
+    /// `XF_HandleKeyboardNotifaction`, `:19-27`): the keyboard event reaches it, and another name is ignored by its handler,
+    /// not sent to a component without one, as the finding said.
+    @Test func theKeyboardMacroDefinesAReceiverOfTheKeyboardNotification() {
+        let files = [
+            "Chat.m": "@interface BDJChatRouting : XFRouting\n@end\n@interface BDJChatPresenter : XFPresenter\n@end\n"
+                + "@implementation BDJChatPresenter\nXF_AutoHandleKeyboardNotifaction\n@end\n",
+            "Home.m": """
+                @implementation BDJHomePresenter
+                - (void)a {
+                    XF_SendEventForComponents_(UIKeyboardWillChangeFrameNotification, nil, @"Chat")
+                    XF_SendEventForComponents_(@"Refresh", nil, @"Chat")
+                }
+                @end
+                """,
+        ]
+        let lost = StaticAnalyzer.analyze(ScanFixtures.app(files)).findings.filter { $0.ruleID == "lost-event" }
+        #expect(lost.map { "\($0.location!.sourceLocation.file):\($0.location!.sourceLocation.line) \($0.severity.rawValue)" } == ["Home.m:4 warning"])
+        #expect(lost.first?.message.contains("only compares against UIKeyboardWillChangeFrameNotification") == true)
+    }
+
+    /// The variadic `sendEventName:intentData:,…` (what `XF_SendEventForComponents_` expands to since 3.0.0) reads each
+    /// argument as a name and stops at the first that is not a string (`XFLegoVIPER/Core/Component/WorkBus/XFEventBus.m:64`):
+    /// an array given there, written in place or through a local, sends the event to no one after it. The scan spread
+    /// the array into targets and found nothing; 2.x's `XF_SendEventForComponents_(names, event, data)` took the array first.
+    @Test func anArrayAmongTheVariadicComponentNamesSendsNothing() {
+        let files = [
+            "Cart.m": """
+                @interface BDJCartRouting : XFRouting
+                @end
+                @interface BDJCartPresenter : XFPresenter
+                @end
+                @implementation BDJCartPresenter
+                - (void)receiveComponentEventName:(NSString *)eventName intentData:(id)intentData { XF_EventIs_(@"Refresh", { }) }
+                @end
+                """,
+            "Home.m": """
+                @implementation BDJHomePresenter
+                - (void)a {
+                    XF_SendEventForComponents_(@"Refresh", nil, @[@"Cart"])
+                    NSArray *targets = @[@"Cart"];
+                    [self.eventBus sendEventName:@"Refresh" intentData:nil, @"Cart", targets, nil];
+                    XF_SendEventForComponents_(@"Refresh", nil, @"Cart")
+                    [self.eventBus sendEventName:@"Refresh" intentData:nil forComponents:@[@"Cart"]];
+                }
+                @end
+                """,
+        ]
+        let app = ScanFixtures.app(files)
+        #expect(app.events.map { $0.fact.components.compactMap(\.literal) } == [[], ["Cart"], ["Cart"], ["Cart"]])
+        let lost = StaticAnalyzer.analyze(app).findings.filter { $0.ruleID == "lost-event" }
+        #expect(lost.map { "\($0.location!.sourceLocation.file):\($0.location!.sourceLocation.line)" } == ["Home.m:3", "Home.m:5"])
+        #expect(lost.allSatisfy { $0.message.contains("sendEventName:intentData:forComponents:") && $0.certainty == .literal })
+    }
+
+    /// A virtual component (`AllPost` of the gene Post) is a subclass of the gene's routing made at run time
+    /// (`XFLegoVIPER/Core/LEGOAbsModule/Recognizer/XFModuleReflect.m:16-36`); `XF_AutoAssemblyModule_Fast` on the gene
+    /// assembles the module of that runtime class, AllPost, and looks up BDJAllPostActivity (`Extension/Modules/VIPER/
+    /// VIPERModule/Manager/XFVIPERModuleAssembly.m:46, 64-67`): with none it asserts "use
+    /// `XF_AutoAssemblyModuleForShareShell_Fast`" (`:105-108`; 3.5.0 on; 3.0.0 makes no activity). Found by nothing;
+    /// the share-shell macro, or AllPost's own layers, assemble it.
+    @Test func aVirtualComponentNeedsItsGeneAssembledAsASharedShell() {
+        func app(_ macro: String, own: String = "") -> [String: String] {
+            [
+                "Post.m": "@interface BDJPostRouting : XFRouting\n@end\n@implementation BDJPostRouting\n\(macro)\n@end\n"
+                    + "@interface BDJPostPresenter : XFPresenter\n@end\n@interface BDJPostActivity : XFActivity\n@end\n" + own,
+                "Essence.m": "@implementation BDJEssenceActivity\n- (void)viewDidLoad {\n    [self addChildViewController:XF_SubUInterface_(@\"AllPost\")];\n}\n@end\n",
+            ]
+        }
+        let fast = StaticAnalyzer.analyze(ScanFixtures.app(app("XF_AutoAssemblyModule_Fast"))).findings.filter { $0.ruleID == "unknown-component" }
+        #expect(fast.map { "\($0.location!.sourceLocation.file):\($0.location!.sourceLocation.line) \($0.severity.rawValue)" } == ["Essence.m:3 error"])
+        #expect(fast.first?.message.contains("XF_AutoAssemblyModuleForShareShell_Fast") == true)
+        #expect(fast.first?.message.contains("BDJAllPostActivity") == true)
+        #expect(Self.findings(app("XF_AutoAssemblyModuleForShareShell_Fast"), rule: "unknown-component") == [])
+        #expect(Self.findings(app("XF_AutoAssemblyModuleFromShareModuleName(@\"Post\")"), rule: "unknown-component") == [])
+        let own = "@interface BDJAllPostPresenter : BDJPostPresenter\n@end\n@interface BDJAllPostActivity : BDJPostActivity\n@end\n"
+        #expect(Self.findings(app("XF_AutoAssemblyModule_Fast", own: own), rule: "unknown-component") == [])
+    }
 }

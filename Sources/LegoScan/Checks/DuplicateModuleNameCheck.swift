@@ -11,7 +11,7 @@ enum DuplicateModuleNameCheck: StaticCheck {
         // (two prefixes of a prefix list, or an Objective-C and a Swift class) leave only one reachable.
         var firstClass: [String: (String, SourceLocation)] = [:]
         for module in app.modules {
-            for member in module.classes {
+            for member in module.classes where !member.injected {
                 let key = module.name + "/" + member.layer.rawValue
                 if let (other, site) = firstClass[key] {
                     findings.report(rule, "classes \(other) and \(member.name) both resolve to module \(module.name) (\(member.layer.rawValue)); the framework reaches only one",

@@ -8,6 +8,7 @@ enum LostEventCheck: StaticCheck {
 
     static func run(_ app: ScannedApp, _ findings: StaticFindings) {
         inheritedSends(app, findings)
+        arraysAmongVariadicNames(app, findings)
         let subscribed = Set(app.receivers.flatMap(\.subscribedNames).compactMap(\.literal))
         var superclasses: [String: String] = [:]
         for declaration in app.facts.classes {
@@ -38,13 +39,16 @@ enum LostEventCheck: StaticCheck {
                 // Delivery asks `respondsToSelector:` (`XFComponentManager.m:135-136`): a handler a superclass implements
                 // (an app's base presenter) answers too. A superclass the scan did not read may implement one.
                 var lineage: [String] = []
-                var reachesUnread = false
+                // An injected class the scan did not read (`XF_InjectModuleWith_Act`) may implement one.
+                var reachesUnread = component.map { !declaredClasses.contains($0) } ?? false
                 var current = component
                 while let name = current, !lineage.contains(name), lineage.count < 32 {
                     lineage.append(name)
                     guard let superclass = superclasses[name] else { break }
                     if !declaredClasses.contains(superclass) {
                         reachesUnread = !XFScanner.ownTypes.contains(superclass) && !superclass.hasPrefix("NS") && !superclass.hasPrefix("UI")
+                        // A category on the framework's or UIKit's class, or on any above it up to NSObject, answers too.
+                        if !reachesUnread { lineage += frameworkLineage(from: superclass) }
                         break
                     }
                     current = superclass
@@ -75,6 +79,43 @@ enum LostEventCheck: StaticCheck {
 }
 
 extension LostEventCheck {
+    /// An array among the variadic component names of `sendEventName:intentData:,…` (`XF_SendEventForComponents_`): the
+    /// framework reads each argument as a name and stops at the first that is not a string (`XFEventBus.m:58-70`), so
+    /// no component named in the array, or after it, gets the event. It compiles without a warning.
+    static func arraysAmongVariadicNames(_ app: ScannedApp, _ findings: StaticFindings) {
+        for event in app.events where event.inheritedFrom == nil {
+            guard let array = event.fact.variadicArray else { continue }
+            let eventName = event.fact.event.literal ?? event.fact.event.expression
+            let before = event.fact.components.map { $0.literal ?? $0.expression }
+            let reached = before.isEmpty ? "no component gets it" : "only \(before.joined(separator: ", ")) before it get\(before.count == 1 ? "s" : "") it"
+            findings.report(rule, "event \(eventName) is sent with the array \(array) among the variadic component names of \(event.fact.via): the "
+                            + "framework stops at the first argument that is not a string, so \(reached); use sendEventName:intentData:forComponents:",
+                            module: event.fromModule, at: event.fact.location, certainty: .literal, identity: ["variadic-array", eventName, array])
+        }
+    }
+
+    /// The superclasses of the framework's and UIKit's classes a component descends from (XFLegoVIPER's headers at
+    /// c95d757: `XFPresenter : XFExpressDirver`, `LEViewModel : XFExpressDirver`, `XFActivity : UIViewController`).
+    static let frameworkSuperclasses: [String: String] = [
+        "XFPresenter": "XFExpressDirver", "LEViewModel": "XFExpressDirver", "XFExpressDirver": "NSObject",
+        "XFActivity": "UIViewController", "LEViewController": "UIViewController", "XFComponentViewController": "UIViewController",
+        "UIViewController": "UIResponder", "UIResponder": "NSObject",
+    ]
+
+    /// `name` and the classes above it up to `NSObject`, a framework or UIKit class the scan did not read: a receiver a
+    /// category adds to any of them answers `respondsToSelector:` for every component below it.
+    static func frameworkLineage(from name: String) -> [String] {
+        var lineage: [String] = []
+        var current: String? = name
+        while let next = current, !lineage.contains(next) {
+            lineage.append(next)
+            // UIKit's controllers (`UITableViewController`, `UITabBarController` …) descend from UIViewController.
+            current = frameworkSuperclasses[next] ?? (next.hasPrefix("UI") && next.hasSuffix("Controller") ? "UIViewController" : nil)
+        }
+        if lineage.last != "NSObject" { lineage.append("NSObject") }
+        return lineage
+    }
+
     /// A send a subclass inherits from another module's class, to a sub-module of that module that the subclass's
     /// module never creates (BDJNewPresenter inherits BDJEssencePresenter's send to `AllPost` while New's pages are
     /// `NewAllPost`, …): a directed event reaches only the component table's holder of the name (XFEventBus, see

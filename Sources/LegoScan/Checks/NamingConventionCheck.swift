@@ -24,7 +24,7 @@ enum NamingConventionCheck: StaticCheck {
             // A class with no prefix at all (its second letter lower-case, `SettingViewController`) is found through the
             // empty prefix and named without one (`yizzuide/XFLegoVIPER@c95d757:XFLegoVIPER/Core/LEGOAbsModule/Recognizer/
             // XFModuleReflect.m:111-114, 131-134`): named as its author means, whatever prefix is set.
-            let others = app.modules.flatMap { module in module.classes.filter { inUse(module, intended: intendedName(module, $0)) } }
+            let others = app.modules.flatMap { module in module.classes.filter { !$0.injected && inUse(module, intended: intendedName(module, $0)) } }
                 .filter { !$0.name.hasPrefix(prefix) && !Self.hasNoPrefix($0.name) }
             if let other = others.first {
                 let rest = others.count == 1 ? "does" : "and \(others.count - 1) other class\(others.count == 2 ? "" : "es") do"
@@ -37,7 +37,7 @@ enum NamingConventionCheck: StaticCheck {
         runtimeNames(app, findings)
         prefixRepeated(app, findings)
         for module in app.modules {
-            for member in module.classes where !app.prefixes.contains(where: { member.name.hasPrefix($0) }) {
+            for member in module.classes where !member.injected && !app.prefixes.contains(where: { member.name.hasPrefix($0) }) {
                 // `RWViewController` (module RW) has no name left after its own prefix: nothing is named otherwise.
                 guard let intended = intendedName(module, member), inUse(module, intended: intended) else { continue }
                 findings.report(rule, "\(member.name) does not start with the app prefix \(app.prefixes.joined(separator: "/")), so the framework names its module "
@@ -55,20 +55,54 @@ enum NamingConventionCheck: StaticCheck {
     private static func unassembledLayers(_ app: ScannedApp, _ known: Set<String>, _ findings: StaticFindings) {
         let needsActivity: Set<String> = ["XF_AutoAssemblyModule_Fast", "XF_AutoAssemblyModule_ShareDM"]
         let needsPresenter = needsActivity.union(["XF_AutoAssemblyModuleFromIB", "XF_AutoAssemblyModuleFromIB_ShareDM"])
+        var superclasses: [String: String] = [:]
+        for declaration in app.facts.classes {
+            if let superclass = declaration.superclass, superclasses[declaration.name] == nil { superclasses[declaration.name] = superclass }
+        }
+        let assemblyByClass = Dictionary(app.facts.assemblies.map { ($0.className, $0) }, uniquingKeysWith: { first, _ in first })
+        // A routing's `+assembleRouting`: its own macro's, else the nearest superclass's (a class method is inherited).
+        func assembly(of routing: String) -> (assembly: ScanFacts.Assembly, from: String)? {
+            var current: String? = routing
+            var seen: Set<String> = []
+            while let name = current, seen.insert(name).inserted {
+                if let found = assemblyByClass[name] { return (found, name) }
+                current = superclasses[name]
+            }
+            return nil
+        }
+        // Routings other modules' routings descend from: a base class that may carry the macro for them only.
+        var baseRoutings: Set<String> = []
+        for module in app.modules {
+            guard let routing = module.classes.first(where: { $0.layer == .routing }) else { continue }
+            var current = superclasses[routing.name]
+            var seen: Set<String> = [routing.name]
+            while let name = current, seen.insert(name).inserted {
+                baseRoutings.insert(name)
+                current = superclasses[name]
+            }
+        }
+        let lookedUp = namesLookedUp(app)
         for module in app.modules where module.pattern == .viper {
-            guard let assembly = module.assembly, needsPresenter.contains(assembly.macro),
-                  let routing = module.classes.first(where: { $0.layer == .routing }), routing.name.hasSuffix(module.name + "Routing") else { continue }
+            guard let routing = module.classes.first(where: { $0.layer == .routing }), routing.name.hasSuffix(module.name + "Routing"),
+                  let (assembly, carrier) = assembly(of: routing.name), needsPresenter.contains(assembly.macro) else { continue }
+            // A base routing nothing looks up by its own name is never assembled as itself: its macro assembles each
+            // subclass by the subclass's runtime name (XFVIPERModuleAssembly.m:46).
+            if baseRoutings.contains(routing.name), !lookedUp.contains(module.name) { continue }
             let prefix = String(routing.name.dropLast(module.name.count + "Routing".count))
+            let inherited = carrier != routing.name
             for layer in [TraceEvent.Layer.activity, .presenter] where layer == .presenter || needsActivity.contains(assembly.macro) {
                 let expected = prefix + module.name + layer.suffix
                 guard !known.contains(expected) else { continue }
                 // The nearest spelling the app has (`NSWDetailActivity`, `NWSDetailPresentor`), to point at the typo.
                 let near = Suggestion.closest(to: expected, among: known.sorted())
                 let consequence = layer == .activity ? "the assembly asserts and returns no routing" : "no presenter is made, so the routing is never added and no component is"
-                findings.report(rule, "\(routing.name) is assembled by \(assembly.macro), which looks up the class \(expected): no scanned class has that "
+                let assembled = inherited ? "inherits \(assembly.macro) from \(carrier)" : "is assembled by \(assembly.macro)"
+                var evidence = [(routing.location, "\(routing.name) declared here")]
+                if inherited { evidence.append((assembly.location, "\(carrier)'s \(assembly.macro)")) }
+                findings.report(rule, "\(routing.name) \(assembled), which looks up the class \(expected): no scanned class has that "
                                 + "name, so \(consequence), and every open of \(module.name) asserts" + (near.map { " (is \($0) meant?)" } ?? ""),
-                                module: module.name, at: assembly.location, certainty: .literal,
-                                evidence: [(routing.location, "\(routing.name) declared here")], identity: ["unassembled", module.name, layer.rawValue])
+                                module: module.name, at: inherited ? routing.location : assembly.location, certainty: .literal,
+                                evidence: evidence, identity: ["unassembled", module.name, layer.rawValue])
             }
         }
     }
@@ -148,6 +182,15 @@ enum NamingConventionCheck: StaticCheck {
         return names
     }
 
+    /// The component names the app's code looks up: registered URLs' components, transitions' targets, events'
+    /// receivers and the HTTP handler (not the modules whose code sends or opens, which may be a base class's code).
+    private static func namesLookedUp(_ app: ScannedApp) -> Set<String> {
+        var names = Set(app.routes.map(\.component) + app.facts.httpHandlers.compactMap(\.component.literal))
+        names.formUnion(app.transitions.compactMap(\.toModule))
+        for event in app.events { names.formUnion(event.fact.components.compactMap(\.literal)) }
+        return names
+    }
+
     /// Whether the framework takes `className` for a class without a prefix: its second letter is lower-case.
     static func hasNoPrefix(_ className: String) -> Bool {
         let letters = Array(className.utf8.prefix(2))
@@ -177,7 +220,9 @@ enum NamingConventionCheck: StaticCheck {
         guard let runtime = app.runtimePrefix, app.prefixes.count > 1 else { return }
         for module in app.modules where !module.derived {
             let layer = ScannedApp.componentLayer(of: module.pattern)
-            guard let member = module.classes.first(where: { $0.layer == layer }) ?? module.classes.first,
+            // An injected class is named after the routing (XFVIPERModuleReflect.m:18-29), not after itself.
+            let own = module.classes.filter { !$0.injected }
+            guard let member = own.first(where: { $0.layer == layer }) ?? own.first,
                   !member.name.hasPrefix(runtime.prefix), app.prefixes.contains(where: { member.name.hasPrefix($0) }),
                   let live = Naming.split(className: member.name, prefix: runtime.prefix)?.name, live != module.name else { continue }
             let why = runtime.inferredFrom.map { "inferred at +load from \($0), before setClassPrefixList: runs at launch; a list of more than one entry never sets it" }

@@ -127,9 +127,18 @@ struct FrameworkCall {
             let prefixes = isList ? argument(0).map(Self.values) ?? [] : argument(0)?.value.map { [$0] } ?? []
             facts.prefixSettings.append(.init(prefixes: prefixes, isList: isList, location: location))
         case .event(let nameIndex, let targets, let rest):
-            let names = rest ? arguments.dropFirst(targets).flatMap(Self.values) : argument(targets).map(Self.values) ?? []
-            facts.events.append(.init(event: argument(nameIndex)?.value ?? .dynamic(expression: "nil"), components: names, scope: .directed,
-                                      fromClass: fromClass, via: name, location: location))
+            var given = rest ? Array(arguments.dropFirst(targets)) : argument(targets).map { [$0] } ?? []
+            var variadicArray: String?
+            // The variadic form reads each argument as a name and stops at the first that is not a string
+            // (XFEventBus.m:64): an array there ends the list. (2.x's macro took the array first, in place of the name.)
+            if rest, !isArray(argument(0)), let stop = given.firstIndex(where: isArray) {
+                variadicArray = given[stop].description
+                given = Array(given[..<stop])
+            }
+            var send = ScanFacts.EventSend(event: argument(nameIndex)?.value ?? .dynamic(expression: "nil"), components: given.flatMap(Self.values),
+                                           scope: .directed, fromClass: fromClass, via: name, location: location)
+            send.variadicArray = variadicArray
+            facts.events.append(send)
         case .eventInEitherOrder:
             let current = (event: argument(0)?.value ?? .dynamic(expression: "nil"), components: argument(2).map(Self.values) ?? [])
             let earlier = (event: argument(1)?.value ?? .dynamic(expression: "nil"), components: argument(0).map(Self.values) ?? [])
@@ -148,6 +157,16 @@ struct FrameworkCall {
         case .eventIs:
             guard let fromClass, let value = argument(0)?.value else { return }
             facts.receipts.append(.init(className: fromClass, event: value, kind: .compares, location: location))
+        case .handlesEvent(let event, let defines):
+            guard let fromClass else { return }
+            if defines {
+                facts.receipts.append(.init(className: fromClass, event: nil, kind: .handler, location: location))
+                facts.receipts.append(.init(className: fromClass, event: .literal(event), kind: .notification, location: location))
+            }
+            facts.receipts.append(.init(className: fromClass, event: .literal(event), kind: .compares, location: location))
+        case .registersNotification(let event):
+            guard let fromClass else { return }
+            facts.receipts.append(.init(className: fromClass, event: .literal(event), kind: .notification, location: location))
         case .comparesEventName:
             // `[eventName isEqualToString:X]` or `[X isEqualToString:eventName]` in an event handler.
             guard let fromClass else { return }
@@ -168,6 +187,13 @@ struct FrameworkCall {
             facts.assemblies.append(.init(className: fromClass, macro: name,
                                           shareModule: shareModule.map { argument($0)?.value ?? .dynamic(expression: "nil") },
                                           sharedDataManager: sharedDataManager.flatMap(argument)?.value, location: location))
+        case .injection(let activity, let presenter):
+            guard let fromClass else { return }
+            var assembly = ScanFacts.Assembly(className: fromClass, macro: name, shareModule: nil, sharedDataManager: nil, location: location)
+            assembly.isInjection = true
+            assembly.injectedActivity = activity.flatMap(argument).flatMap(Self.className)
+            assembly.injectedPresenter = argument(presenter).flatMap(Self.className)
+            facts.assemblies.append(assembly)
         case .uikit(let kind):
             let text = receiver?.description ?? "self"
             guard ["self", "navigationController", "realInterface"].contains(where: { text.hasPrefix($0) }) else { return }
@@ -205,6 +231,31 @@ struct FrameworkCall {
         case .null: []
         default: argument.value.map { [$0] } ?? []
         }
+    }
+
+    /// Whether an argument is an array literal, or a name holding one.
+    private func isArray(_ argument: Argument?) -> Bool {
+        if case .array? = argument { return true }
+        return false
+    }
+
+    /// The class an argument names: `XF_Class_(C)`, `[C class]`, `C.class`, `C.self` or `NSClassFromString(@"C")`.
+    private static func className(_ argument: Argument) -> String? {
+        let text = argument.description.filter { $0 != " " }
+        let inner: Substring
+        if text.hasPrefix("XF_Class_("), text.hasSuffix(")") {
+            inner = text.dropFirst("XF_Class_(".count).dropLast()
+        } else if text.hasPrefix("["), text.hasSuffix("class]") {
+            inner = text.dropFirst().dropLast("class]".count)
+        } else if text.hasSuffix(".class") || text.hasSuffix(".self") {
+            inner = text.dropLast(".class".count)
+        } else if text.hasPrefix("NSClassFromString(@\""), text.hasSuffix("\")") {
+            inner = text.dropFirst("NSClassFromString(@\"".count).dropLast(2)
+        } else {
+            return nil
+        }
+        guard let first = inner.first, first.isLetter || first == "_", inner.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        return String(inner)
     }
 
     /// The transition kind of the `method` argument of `XF_PUT_*` (`openURLForPush`, `presentComponent` …).

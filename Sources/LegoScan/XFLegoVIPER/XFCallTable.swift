@@ -47,6 +47,11 @@ enum XFCallTable {
         case notificationRegistration(from: Int)
         /// `XF_EventIs_`: the handler compares the event name with the first argument.
         case eventIs
+        /// A macro that compares the event name with this literal (`XF_HandleKeyboardNotifaction`), and when `defines`, also
+        /// defines the handler that does and registers for it as an MVx notification (`XF_AutoHandleKeyboardNotifaction`).
+        case handlesEvent(String, defines: Bool)
+        /// A macro that registers for this MVx notification (`XF_RegisterKeyboardNotifaction`).
+        case registersNotification(String)
         /// `isEqualToString:` with `eventName` on either side.
         case comparesEventName
         /// `subscribeEventOnReceiver:withRegisterCompName:…`: a receiver under the name at this argument.
@@ -55,6 +60,9 @@ enum XFCallTable {
         case export
         /// An assembly, with the shared module and shared DataManager at these arguments.
         case assembly(shareModule: Int?, sharedDataManager: Int?)
+        /// `XF_InjectModuleWith_*`: an assembly from the classes given, the Activity (none for a storyboard) and the
+        /// Presenter at these arguments (`XFRouting.h:27-48`).
+        case injection(activity: Int?, presenter: Int)
         /// `addSubRouting:…`: the routing assembled in the first argument becomes a sub-module.
         case subRouting
         /// UIKit's own pop or dismiss: a transition of the component whose code sends it to itself (`self`, its
@@ -98,6 +106,10 @@ enum XFCallTable {
         "XF_SendMVxNoti_": .notification(name: 0),
         "XF_RegisterMVxNotis_": .notificationRegistration(from: 0),
         "XF_EventIs_": .eventIs,
+        // UIKit's notification names are strings equal to their symbols (XFComponentRoutable.h:14-37).
+        "XF_RegisterKeyboardNotifaction": .registersNotification("UIKeyboardWillChangeFrameNotification"),
+        "XF_HandleKeyboardNotifaction": .handlesEvent("UIKeyboardWillChangeFrameNotification", defines: false),
+        "XF_AutoHandleKeyboardNotifaction": .handlesEvent("UIKeyboardWillChangeFrameNotification", defines: true),
         "XF_EXPORT_COMPONENT": .export,
         "XF_AutoAssemblyModule": .assembly(shareModule: nil, sharedDataManager: 1),
         "XF_AutoAssemblyModule_ShareDM": .assembly(shareModule: nil, sharedDataManager: 0),
@@ -107,8 +119,10 @@ enum XFCallTable {
         "XF_AutoAssemblyModuleFromShareModuleName": .assembly(shareModule: 0, sharedDataManager: nil),
         // `XF_AutoAssemblyModuleFromShareModuleName(XF_ModuleNameForSuperRoutingClass)`: the gene is resolved later.
         "XF_AutoAssemblyModuleForShareShell_Fast": .assembly(shareModule: nil, sharedDataManager: nil),
-        "XF_InjectModuleWith_Act": .assembly(shareModule: nil, sharedDataManager: nil),
-        "XF_InjectModuleWith_IB": .assembly(shareModule: nil, sharedDataManager: nil),
+        "XF_InjectModuleWith_Act": .injection(activity: 0, presenter: 1),
+        "XF_InjectModuleWith_IB": .injection(activity: nil, presenter: 1),
+        // (navigatorClass, activityClass, presenterClass, …): 2.x and 3.x only.
+        "XF_InjectModuleWith_Nav": .injection(activity: 1, presenter: 2),
     ]
 
     /// The selectors.
