@@ -407,4 +407,23 @@ extension QFRealCodeShapesTests {
         #expect(QFMoudleScanTests.findings(app) == ["O.m:8 qf-kvc-unknown-key error"])
         #expect(app.facts.objectTypedefs == ["CartTab": "NSString", "CartKey": "NSString"])
     }
+
+    /// A router category's convenience methods (`- (id<Cart>)cartModule`) open literal protocols and URLs like any caller:
+    /// only the router's calls that pass on what they were given are its own plumbing (`QFRouter.m:51`). Both opens were
+    /// dropped, a real unknown key (NSUndefinedKeyException) and a missing module missed.
+    @Test func aRouterCategorysLiteralOpensAreOpens() {
+        var files = Self.routerCopy(urlBody: "id result = [self interfaceForProtocol:objc_getProtocol(url.scheme.UTF8String)];\n" + Self.setsEachItem,
+                                    callers: "[[QFRouter router] cartModule];")
+        files["P.h"]! += "@protocol Wallet <NSObject>\n@end\n"
+        files["R+Extra.m"] = """
+            @implementation QFRouter (Extra)
+            - (id<Cart>)cartModule { return [self interfaceForURL:[NSURL URLWithString:@"Cart://?cupon=1"]]; }
+            - (id)walletModule { return [self interfaceForProtocol:@protocol(Wallet)]; }
+            @end
+            """
+        let app = QFMoudleScanTests.app(files)
+        #expect(QFMoudleScanTests.findings(app) == ["R+Extra.m:2 qf-kvc-unknown-key error", "R+Extra.m:3 qf-missing-impl error"])
+        // The router's own pass-through (`[self interfaceForProtocol:objc_getProtocol(…)]`) stays no open.
+        #expect(app.opens.allSatisfy { $0.fact.location.file == "R+Extra.m" })
+    }
 }

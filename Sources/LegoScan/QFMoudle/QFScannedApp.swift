@@ -262,7 +262,15 @@ public struct QFScannedApp: Sendable {
         var resolver = Resolver(router: router, protocolNames: protocolNames, classes: classes, controllerOwners: controllerOwners)
         var opens: [Open] = []
         opens.reserveCapacity(inOrder.count)
-        for fact in inOrder where fact.fromClass.map({ !routerClasses.contains($0) }) ?? true {
+        // The router's own calls pass on what they were given (`[self interfaceForProtocol:objc_getProtocol(…)]`); a
+        // literal in its code (a category's `cartModule` opening `Cart://…`, a web branch's `@protocol(Web)`) is an open.
+        func isLiteral(_ target: QFFacts.Open.Target) -> Bool {
+            switch target {
+            case .protocolName(.literal), .url(.literal), .url(.format): true
+            default: false
+            }
+        }
+        for fact in inOrder where fact.fromClass.map({ !routerClasses.contains($0) }) ?? true || isLiteral(fact.target) {
             opens.append(resolver.resolve(Self.importedProtocol(fact, protocolNames: protocolNames, classes: classes,
                                                                 swiftProtocols: facts.swiftProtocols)))
         }
