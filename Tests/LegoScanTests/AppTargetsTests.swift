@@ -217,4 +217,40 @@ import Testing
         #expect(outcome.fileCount == 4)
         #expect(outcome.warnings.isEmpty)
     }
+
+    /// NNModule-swift: SwiftUI previews (`#Preview { … }`, a `PreviewProvider`'s `previews`) run only in Xcode's canvas.
+    /// A stub registered there for the preview was a false `nn-priority-ignored` warning on the app's own registration,
+    /// and a route registered there a false `nn-route-duplicate`.
+    @Test func swiftUIPreviewsAreNotTheApp() throws {
+        let files: [String: String] = [
+            "App/Login.swift": """
+                import NNModule_swift
+                protocol LoginService: ModuleFunctionalService {}
+                final class LoginImpl: NSObject, LoginService { required override init() { super.init() } }
+                extension Module.RegisterService {
+                    @objc static func registerLogin() { Module.register(service: LoginService.self, used: LoginImpl.self) }
+                }
+                extension Module.Awake {
+                    @objc static func loginRoutes() { Module.routeService.registerRoute("login") { _, _ in true } }
+                }
+                """,
+            "App/LoginPreviews.swift": """
+                import SwiftUI
+                import NNModule_swift
+                final class PreviewLogin: NSObject, LoginService { required override init() { super.init() } }
+                #Preview("Logged in") {
+                    Module.register(service: LoginService.self, used: PreviewLogin.self)
+                    Module.routeService.registerRoute("login") { _, _ in true }
+                    return LoginView()
+                }
+                struct LoginView_Previews: PreviewProvider {
+                    static var previews: some View {
+                        Module.register(service: LoginService.self, used: PreviewLogin.self)
+                        return LoginView()
+                    }
+                }
+                """,
+        ]
+        #expect(try Self.findings(files, framework: .nnModule).lines == [])
+    }
 }

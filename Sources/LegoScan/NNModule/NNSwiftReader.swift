@@ -289,7 +289,17 @@ enum NNSwiftReader {
             noteResultBuilder(node.name, node.attributes)
             facts.valueTypes.append(node.name.text)
             push(node.name.text, bootstrap: nil, generics: node.genericParameterClause, fileScoped: isFileScoped(node.modifiers))
-            return .visitChildren
+            // A `PreviewProvider` runs only in Xcode's canvas, never in the app (`visitPost` still pops).
+            let previews = node.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription.hasSuffix("PreviewProvider") } ?? false
+            return previews ? .skipChildren : .visitChildren
+        }
+
+        // `#Preview { … }` runs only in Xcode's canvas: its registrations and opens are not the app's.
+        override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+            node.macroName.text == "Preview" ? .skipChildren : .visitChildren
+        }
+        override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+            node.macroName.text == "Preview" ? .skipChildren : .visitChildren
         }
         override func visitPost(_ node: StructDeclSyntax) { pop() }
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
