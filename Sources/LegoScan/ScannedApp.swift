@@ -202,10 +202,25 @@ public struct ScannedApp: Sendable, Hashable {
             }
         }
         let classes = classOrder.compactMap { declared[$0] }
-        // Prefix: explicit wins (the last setting in file order), else the framework's +load inference.
+        // Prefix: explicit wins (the last setting in file order), else the framework's +load inference. Settings that
+        // disagree come from code that does not all run in one app (another app's launch code, a test helper's stub
+        // prefix): the one the app's module classes carry is the app's, the last in file order among equals.
+        let settings: [ScanFacts.PrefixSetting] = {
+            let literal = facts.prefixSettings.filter { !$0.prefixes.compactMap(\.literal).isEmpty }
+            guard Set(literal.map { $0.prefixes.compactMap(\.literal) }).count > 1 else { return facts.prefixSettings }
+            func carried(_ setting: ScanFacts.PrefixSetting) -> Int {
+                let given = setting.prefixes.compactMap(\.literal).filter { !$0.isEmpty }
+                return classes.lazy.filter { declaration in
+                    Naming.split(className: declaration.name, prefix: "") != nil && given.contains { declaration.name.hasPrefix($0) }
+                }.count
+            }
+            let scored = literal.map { ($0, carried($0)) }
+            let best = scored.map(\.1).max() ?? 0
+            return scored.last { $0.1 == best }.map { [$0.0] } ?? facts.prefixSettings
+        }()
         var prefixes: [String] = []
         var source = PrefixSource.none
-        if let setting = facts.prefixSettings.last {
+        if let setting = settings.last {
             prefixes = setting.prefixes.compactMap(\.literal)
             source = .explicit(setting.location)
         }
@@ -231,7 +246,7 @@ public struct ScannedApp: Sendable, Hashable {
            let inferred = Naming.inferPrefix(fromRoutingClass: routing.name) {
             runtimePrefix = RuntimePrefix(prefix: inferred, location: routing.location, inferredFrom: routing.name)
         }
-        for setting in facts.prefixSettings {
+        for setting in settings {
             guard let first = setting.prefixes.first?.literal else { continue }
             if !setting.isList { runtimePrefix = RuntimePrefix(prefix: first, location: setting.location, inferredFrom: nil) }
             else if runtimePrefix == nil, setting.prefixes.count == 1 { runtimePrefix = RuntimePrefix(prefix: first, location: setting.location, inferredFrom: nil) }

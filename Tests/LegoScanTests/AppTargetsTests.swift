@@ -253,4 +253,20 @@ import Testing
         ]
         #expect(try Self.findings(files, framework: .nnModule).lines == [])
     }
+
+    /// Two `setClassPrefix:` literals that disagree come from code that does not all run in one app: a UI-test helper
+    /// without a test import sets its stub prefix `UT`, and, last in file order, it made every `BDJ` class of the app a
+    /// false `unknown-component` error (`XFLegoConfig.m:104`: the call that runs names the classes). The prefix the
+    /// app's module classes carry is the app's.
+    @Test func ofDisagreeingPrefixesTheOneTheClassesCarryIsTheApps() throws {
+        var files = Self.xfApp
+        files["AppUITests/UTStubLauncher.m"] = """
+            @implementation UTStubLauncher
+            + (void)launch { [[XFLegoConfig defaultConfig] setClassPrefix:@"UT"]; }
+            @end
+            """
+        let (lines, outcome) = try Self.findings(files, framework: .xflegoViper)
+        #expect(lines == [])
+        #expect((outcome.app as? ScannedApp)?.prefixes == ["BDJ"])
+    }
 }
