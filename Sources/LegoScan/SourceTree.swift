@@ -71,7 +71,13 @@ public struct SourceTree {
     static let maximumVendoredFiles = 200_000
 
     /// Folder names that hold a pod's example app when they lie beside its `.podspec`.
-    static let podExampleFolders: Set<String> = ["Example", "Examples", "Demo"]
+    static let podExampleFolders: Set<String> = ["Example", "Examples", "Demo", "Demos", "Sample", "Samples"]
+
+    /// Whether a folder beside a `.podspec` is the pod's example app: one of `podExampleFolders`, or a name ending in
+    /// `Example`, `Demo`, `DemoApp` or `Sample` (`CartDemo`).
+    static func isPodExampleName(_ name: String) -> Bool {
+        podExampleFolders.contains(name) || ["Example", "Demo", "DemoApp", "Sample"].contains { name.hasSuffix($0) }
+    }
 
     /// `files(under:skipped:)`; `vendored` gets the source files below the `indexedVendoredFolders`, never read as the
     /// app's.
@@ -130,7 +136,7 @@ public struct SourceTree {
                         if indexedVendoredFolders.contains(text) { listVendored(childRelative, base: base, into: &vendored) }
                     } else if !text.hasPrefix("."), entered.insert(NodeID(status)).inserted {
                         let example = podspec.flatMap {
-                            podExampleFolders.contains(text) ? PodExample(folder: shown, podspec: String(shown.dropLast(text.count)) + $0) : nil
+                            isPodExampleName(text) ? PodExample(folder: shown, podspec: String(shown.dropLast(text.count)) + $0) : nil
                         }
                         pending.append((childRelative, inExample ?? example))
                     }
@@ -181,6 +187,13 @@ public struct SourceTree {
                 let childPath = base + [0x2F] + childRelative
                 var status = stat()
                 guard childPath.count < Int(PATH_MAX), withCString(childPath, { lstat($0, &status) }) == 0 else { continue }
+                // CocoaPods links a development pod's public headers into `Pods/Headers/Public`: a linked file is listed
+                // (a linked folder is not entered: no loops).
+                if status.st_mode & S_IFMT == S_IFLNK {
+                    var target = stat()
+                    guard withCString(childPath, { stat($0, &target) }) == 0, target.st_mode & S_IFMT == S_IFREG else { continue }
+                    status = target
+                }
                 switch status.st_mode & S_IFMT {
                 case S_IFDIR: pending.append(childRelative)
                 case S_IFREG:

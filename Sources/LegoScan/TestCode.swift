@@ -20,7 +20,9 @@ enum TestCode {
     /// singular (`ABTest`, `Latest`, `SpeedTest`) names app features as often as tests.
     static func isTestFolderName(_ name: Substring) -> Bool {
         let lower = name.lowercased()
-        return testFolderSuffixes.contains { lower.hasSuffix($0) }
+        // `TestHelpers`, `TestSupport`, `Testing`: a folder of test support beside the tests.
+        let support = name.hasPrefix("Testing") || (name.hasPrefix("Test") && name.dropFirst(4).first?.isUppercase == true)
+        return support || testFolderSuffixes.contains { lower.hasSuffix($0) }
     }
 
     /// The folder a test file's target is: the innermost folder above it named like a test target, widened through the
@@ -29,7 +31,9 @@ enum TestCode {
     static func testFolder(of relativePath: String) -> String? {
         let parts = relativePath.split(separator: "/").dropLast()
         guard var index = parts.lastIndex(where: isTestFolderName) else { return nil }
-        while index > parts.startIndex, isTestFolderName(parts[index - 1]) { index -= 1 }
+        // Widened only through a package's own `Tests`/`Specs` folder (`Tests/AppTests`): an app or feature named
+        // `CarSpecs` or `ProductSpecs` holding its tests is app code.
+        while index > parts.startIndex, ["tests", "specs"].contains(parts[index - 1].lowercased()) { index -= 1 }
         return parts[...index].joined(separator: "/")
     }
 
@@ -37,6 +41,8 @@ enum TestCode {
 
     private static let objectiveCImports: [([UInt8], String)] = [
         ("#import <XCTest/", "XCTest"), ("#include <XCTest/", "XCTest"), ("@import XCTest", "XCTest"),
+        ("@import Quick", "Quick"), ("@import Nimble", "Nimble"), ("@import Kiwi", "Kiwi"), ("@import Specta", "Specta"),
+        ("@import Expecta", "Expecta"), ("@import OCMock", "OCMock"),
         ("#import <Kiwi/", "Kiwi"), ("#import \"Kiwi.h\"", "Kiwi"), ("#import <Specta/", "Specta"), ("#import <Expecta/", "Expecta"),
         ("#import <OCMock/", "OCMock"), ("#import <Quick/", "Quick"), ("#import <Nimble/", "Nimble"), ("#import <KIF/", "KIF"),
         ("#import <FBSnapshotTestCase/", "FBSnapshotTestCase"),
@@ -57,11 +63,25 @@ enum TestCode {
             var start = hit
             while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
             guard start == 0 || bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D else { continue }
+            // A line of a `/* … */` comment (a doc comment showing how to test) is no import.
+            if insideBlockComment(hit, bytes) { continue }
             let end = hit + needle.count
             if wordEnd, end < bytes.count, isIdentifierByte(bytes[end]) { continue }
             return true
         }
         return false
+    }
+
+    /// Whether offset `index` lies inside a `/* … */` comment: the last `/*` before it is not closed before it.
+    private static func insideBlockComment(_ index: Int, _ bytes: [UInt8]) -> Bool {
+        var open = false
+        var cursor = 0
+        while cursor + 1 < index {
+            if bytes[cursor] == UInt8(ascii: "/"), bytes[cursor + 1] == UInt8(ascii: "*"), !open { open = true; cursor += 2; continue }
+            if bytes[cursor] == UInt8(ascii: "*"), bytes[cursor + 1] == UInt8(ascii: "/"), open { open = false; cursor += 2; continue }
+            cursor += 1
+        }
+        return open
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {

@@ -96,6 +96,14 @@ import Testing
         // A feature named in the singular is app code; only its own test folder goes.
         #expect(TestCode.testFolder(of: "App/ABTest/Tests/Unit/ABTestTests.swift") == "App/ABTest/Tests")
         #expect(TestCode.testFolder(of: "App/Latest/LatestHelper.m") == nil)
+        // An app or feature whose own name ends in Specs holds its tests; only the tests go.
+        #expect(TestCode.testFolder(of: "CarSpecs/CarSpecsTests/CarSpecsTests.m") == "CarSpecs/CarSpecsTests")
+        #expect(TestCode.testFolder(of: "Projects/Features/ProductSpecs/Tests/ProductSpecsTests.swift") == "Projects/Features/ProductSpecs/Tests")
+        #expect(TestCode.testFolder(of: "TestHelpers/XCTestCase+Wait.m") == "TestHelpers")
+        #expect(TestCode.testFolder(of: "App/Testimonials/Cell.m") == nil)
+        // Objective-C module imports of Quick and friends; a doc comment's example import is no import.
+        #expect(framework("@import Quick;\n@import Nimble;\n", .objectiveC) == "Quick")
+        #expect(framework("/**\n Usage in tests:\n    @testable import ShopApp\n */\nimport UIKit\n", .swift) == nil)
     }
 
     /// `pod lib create` puts an example app beside a development pod's spec; it sets its own class prefix and registers
@@ -268,5 +276,44 @@ import Testing
         let (lines, outcome) = try Self.findings(files, framework: .xflegoViper)
         #expect(lines == [])
         #expect((outcome.app as? ScannedApp)?.prefixes == ["BDJ"])
+    }
+
+    /// A pod's example app named `CartDemo` or `Sample` is set aside like `Example/`; a development pod outside the scanned
+    /// folder leaves only the public headers CocoaPods links into `Pods/Headers/Public`, which are listed. Both gave false
+    /// errors. A type conforming to another `…PreviewProvider` protocol (a chat's `LinkPreviewProvider`) is app code.
+    @Test func examplesByOtherNamesLinkedPodHeadersAndOtherPreviewProviders() throws {
+        var files = Self.xfApp
+        files["LocalPods/CartModule/CartModule.podspec"] = "Pod::Spec.new do |s| end\n"
+        files["LocalPods/CartModule/CartDemo/CMAppDelegate.m"] = """
+            @implementation CMAppDelegate
+            - (void)launch { [[XFLegoConfig defaultConfig] setClassPrefix:@"CM"]; [XFURLRoute initURLGroup:@[@"cm://demo"]]; }
+            @end
+            """
+        #expect(try Self.findings(files, framework: .xflegoViper).lines == [])
+
+        let outside = try TemporaryDirectory()
+        try NNModuleScanTests.write(["PayModule/Classes/BDJPayRouting.h": "@interface BDJPayRouting : XFRouting\n@end\n"], into: outside)
+        let directory = try TemporaryDirectory()
+        var app = Self.xfApp
+        app["App/AppDelegate.m"] = app["App/AppDelegate.m"]!.replacingOccurrences(of: "@\"bdj://home/cart\"", with: "@\"bdj://home/cart\", @\"bdj://home/pay\"")
+        app["App/Home/BDJHomeRouting+Pay.m"] = "@implementation BDJHomeRouting (Pay)\n- (void)pay { XF_PUSH_URLComponent_Fast(@\"bdj://home/pay\") }\n@end\n"
+        try NNModuleScanTests.write(app, into: directory)
+        try FileManager.default.createDirectory(atPath: directory.file("Pods/Headers/Public/PayModule"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory.file("Pods/Headers/Public/PayModule/BDJPayRouting.h"),
+                                                   withDestinationPath: outside.file("PayModule/Classes/BDJPayRouting.h"))
+        let outcome = try AppScanner.scan(directory: directory.path, framework: .xflegoViper)
+        #expect(outcome.app.analyze(configuration: .init(), pathPrefix: "", sourceFiles: 0).findings.map { "\($0.ruleID) \($0.severity.rawValue)" }
+                == ["unknown-component note", "unknown-component note"])
+
+        let chat: [String: String] = [
+            "App/Chat.swift": """
+                import NNModule_swift
+                protocol LinkPreviewProvider {}
+                struct ChatLinks: LinkPreviewProvider {
+                    func open() { Module.routeService.openRoute("chat/none") }
+                }
+                """,
+        ]
+        #expect(try Self.findings(chat, framework: .nnModule).lines == ["App/Chat.swift:4 warning nn-route-unmatched"])
     }
 }

@@ -290,7 +290,7 @@ enum NNSwiftReader {
             facts.valueTypes.append(node.name.text)
             push(node.name.text, bootstrap: nil, generics: node.genericParameterClause, fileScoped: isFileScoped(node.modifiers))
             // A `PreviewProvider` runs only in Xcode's canvas, never in the app (`visitPost` still pops).
-            let previews = node.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription.hasSuffix("PreviewProvider") } ?? false
+            let previews = node.inheritanceClause?.inheritedTypes.contains { ["PreviewProvider", "SwiftUI.PreviewProvider"].contains($0.type.trimmedDescription) } ?? false
             return previews ? .skipChildren : .visitChildren
         }
 
