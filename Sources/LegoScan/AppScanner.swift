@@ -170,12 +170,7 @@ public enum AppScanner {
     }
 
     /// The facts of one file; a file that cannot be read gives only its warning.
-    static func read<Scanner: FrameworkScanner>(_ file: SourceTree.File, with scanner: Scanner, byteCount: inout Int) -> Scanner.Facts {
-        var testFramework: String?
-        return read(file, with: scanner, byteCount: &byteCount, testFramework: &testFramework)
-    }
-
-    /// `read(_:with:byteCount:)`; `testFramework` gets the test framework the file imports (it is then not read).
+    /// `testFramework` gets the test framework the file imports (it is then not read).
     static func read<Scanner: FrameworkScanner>(_ file: SourceTree.File, with scanner: Scanner, byteCount: inout Int,
                                                 testFramework: inout String?) -> Scanner.Facts {
         let bytes: [UInt8]

@@ -7,6 +7,12 @@ import Darwin
 /// Substring search over source bytes with `memchr`/`memcmp`: the generic `firstRange(of:)` of a byte slice goes
 /// through Foundation's `DataProtocol` and cost a third of a scan (glibc keeps `memmem` behind `_GNU_SOURCE`).
 enum ByteSearch {
+    /// Whether `byte` may continue a name in Objective-C or Swift: an ASCII letter, digit or `_`, or any byte of a
+    /// non-ASCII character.
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F || byte >= 0x80
+    }
+
     /// The offset of the first `pattern` within `bytes[range]` (all of `bytes` when nil), or nil.
     static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], range: Range<Int>? = nil) -> Int? {
         bytes.withUnsafeBufferPointer { firstIndex(of: pattern, in: $0, range: range ?? 0..<$0.count) }

@@ -66,7 +66,7 @@ enum TestCode {
             // A line of a `/* … */` comment (a doc comment showing how to test) is no import.
             if insideBlockComment(hit, bytes) { continue }
             let end = hit + needle.count
-            if wordEnd, end < bytes.count, isIdentifierByte(bytes[end]) { continue }
+            if wordEnd, end < bytes.count, ByteSearch.isNameByte(bytes[end]) { continue }
             return true
         }
         return false
@@ -84,7 +84,4 @@ enum TestCode {
         return open
     }
 
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte >= 0x80
-    }
 }

@@ -32,6 +32,11 @@ public struct SourceScanFuzzer: Sendable {
     /// Checks every invariant on one input, stopping the process at the first that fails.
     public func check(_ bytes: UnsafeRawBufferPointer) {
         ScratchFile(path: folder.path + "/" + fileName).write(bytes)
+        // What a file under Pods/ registers, read on its bytes (NNModule-swift's vendored reading).
+        let language: SourceTree.Language = fileName.hasSuffix(".swift") ? .swift : .objectiveC
+        for name in NNScanner.registeredServices(in: Array(bytes), language: language) {
+            Invariant.require(!name.isEmpty && !name.hasSuffix("."), "a vendored registration names \(name.debugDescription)")
+        }
         checkNNModule()
         checkQFMoudle()
         let outcome: AppScanner.Outcome

@@ -31,7 +31,7 @@ public struct VendoredSources: Sendable, Hashable {
                     from = hit + 1
                     let end = hit + needle.count
                     // The whole name: `class Wallet` is not `class WalletView`.
-                    if end < bytes.count, Self.continuesName(bytes[end]) { continue }
+                    if end < bytes.count, ByteSearch.isNameByte(bytes[end]) { continue }
                     return file.relativePath
                 }
             }
@@ -41,8 +41,4 @@ public struct VendoredSources: Sendable, Hashable {
 
     /// Every type name a vendored file is named after.
     var names: Dictionary<String, [SourceTree.File]>.Keys { filesByName.keys }
-
-    private static func continuesName(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte >= 0x80
-    }
 }

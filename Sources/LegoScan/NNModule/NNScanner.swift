@@ -49,11 +49,7 @@ public struct NNScanner: FrameworkScanner {
             guard budget > 0 else { break }
             guard case .bytes(let bytes) = SourceTree.contents(of: file) else { continue }
             budget -= bytes.count
-            let marker = file.language == .swift ? Self.swiftRegistration : Self.objCRegistration
-            var from = 0
-            while let hit = ByteSearch.firstIndex(of: marker, in: bytes, range: from..<bytes.count) {
-                from = hit + marker.count
-                guard let name = Self.registeredName(bytes, after: from, language: file.language) else { continue }
+            for name in Self.registeredServices(in: bytes, language: file.language) {
                 let key = String(NNScannedApp.unqualifiedName(name))
                 if facts.vendoredRegistrations[key] == nil { facts.vendoredRegistrations[key] = file.relativePath }
             }
@@ -65,13 +61,23 @@ public struct NNScanner: FrameworkScanner {
     private static let swiftRegistration = Array("register(service:".utf8)
     private static let objCRegistration = Array("registerServiceOfProtocol:".utf8)
 
+    /// The protocols source `bytes` register, read on the bytes alone (no parse): each `register(service: P.self` (Swift,
+    /// `(any P).self` too) or `registerServiceOfProtocol:@protocol(P)` (Objective-C), in order.
+    public static func registeredServices(in bytes: [UInt8], language: SourceTree.Language) -> [String] {
+        let marker = language == .swift ? swiftRegistration : objCRegistration
+        var names: [String] = []
+        var from = 0
+        while let hit = ByteSearch.firstIndex(of: marker, in: bytes, range: from..<bytes.count) {
+            from = hit + marker.count
+            if let name = registeredName(bytes, after: from, language: language) { names.append(name) }
+        }
+        return names
+    }
+
     /// The protocol a registration names after its marker: `P.self` (Swift, `(any P).self` too) or `@protocol(P)`.
     private static func registeredName(_ bytes: [UInt8], after start: Int, language: SourceTree.Language) -> String? {
         var index = start
         func skipSpaces() { while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A { index += 1 } }
-        func isName(_ byte: UInt8) -> Bool {
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2E || byte >= 0x80
-        }
         skipSpaces()
         if language == .objectiveC {
             let prefix = Array("@protocol(".utf8)
@@ -85,7 +91,7 @@ public struct NNScanner: FrameworkScanner {
             if bytes[index...].starts(with: Array("any ".utf8)) { index += 4 }
         }
         let nameStart = index
-        while index < bytes.count, isName(bytes[index]) { index += 1 }
+        while index < bytes.count, ByteSearch.isNameByte(bytes[index]) || bytes[index] == UInt8(ascii: ".") { index += 1 }
         var name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
         if name.hasSuffix(".self") { name.removeLast(5) }
         return name.isEmpty || name.hasSuffix(".") ? nil : name

@@ -43,34 +43,6 @@ public struct QFScannedApp: Sendable {
         /// The router's class and its subclasses, when scanned: a call sent to another class is not the router's.
         public var family: Set<String> = []
 
-        /// The class a call's receiver is the shared instance of (`[AppServiceLocator shared]`, Swift's
-        /// `Locator.shared` or `Locator.shared()`) when it is none of the router's classes; nil for the router's, for any
-        /// other expression (`self.router`, `[AppContext shared].router`, a macro) and when the router was not scanned.
-        public func otherClass(receiving receiver: String) -> String? {
-            guard className != nil else { return nil }
-            let text = receiver.filter { !$0.isWhitespace || $0 == " " }.trimmingCharacters(in: .whitespaces)
-            func word(_ part: Substring) -> Bool { !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
-            var name: Substring
-            if text.hasPrefix("["), text.hasSuffix("]") {
-                // `[Name selector]` exactly.
-                let parts = text.dropFirst().dropLast().split(separator: " ", omittingEmptySubsequences: true)
-                guard parts.count == 2, word(parts[0]), word(parts[1]) else { return nil }
-                name = parts[0]
-            } else {
-                // `Name.member` or `Name.member()` exactly.
-                var body = Substring(text)
-                if body.hasSuffix("()") { body = body.dropLast(2) }
-                let parts = body.split(separator: ".", omittingEmptySubsequences: false)
-                guard parts.count == 2, word(parts[0]), word(parts[1]) else { return nil }
-                name = parts[0]
-            }
-            // A scanned class that answers no interfaceForProtocol: itself hands out the router (`[AppContext router]`).
-            guard let first = name.first, first.isUppercase, !family.contains(String(name)), !nonRouters.contains(String(name)) else { return nil }
-            return String(name)
-        }
-
-        /// Scanned classes that declare no `interfaceForProtocol:`.
-        public var nonRouters: Set<String> = []
 
         /// The part of a URL that names the protocol: the scheme unless the router's body says otherwise.
         public var urlPart: QFFacts.URLRule.Part { urlRule?.part ?? .scheme }
@@ -306,6 +278,34 @@ public struct QFScannedApp: Sendable {
         candidate.methods.contains("interfaceForProtocol:")
     }
 
+    /// The class a call's receiver is the shared instance of (`[AppServiceLocator shared]`, Swift's
+    /// `Locator.shared` or `Locator.shared()`) when it is none of the router's classes and answers
+    /// `interfaceForProtocol:` itself (or was not scanned); nil for the router's, for any other expression
+    /// (`self.router`, `[AppContext shared].router`, a macro) and when the router was not scanned.
+    func otherClass(receiving receiver: String) -> String? {
+        guard router.className != nil else { return nil }
+        let text = receiver.filter { !$0.isWhitespace || $0 == " " }.trimmingCharacters(in: .whitespaces)
+        func word(_ part: Substring) -> Bool { !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
+        var name: Substring
+        if text.hasPrefix("["), text.hasSuffix("]") {
+            // `[Name selector]` exactly.
+            let parts = text.dropFirst().dropLast().split(separator: " ", omittingEmptySubsequences: true)
+            guard parts.count == 2, word(parts[0]), word(parts[1]) else { return nil }
+            name = parts[0]
+        } else {
+            // `Name.member` or `Name.member()` exactly.
+            var body = Substring(text)
+            if body.hasSuffix("()") { body = body.dropLast(2) }
+            let parts = body.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, word(parts[0]), word(parts[1]) else { return nil }
+            name = parts[0]
+        }
+        // A scanned class that answers no interfaceForProtocol: itself hands out the router (`[AppContext router]`).
+        guard let first = name.first, first.isUppercase, !router.family.contains(String(name)),
+              classes[String(name)].map(Self.isRouter) ?? true else { return nil }
+        return String(name)
+    }
+
     /// The classes the router resolves `protocolName` to: by the naming rule, the one class of its name (if declared);
     /// by conformance, every scanned class adopting it, itself or through a protocol that extends it.
     func implementations(of protocolName: String) -> [String] {
@@ -362,7 +362,6 @@ public struct QFScannedApp: Sendable {
             while let next = current, family.insert(next).inserted { current = classes[next]?.superclass }
         }
         result.family = family
-        result.nonRouters = Set(classes.values.lazy.filter { !isRouter($0) }.map(\.name))
         result.urlRule = facts.urlRules.first { names.contains($0.className) }
         let walks = facts.conformanceCalls.filter { names.contains($0.className) }
         let conformance = walks.contains { $0.kind == .classList } && walks.contains { $0.kind == .conforms }

@@ -19,7 +19,7 @@ public enum QFStaticAnalyzer {
         for open in app.opens where open.fact.reachable {
             guard let protocolName = open.protocolName else { continue }
             // A call to another class's interfaceForProtocol: (a service locator, a pod's) follows that class's rule.
-            if let other = app.router.otherClass(receiving: open.fact.receiver) {
+            if let other = app.otherClass(receiving: open.fact.receiver) {
                 otherReceivers[other, default: 0] += 1
                 continue
             }

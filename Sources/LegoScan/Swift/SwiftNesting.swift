@@ -213,8 +213,6 @@ enum SwiftNesting {
             Excess(line: line, column: index - lineStart + 1, limit: limit)
         }
 
-        static func isNameByte(_ byte: UInt8) -> Bool {
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F || byte >= 0x80
-        }
+        static func isNameByte(_ byte: UInt8) -> Bool { ByteSearch.isNameByte(byte) }
     }
 }
